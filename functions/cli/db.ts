@@ -1,0 +1,34 @@
+import { rm } from 'node:fs/promises';
+import { createDb } from '../db/database.ts';
+import { migrate } from '../db/migrate.ts';
+import { provisionDatabase } from '../db/provision.ts';
+import { seedDemoData } from '../seed/seed.ts';
+import { env } from '../env.ts';
+import { storageRoot } from '../storage/storage.ts';
+import { sql } from 'kysely';
+
+/** `npm run db:migrate | db:seed | db:reset` against DATABASE_URL or the embedded server. */
+const command = process.argv[2];
+if (!['migrate', 'seed', 'reset'].includes(command ?? '')) {
+  console.error('Usage: node functions/cli/db.ts migrate|seed|reset');
+  process.exit(2);
+}
+
+const provisioned = await provisionDatabase();
+const database = createDb(provisioned.url, 2);
+try {
+  if (command === 'reset') {
+    await sql`DROP SCHEMA public CASCADE; CREATE SCHEMA public`.execute(database);
+    await rm(storageRoot(), { recursive: true, force: true });
+    console.log('Dropped every table and stored file.');
+  }
+  const applied = await migrate(database);
+  console.log(applied.length ? `Applied migrations: ${applied.join(', ')}` : 'Migrations: up to date.');
+  if (command !== 'migrate') {
+    const seeded = await seedDemoData(database, { withCourses: env().NODE_ENV !== 'production' });
+    console.log(`Seeded ${seeded.categories} new categories and ${seeded.courses} new demo courses.`);
+  }
+} finally {
+  await database.destroy();
+  await provisioned.stop();
+}

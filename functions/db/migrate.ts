@@ -1,0 +1,57 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
+import type { Db } from './database.ts';
+
+const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
+// Any constant shared by every instance of the shop: it names the advisory lock.
+const MIGRATION_LOCK_KEY = 724_311_001;
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export async function readMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]> {
+  const files = (await readdir(dir)).filter((file) => /^\d{4}_[\w-]+\.sql$/.test(file)).sort();
+  return Promise.all(
+    files.map(async (file) => ({
+      version: Number(file.slice(0, 4)),
+      name: path.basename(file, '.sql'),
+      sql: await readFile(path.join(dir, file), 'utf8'),
+    })),
+  );
+}
+
+/**
+ * Applies pending migrations, each in its own transaction. A session-level advisory
+ * lock makes a second instance starting at the same moment wait, then find nothing to do.
+ */
+export async function migrate(database: Db, migrations?: Migration[]): Promise<string[]> {
+  const pending = migrations ?? (await readMigrations());
+  return database.connection().execute(async (conn) => {
+    await sql`SELECT pg_advisory_lock(${MIGRATION_LOCK_KEY})`.execute(conn);
+    try {
+      await sql`CREATE TABLE IF NOT EXISTS schema_migrations (
+        version integer PRIMARY KEY,
+        name text NOT NULL,
+        applied_at timestamptz NOT NULL DEFAULT now()
+      )`.execute(conn);
+      const done = new Set((await conn.selectFrom('schema_migrations').select('version').execute()).map((row) => row.version));
+      const applied: string[] = [];
+      for (const migration of pending) {
+        if (done.has(migration.version)) continue;
+        await conn.transaction().execute(async (trx) => {
+          await sql.raw(migration.sql).execute(trx);
+          await trx.insertInto('schema_migrations').values({ version: migration.version, name: migration.name }).execute();
+        });
+        applied.push(migration.name);
+      }
+      return applied;
+    } finally {
+      await sql`SELECT pg_advisory_unlock(${MIGRATION_LOCK_KEY})`.execute(conn);
+    }
+  });
+}

@@ -1,0 +1,53 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Row types as PostgreSQL stores them; repositories map them to domain objects. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface CategoriesTable {
+  id: Generated<string>;
+  slug: string;
+  name_en: string;
+  name_tr: string;
+  description_en: Generated<string>;
+  description_tr: Generated<string>;
+  color: Generated<string>;
+  icon: Generated<string>;
+  is_active: Generated<boolean>;
+  sort_order: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CoursesTable {
+  id: Generated<string>;
+  title: string;
+  description: string;
+  category: string;
+  difficulty_level: Generated<string>;
+  language: Generated<string>;
+  price_minor: Generated<number>;
+  currency: Generated<string>;
+  duration_minutes: Generated<number>;
+  cover_image_url: string | null;
+  pdf_path: string | null;
+  instructor_name: string;
+  instructor_bio: Generated<string>;
+  tags: Generated<string[]>;
+  is_featured: Generated<boolean>;
+  is_active: Generated<boolean>;
+  search_text: ColumnType<string, never, never>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SchemaMigrationsTable {
+  version: number;
+  name: string;
+  applied_at: Timestamp;
+}
+
+export interface Database {
+  categories: CategoriesTable;
+  courses: CoursesTable;
+  schema_migrations: SchemaMigrationsTable;
+}

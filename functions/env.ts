@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/** Every environment variable the server reads, checked once. `.env.example` documents each. */
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('localhost'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(4321),
+  PUBLIC_SITE_URL: z.url().optional(),
+  DATABASE_URL: z.url().optional(),
+  PGPORT: z.coerce.number().int().min(1).max(65535).optional(),
+  DATA_DIR: z.string().min(1).default('.data'),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+let cached: Env | undefined;
+
+export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = EnvSchema.safeParse(blankToUndefined(source));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid environment configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+export function env(): Env {
+  cached ??= readEnv();
+  return cached;
+}
+
+export function siteUrl(): string {
+  const { PUBLIC_SITE_URL, HOST, PORT } = env();
+  return PUBLIC_SITE_URL ?? `http://${HOST === '0.0.0.0' ? 'localhost' : HOST}:${PORT}`;
+}
+
+function blankToUndefined(source: NodeJS.ProcessEnv): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(source).map(([key, value]) => [key, value === '' ? undefined : value]));
+}

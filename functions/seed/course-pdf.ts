@@ -1,0 +1,63 @@
+import { fileURLToPath } from 'node:url';
+import PDFDocument from 'pdfkit';
+import type { DemoCourse } from './demo-catalogue.ts';
+
+// A font with every Turkish letter; PDF's built-in Helvetica has no ş, ğ or ı.
+const FONT_REGULAR = fileURLToPath(import.meta.resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf'));
+const FONT_BOLD = fileURLToPath(import.meta.resolve('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf'));
+
+const LABELS = {
+  en: { lesson: 'Lesson', minutes: 'minutes', by: 'By', contents: 'Contents', footer: 'Micro-course' },
+  tr: { lesson: 'Ders', minutes: 'dakika', by: 'Eğitmen:', contents: 'İçindekiler', footer: 'Mikro kurs' },
+} as const;
+
+/** Renders a course's lessons into a real multi-page A4 PDF. */
+export function renderCoursePdf(course: DemoCourse): Promise<Buffer> {
+  const labels = LABELS[course.language];
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 56,
+    info: { Title: course.title, Author: course.instructorName, Subject: course.description },
+    lang: course.language,
+  });
+  doc.registerFont('regular', FONT_REGULAR);
+  doc.registerFont('bold', FONT_BOLD);
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const [from] = course.coverColors;
+  doc.rect(0, 0, doc.page.width, 220).fill(from);
+  doc.fillColor('#FFFFFF').font('bold').fontSize(26).text(course.title, 56, 80, { width: doc.page.width - 112 });
+  doc.fillColor('#111827').font('regular').fontSize(12).moveDown(6);
+  doc.text(`${labels.by} ${course.instructorName} · ${course.durationMinutes} ${labels.minutes}`, 56, 250);
+  doc.moveDown().fontSize(13).text(course.description, { lineGap: 4 });
+  doc.moveDown(2).font('bold').fontSize(16).text(labels.contents);
+  course.lessons.forEach((lesson, index) => {
+    doc.font('regular').fontSize(12).moveDown(0.4).text(`${index + 1}. ${lesson.heading}`);
+  });
+
+  course.lessons.forEach((lesson, index) => {
+    doc.addPage();
+    doc.fillColor(from).font('bold').fontSize(11).text(`${labels.lesson} ${index + 1}`.toLocaleUpperCase(course.language));
+    doc.fillColor('#111827').fontSize(20).moveDown(0.3).text(lesson.heading);
+    doc.font('regular').fontSize(12).moveDown();
+    for (const paragraph of lesson.paragraphs) doc.text(paragraph, { lineGap: 4, align: 'left' }).moveDown();
+  });
+
+  const pages = doc.bufferedPageRange();
+  for (let page = pages.start; page < pages.start + pages.count; page++) {
+    doc.switchToPage(page);
+    doc.font('regular').fontSize(9).fillColor('#6B7280');
+    doc.text(`${labels.footer} · ${course.title} · ${page + 1}/${pages.count}`, 56, doc.page.height - 40, {
+      width: doc.page.width - 112,
+      align: 'center',
+      lineBreak: false,
+    });
+  }
+  doc.end();
+  return done;
+}

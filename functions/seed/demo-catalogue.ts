@@ -1,0 +1,48 @@
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const CATALOGUE_FILE = fileURLToPath(new URL('../../content/catalogue/demo-catalogue.json', import.meta.url));
+
+const Localised = z.object({ en: z.string().min(1), tr: z.string().min(1) });
+const HexColour = z.string().regex(/^#[0-9A-Fa-f]{6}$/);
+
+export const DemoCategorySchema = z.object({
+  slug: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
+  name: Localised,
+  description: Localised,
+  color: HexColour,
+  icon: z.string().min(1),
+  sortOrder: z.number().int().min(0),
+});
+
+export const DemoCourseSchema = z.object({
+  key: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
+  language: z.enum(['en', 'tr']),
+  title: z.string().min(1).max(200),
+  description: z.string().min(1),
+  category: z.string(),
+  difficulty: z.enum(['beginner', 'intermediate', 'advanced']),
+  priceMinor: z.number().int().min(0),
+  currency: z.enum(['USD', 'EUR', 'TRY']),
+  durationMinutes: z.number().int().min(1),
+  instructorName: z.string().min(1),
+  instructorBio: z.string(),
+  tags: z.array(z.string().min(1)),
+  isFeatured: z.boolean(),
+  coverColors: z.tuple([HexColour, HexColour]),
+  lessons: z.array(z.object({ heading: z.string().min(1), paragraphs: z.array(z.string().min(1)).min(1) })).min(1),
+});
+
+export const DemoCatalogueSchema = z.object({
+  categories: z.array(DemoCategorySchema).min(1),
+  courses: z.array(DemoCourseSchema).min(1),
+});
+
+export type DemoCategory = z.infer<typeof DemoCategorySchema>;
+export type DemoCourse = z.infer<typeof DemoCourseSchema>;
+export type DemoCatalogue = z.infer<typeof DemoCatalogueSchema>;
+
+export async function loadDemoCatalogue(file = CATALOGUE_FILE): Promise<DemoCatalogue> {
+  return DemoCatalogueSchema.parse(JSON.parse(await readFile(file, 'utf8')));
+}

@@ -1,0 +1,92 @@
+import { createHash } from 'node:crypto';
+import type { Db } from '../db/database.ts';
+import { getFile, putFile, publicUrl } from '../storage/storage.ts';
+import { renderCoverSvg } from './course-cover.ts';
+import { renderCoursePdf } from './course-pdf.ts';
+import { loadDemoCatalogue, type DemoCatalogue, type DemoCourse } from './demo-catalogue.ts';
+
+export interface SeedReport {
+  categories: number;
+  courses: number;
+}
+
+/**
+ * Inserts the six built-in categories and (outside production) the demo catalogue.
+ * Safe to run again: nothing is duplicated.
+ */
+export async function seedDemoData(
+  database: Db,
+  { catalogue, withCourses = true }: { catalogue?: DemoCatalogue; withCourses?: boolean } = {},
+): Promise<SeedReport> {
+  const { categories, courses: demoCourses } = catalogue ?? (await loadDemoCatalogue());
+  const courses = withCourses ? demoCourses : [];
+  const insertedCategories = await database
+    .insertInto('categories')
+    .values(
+      categories.map((category) => ({
+        slug: category.slug,
+        name_en: category.name.en,
+        name_tr: category.name.tr,
+        description_en: category.description.en,
+        description_tr: category.description.tr,
+        color: category.color,
+        icon: category.icon,
+        sort_order: category.sortOrder,
+      })),
+    )
+    .onConflict((conflict) => conflict.column('slug').doNothing())
+    .returning('id')
+    .execute();
+
+  let insertedCourses = 0;
+  // Oldest first, so the catalogue's "newest first" order follows the file's order.
+  const createdAt = Date.now() - courses.length * 60_000;
+  for (const [index, course] of courses.entries()) {
+    const id = demoCourseId(course.key);
+    const files = await writeCourseFiles(id, course);
+    const result = await database
+      .insertInto('courses')
+      .values({
+        id,
+        title: course.title,
+        description: course.description,
+        category: course.category,
+        difficulty_level: course.difficulty,
+        language: course.language,
+        price_minor: course.priceMinor,
+        currency: course.currency,
+        duration_minutes: course.durationMinutes,
+        cover_image_url: files.coverUrl,
+        pdf_path: files.pdfKey,
+        instructor_name: course.instructorName,
+        instructor_bio: course.instructorBio,
+        tags: course.tags,
+        is_featured: course.isFeatured,
+        created_at: new Date(createdAt + (courses.length - index) * 60_000),
+      })
+      .onConflict((conflict) => conflict.column('id').doNothing())
+      .executeTakeFirst();
+    insertedCourses += Number(result.numInsertedOrUpdatedRows ?? 0);
+  }
+  return { categories: insertedCategories.length, courses: insertedCourses };
+}
+
+export async function isCatalogueEmpty(database: Db): Promise<boolean> {
+  const row = await database.selectFrom('courses').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  return Number(row.count) === 0;
+}
+
+/** A stable UUID per demo course, so links and tests survive a reset. */
+export function demoCourseId(key: string): string {
+  const hex = createHash('sha256').update(`demo-course:${key}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+async function writeCourseFiles(id: string, course: DemoCourse): Promise<{ coverUrl: string; pdfKey: string }> {
+  const svg = renderCoverSvg(course);
+  const coverKey = `covers/${id}-${createHash('sha256').update(svg).digest('hex').slice(0, 10)}.svg`;
+  const pdfKey = `courses/${id}.pdf`;
+  if (!(await getFile('public', coverKey))) await putFile('public', coverKey, svg);
+  if (!(await getFile('private', pdfKey))) await putFile('private', pdfKey, await renderCoursePdf(course));
+  return { coverUrl: publicUrl(coverKey), pdfKey };
+}

@@ -1,0 +1,44 @@
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import compression from 'compression';
+
+export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => void;
+
+// Compressing small bodies costs more than it saves.
+const COMPRESSION_THRESHOLD_BYTES = 1024;
+
+/** The shop's HTTP server: Astro's handler behind brotli/gzip compression for text responses. */
+export function createHttpServer(astroHandler: NodeHandler): http.Server {
+  const compress = compression({ threshold: COMPRESSION_THRESHOLD_BYTES, filter: isCompressible });
+  const server = http.createServer((req, res) => {
+    compress(req as never, res as never, () => astroHandler(req, res));
+  });
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  server.requestTimeout = 120_000;
+  return server;
+}
+
+function isCompressible(req: IncomingMessage, res: ServerResponse): boolean {
+  const type = String(res.getHeader('Content-Type') ?? '');
+  // PDFs are already compressed, and downloads must stream byte for byte.
+  if (type.startsWith('application/pdf')) return false;
+  return compression.filter(req as never, res as never) || /^image\/svg\+xml/.test(type);
+}
+
+export function listen(server: http.Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+export function close(server: http.Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeIdleConnections();
+    setTimeout(() => server.closeAllConnections(), 5_000).unref();
+  });
+}

@@ -1,0 +1,21 @@
+import { defineMiddleware } from 'astro:middleware';
+import { languageRedirectTarget } from './i18n/language-redirect.ts';
+import { LANGUAGE_COOKIE } from './i18n/languages.ts';
+
+export const onRequest = defineMiddleware(async (context, next) => {
+  // Pre-rendered pages pass through here at build time only: no request to inspect.
+  if (context.isPrerendered) return next();
+
+  const target = languageRedirectTarget(
+    context.url,
+    context.cookies.get(LANGUAGE_COOKIE)?.value,
+    context.request.headers.get('accept-language'),
+  );
+  if (target) {
+    return new Response(null, {
+      status: 302,
+      headers: { Location: target, Vary: 'Accept-Language, Cookie', 'Cache-Control': 'private, no-store' },
+    });
+  }
+  return next();
+});

@@ -1,0 +1,38 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { db } from '../../../functions/db/database.ts';
+import { migrate, readMigrations, type Migration } from '../../../functions/db/migrate.ts';
+
+describe('migrations', () => {
+  it('are numbered and already applied to the test database', async () => {
+    const files = await readMigrations();
+    expect(files.map((m) => m.version)).toEqual(files.map((_, index) => index + 1));
+    const rows = await db().selectFrom('schema_migrations').select('version').orderBy('version').execute();
+    expect(rows.map((row) => row.version)).toEqual(files.map((m) => m.version));
+  });
+
+  it('apply nothing twice, even when several instances start at once', async () => {
+    const extra: Migration = { version: 9001, name: '9001_probe', sql: 'CREATE TABLE migration_probe (id int)' };
+    const all = [...(await readMigrations()), extra];
+    const results = await Promise.all([migrate(db(), all), migrate(db(), all), migrate(db(), all)]);
+    expect(results.flat()).toEqual(['9001_probe']);
+    await sql`DROP TABLE migration_probe`.execute(db());
+    await db().deleteFrom('schema_migrations').where('version', '=', 9001).execute();
+  });
+
+  it('roll back a failing migration completely', async () => {
+    const broken: Migration = { version: 9002, name: '9002_broken', sql: 'CREATE TABLE half_done (id int); SELECT no_such_column FROM half_done' };
+    await expect(migrate(db(), [broken])).rejects.toThrow();
+    const table = await sql<{ exists: boolean }>`SELECT to_regclass('half_done') IS NOT NULL AS exists`.execute(db());
+    expect(table.rows[0]!.exists).toBe(false);
+    expect(await db().selectFrom('schema_migrations').where('version', '=', 9002).selectAll().execute()).toEqual([]);
+  });
+});
+
+describe('fold_search', () => {
+  it('folds Turkish letters and case so either spelling finds the other', async () => {
+    const { rows } = await sql<{ a: string; b: string; c: string }>`
+      SELECT fold_search('İstanbul') AS a, fold_search('IŞIK ışık') AS b, fold_search('ÇĞÖÜ çğöü') AS c`.execute(db());
+    expect(rows[0]).toEqual({ a: 'istanbul', b: 'isik isik', c: 'cgou cgou' });
+  });
+});

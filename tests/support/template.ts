@@ -1,0 +1,2 @@
+/** The migrated database every test file clones. */
+export const TEMPLATE_DATABASE = 'shop_test_template';
