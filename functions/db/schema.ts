@@ -40,6 +40,25 @@ export interface CoursesTable {
   updated_at: Timestamp;
 }
 
+export interface PurchasesTable {
+  id: Generated<string>;
+  user_id: string | null;
+  course_id: string;
+  email: string;
+  full_name: Generated<string>;
+  language: Generated<string>;
+  status: Generated<'pending' | 'completed' | 'failed' | 'expired' | 'refunded' | 'disputed'>;
+  provider: 'free' | 'stripe' | 'demo';
+  payment_id: string;
+  amount_minor: number;
+  currency: string;
+  download_count: Generated<number>;
+  last_download_at: Date | null;
+  completed_at: Date | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -49,5 +68,6 @@ export interface SchemaMigrationsTable {
 export interface Database {
   categories: CategoriesTable;
   courses: CoursesTable;
+  purchases: PurchasesTable;
   schema_migrations: SchemaMigrationsTable;
 }

@@ -1,4 +1,4 @@
-import i18next, { type TFunction } from 'i18next';
+import i18next, { type i18n as I18n, type TFunction } from 'i18next';
 import en from './locales/en.json';
 import tr from './locales/tr.json';
 import type { Language } from './languages.ts';
@@ -6,16 +6,16 @@ import type { Language } from './languages.ts';
 export type MessageKey = keyof typeof en;
 export const MESSAGES: Record<Language, Record<MessageKey, string>> = { en, tr };
 
-const instances = new Map<Language, TFunction>();
+const instances = new Map<Language, I18n>();
 
 /**
- * A translator for one language. Each language has its own i18next instance
- * (never the global one), so concurrent requests in different languages never mix.
+ * The i18next instance for one language. Each language has its own instance (never the
+ * global one), so concurrent requests in different languages never mix.
  */
-export function getT(lang: Language): TFunction {
-  let t = instances.get(lang);
-  if (!t) {
-    const instance = i18next.createInstance();
+export function getI18n(lang: Language): I18n {
+  let instance = instances.get(lang);
+  if (!instance) {
+    instance = i18next.createInstance();
     void instance.init({
       lng: lang,
       fallbackLng: 'en',
@@ -25,8 +25,11 @@ export function getT(lang: Language): TFunction {
       interpolation: { escapeValue: false },
       initAsync: false,
     });
-    t = instance.t;
-    instances.set(lang, t);
+    instances.set(lang, instance);
   }
-  return t;
+  return instance;
+}
+
+export function getT(lang: Language): TFunction {
+  return getI18n(lang).t;
 }

@@ -4,7 +4,7 @@ import en from './locales/en.json';
 import tr from './locales/tr.json';
 import { getT } from './i18n.ts';
 
-const Dictionary = z.record(z.string().regex(/^[a-z][A-Za-z0-9]*(\.[a-zA-Z0-9]+)+$/), z.string().min(1));
+const Dictionary = z.record(z.string().regex(/^[a-z][A-Za-z0-9]*(\.[a-zA-Z0-9_]+)+$/), z.string().min(1));
 
 describe('locale files', () => {
   it('are flat dictionaries of non-empty strings', () => {

@@ -1,0 +1,183 @@
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { db } from '../db/database.ts';
+import { COURSES_PER_PAGE, ALL_LANGUAGES, type CourseFilters, type CourseLanguage, type Currency, type Difficulty } from '../../src/lib/course-filters.ts';
+import type { CataloguePageView, CourseSummaryView } from '../../src/lib/course-view.ts';
+import type { Language } from '../../src/i18n/languages.ts';
+
+/** What a browser may see of a course: never its PDF location. */
+export interface CourseSummary extends CourseSummaryView {
+  isFeatured: boolean;
+  updatedAt: string;
+}
+
+export interface CourseDetail extends CourseSummary {
+  instructorBio: string;
+}
+
+export interface CoursePage extends CataloguePageView {
+  courses: CourseSummary[];
+}
+
+export interface Category {
+  slug: string;
+  name: string;
+  description: string;
+  color: string;
+  icon: string;
+}
+
+export const HOME_COURSE_COUNT = 3;
+export const HOME_MAX_PRICE_MINOR = 1000;
+const Uuid = z.uuid();
+
+/** The catalogue for the given filters; without a language filter, courses in the interface language. */
+export async function listCourses(filters: CourseFilters, uiLanguage: Language): Promise<CoursePage> {
+  const page = filters.page ?? 1;
+  const language = filters.language ?? uiLanguage;
+  let query = selectSummaries().where('courses.is_active', '=', true);
+  if (language !== ALL_LANGUAGES) query = query.where('courses.language', '=', language);
+  if (filters.category) query = query.where('courses.category', '=', filters.category);
+  if (filters.difficulty) query = query.where('courses.difficulty_level', '=', filters.difficulty);
+  if (filters.maxPrice !== undefined) query = query.where('courses.price_minor', '<=', filters.maxPrice * 100);
+  if (filters.search) query = query.where(matchesSearch(filters.search));
+  const rows = await query
+    .select(sql<number>`count(*) over ()`.as('total'))
+    .orderBy('courses.created_at', 'desc')
+    .orderBy('courses.id')
+    .limit(COURSES_PER_PAGE)
+    .offset((page - 1) * COURSES_PER_PAGE)
+    .execute();
+  const total = rows[0]?.total ?? (page > 1 ? await countOnly(filters, uiLanguage) : 0);
+  return { courses: rows.map((row) => toSummary(row, uiLanguage)), total, page, pageCount: Math.max(1, Math.ceil(total / COURSES_PER_PAGE)) };
+}
+
+/** The home page's first courses: active, in the interface language, priced 0 to 10. */
+export async function listHomeCourses(lang: Language): Promise<CourseSummary[]> {
+  const rows = await selectSummaries()
+    .where('courses.is_active', '=', true)
+    .where('courses.language', '=', lang)
+    .where('courses.price_minor', '<=', HOME_MAX_PRICE_MINOR)
+    .orderBy('courses.created_at', 'desc')
+    .orderBy('courses.id')
+    .limit(HOME_COURSE_COUNT)
+    .execute();
+  return rows.map((row) => toSummary(row, lang));
+}
+
+/** An active course, or undefined for an unknown, malformed or inactive id. */
+export async function getActiveCourse(id: string, lang: Language): Promise<CourseDetail | undefined> {
+  if (!Uuid.safeParse(id).success) return undefined;
+  const row = await selectSummaries()
+    .select('courses.instructor_bio')
+    .where('courses.id', '=', id)
+    .where('courses.is_active', '=', true)
+    .executeTakeFirst();
+  return row ? { ...toSummary(row, lang), instructorBio: row.instructor_bio } : undefined;
+}
+
+export async function listActiveCategories(lang: Language): Promise<Category[]> {
+  const rows = await db()
+    .selectFrom('categories')
+    .select(['slug', 'name_en', 'name_tr', 'description_en', 'description_tr', 'color', 'icon'])
+    .where('is_active', '=', true)
+    .orderBy('sort_order')
+    .orderBy('slug')
+    .execute();
+  return rows.map((row) => ({
+    slug: row.slug,
+    name: lang === 'tr' ? row.name_tr : row.name_en,
+    description: lang === 'tr' ? row.description_tr : row.description_en,
+    color: row.color,
+    icon: row.icon,
+  }));
+}
+
+/** Every active course id, for the sitemap. */
+export async function listActiveCourseIds(): Promise<{ id: string; updatedAt: Date }[]> {
+  const rows = await db().selectFrom('courses').select(['id', 'updated_at']).where('is_active', '=', true).orderBy('created_at', 'desc').execute();
+  return rows.map((row) => ({ id: row.id, updatedAt: row.updated_at }));
+}
+
+function selectSummaries() {
+  return db()
+    .selectFrom('courses')
+    .innerJoin('categories', 'categories.slug', 'courses.category')
+    .select([
+      'courses.id',
+      'courses.title',
+      'courses.description',
+      'courses.category',
+      'courses.difficulty_level',
+      'courses.language',
+      'courses.price_minor',
+      'courses.currency',
+      'courses.duration_minutes',
+      'courses.cover_image_url',
+      'courses.instructor_name',
+      'courses.tags',
+      'courses.is_featured',
+      'courses.updated_at',
+      'categories.name_en as category_name_en',
+      'categories.name_tr as category_name_tr',
+      (eb) =>
+        eb
+          .selectFrom('purchases')
+          .select((inner) => inner.fn.countAll<number>().as('count'))
+          .whereRef('purchases.course_id', '=', 'courses.id')
+          .where('purchases.status', '=', 'completed')
+          .as('students'),
+    ]);
+}
+
+/** Case-insensitive, Turkish-aware substring match; the user's % and _ are literal. */
+function matchesSearch(search: string) {
+  const literal = search.replace(/[\\%_]/g, (char) => `\\${char}`);
+  return sql<boolean>`courses.search_text LIKE '%' || fold_search(${literal}) || '%'`;
+}
+
+async function countOnly(filters: CourseFilters, uiLanguage: Language): Promise<number> {
+  const first = await listCourses({ ...filters, page: 1 }, uiLanguage);
+  return first.total;
+}
+
+type SummaryRow = {
+  id: string;
+  title: string;
+  description: string;
+  category: string;
+  difficulty_level: string;
+  language: string;
+  price_minor: number;
+  currency: string;
+  duration_minutes: number;
+  cover_image_url: string | null;
+  instructor_name: string;
+  tags: string[];
+  is_featured: boolean;
+  updated_at: Date;
+  category_name_en: string;
+  category_name_tr: string;
+  students: number | null;
+};
+
+function toSummary(row: SummaryRow, lang: Language): CourseSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    category: row.category,
+    categoryName: lang === 'tr' ? row.category_name_tr : row.category_name_en,
+    difficulty: row.difficulty_level as Difficulty,
+    language: row.language as CourseLanguage,
+    priceMinor: row.price_minor,
+    currency: row.currency as Currency,
+    durationMinutes: row.duration_minutes,
+    coverImageUrl: row.cover_image_url,
+    instructorName: row.instructor_name,
+    tags: row.tags,
+    isFeatured: row.is_featured,
+    students: Number(row.students ?? 0),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}

@@ -1,0 +1,231 @@
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { I18nIsland } from '../islands/I18nIsland.tsx';
+import { CourseCard } from './CourseCard.tsx';
+import {
+  ALL_LANGUAGES,
+  COURSE_LANGUAGES,
+  DIFFICULTIES,
+  MAX_PRICE_LIMIT,
+  MAX_SEARCH_LENGTH,
+  filtersToQuery,
+  hasActiveFilters,
+  parseFilters,
+  type CourseFilters,
+} from '../../lib/course-filters.ts';
+import { catalogueUrl } from '../../lib/course-links.ts';
+import type { CataloguePageView, CategoryOption } from '../../lib/course-view.ts';
+import type { Language } from '../../i18n/languages.ts';
+
+interface Props {
+  lang: Language;
+  filters: CourseFilters;
+  result: CataloguePageView;
+  categories: CategoryOption[];
+}
+
+type Status = 'ready' | 'loading' | 'error';
+
+export default function CatalogueIsland(props: Props) {
+  return (
+    <I18nIsland lang={props.lang}>
+      <Catalogue {...props} />
+    </I18nIsland>
+  );
+}
+
+function Catalogue({ lang, filters: initialFilters, result: initialResult, categories }: Props) {
+  const { t } = useTranslation();
+  const [applied, setApplied] = useState(initialFilters);
+  const [draft, setDraft] = useState(initialFilters);
+  const [result, setResult] = useState(initialResult);
+  const [status, setStatus] = useState<Status>('ready');
+  const inFlight = useRef<AbortController | null>(null);
+
+  const load = useCallback(
+    async (filters: CourseFilters) => {
+      inFlight.current?.abort();
+      const controller = new AbortController();
+      inFlight.current = controller;
+      setStatus('loading');
+      try {
+        const query = filtersToQuery(filters);
+        const response = await fetch(`/api/courses${query}${query ? '&' : '?'}lang=${lang}`, { signal: controller.signal });
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        setResult((await response.json()) as CataloguePageView);
+        setStatus('ready');
+      } catch (error) {
+        if ((error as Error).name !== 'AbortError') setStatus('error');
+      }
+    },
+    [lang],
+  );
+
+  const navigate = useCallback(
+    (filters: CourseFilters) => {
+      setApplied(filters);
+      setDraft(filters);
+      history.pushState(null, '', catalogueUrl(lang, filtersToQuery(filters)));
+      void load(filters);
+    },
+    [lang, load],
+  );
+
+  useEffect(() => {
+    const onPopState = () => {
+      const filters = parseFilters(new URLSearchParams(location.search));
+      setApplied(filters);
+      setDraft(filters);
+      void load(filters);
+    };
+    window.addEventListener('popstate', onPopState);
+    return () => window.removeEventListener('popstate', onPopState);
+  }, [load]);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const { page: _page, ...rest } = draft;
+    navigate(rest);
+  };
+
+  const update = <K extends keyof CourseFilters>(key: K, value: CourseFilters[K] | undefined) =>
+    setDraft((current) => {
+      const next = { ...current };
+      if (value === undefined || value === '') delete next[key];
+      else next[key] = value;
+      return next;
+    });
+
+  const active = hasActiveFilters(applied);
+  const sliderValue = draft.maxPrice ?? MAX_PRICE_LIMIT;
+
+  return (
+    <div className="grid gap-8 lg:grid-cols-[18rem_1fr]">
+      <form method="get" action={catalogueUrl(lang)} onSubmit={submit} className="space-y-5" aria-label={t('catalogue.filters')} role="search">
+        <div>
+          <label htmlFor="catalogue-search" className="block text-sm font-semibold">{t('catalogue.searchLabel')}</label>
+          <input
+            id="catalogue-search"
+            name="search"
+            type="search"
+            maxLength={MAX_SEARCH_LENGTH}
+            value={draft.search ?? ''}
+            onChange={(event) => update('search', event.target.value)}
+            placeholder={t('catalogue.searchPlaceholder')}
+            className="mt-1 w-full rounded-lg border border-gray-300 px-3 py-2"
+          />
+        </div>
+        <Select id="catalogue-category" name="category" label={t('catalogue.category')} value={draft.category ?? ''}
+          onChange={(value) => update('category', value)}
+          options={[{ value: '', label: t('catalogue.allCategories') }, ...categories.map((c) => ({ value: c.slug, label: c.name }))]} />
+        <Select id="catalogue-language" name="language" label={t('catalogue.language')} value={draft.language ?? lang}
+          onChange={(value) => update('language', value === lang ? undefined : (value as CourseFilters['language']))}
+          options={[
+            { value: ALL_LANGUAGES, label: t('catalogue.allLanguages') },
+            ...COURSE_LANGUAGES.map((code) => ({ value: code, label: t(`courseLanguage.${code}`) })),
+          ]} />
+        <Select id="catalogue-difficulty" name="difficulty" label={t('catalogue.difficulty')} value={draft.difficulty ?? ''}
+          onChange={(value) => update('difficulty', (value || undefined) as CourseFilters['difficulty'])}
+          options={[{ value: '', label: t('catalogue.allDifficulties') }, ...DIFFICULTIES.map((d) => ({ value: d, label: t(`difficulty.${d}`) }))]} />
+        <div>
+          <label htmlFor="catalogue-max-price" className="block text-sm font-semibold">{t('catalogue.maxPrice')}</label>
+          <input
+            id="catalogue-max-price"
+            name={draft.maxPrice === undefined ? undefined : 'maxPrice'}
+            type="range"
+            min={0}
+            max={MAX_PRICE_LIMIT}
+            step={1}
+            value={sliderValue}
+            aria-valuetext={draft.maxPrice === undefined ? t('catalogue.anyPrice') : t('catalogue.maxPriceValue', { value: sliderValue })}
+            onChange={(event) => {
+              const value = Number(event.target.value);
+              update('maxPrice', value >= MAX_PRICE_LIMIT ? undefined : value);
+            }}
+            className="mt-2 w-full accent-brand-600"
+          />
+          <p className="text-sm text-gray-600" aria-hidden="true">
+            {draft.maxPrice === undefined ? t('catalogue.anyPrice') : t('catalogue.maxPriceValue', { value: sliderValue })}
+          </p>
+        </div>
+        <button type="submit" className="w-full rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+          {t('catalogue.apply')}
+        </button>
+        {active && (
+          <button type="button" onClick={() => navigate({})} className="w-full rounded-lg border border-gray-300 px-4 py-2 font-medium hover:bg-gray-50">
+            {t('catalogue.clear')}
+          </button>
+        )}
+      </form>
+
+      <section aria-labelledby="catalogue-results" aria-busy={status === 'loading'}>
+        <h2 id="catalogue-results" className="text-sm font-medium text-gray-700" role="status">
+          {status === 'loading' ? t('catalogue.loading') : t('catalogue.resultCount', { count: result.total })}
+        </h2>
+        {status === 'loading' && (
+          <div className="my-10 flex justify-center" aria-hidden="true">
+            <span className="h-10 w-10 animate-spin rounded-full border-4 border-brand-100 border-t-brand-600" />
+          </div>
+        )}
+        {status === 'error' && (
+          <div role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
+            <p>{t('catalogue.error')}</p>
+            <button type="button" onClick={() => void load(applied)} className="mt-2 font-semibold underline">{t('catalogue.retry')}</button>
+          </div>
+        )}
+        {status === 'ready' && result.courses.length === 0 && (
+          <div className="mt-8 rounded-xl border border-dashed border-gray-300 p-10 text-center">
+            <p className="text-lg font-semibold">{t('catalogue.empty')}</p>
+            <p className="mt-2 text-gray-600">{t('catalogue.emptyHint')}</p>
+            <button type="button" onClick={() => navigate({})} className="mt-4 rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+              {t('catalogue.clearAll')}
+            </button>
+          </div>
+        )}
+        {status !== 'loading' && result.courses.length > 0 && (
+          <ul className="mt-4 grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
+            {result.courses.map((course) => (
+              <li key={course.id} className="flex"><CourseCard course={course} lang={lang} /></li>
+            ))}
+          </ul>
+        )}
+        {result.pageCount > 1 && status !== 'loading' && (
+          <nav aria-label={t('catalogue.pagination')} className="mt-8 flex items-center justify-between">
+            <PageLink lang={lang} filters={applied} page={result.page - 1} disabled={result.page <= 1} label={t('catalogue.previous')} onNavigate={navigate} />
+            <span className="text-sm text-gray-600">{t('catalogue.pageOf', { page: result.page, pages: result.pageCount })}</span>
+            <PageLink lang={lang} filters={applied} page={result.page + 1} disabled={result.page >= result.pageCount} label={t('catalogue.next')} onNavigate={navigate} />
+          </nav>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function Select(props: { id: string; name: string; label: string; value: string; options: { value: string; label: string }[]; onChange(value: string): void }) {
+  return (
+    <div>
+      <label htmlFor={props.id} className="block text-sm font-semibold">{props.label}</label>
+      <select id={props.id} name={props.name} value={props.value} onChange={(event) => props.onChange(event.target.value)}
+        className="mt-1 w-full rounded-lg border border-gray-300 bg-white px-3 py-2">
+        {props.options.map((option) => <option key={option.value} value={option.value}>{option.label}</option>)}
+      </select>
+    </div>
+  );
+}
+
+function PageLink(props: { lang: Language; filters: CourseFilters; page: number; disabled: boolean; label: string; onNavigate(filters: CourseFilters): void }) {
+  if (props.disabled) return <span className="px-4 py-2 text-gray-400">{props.label}</span>;
+  const target = { ...props.filters, page: props.page };
+  return (
+    <a
+      href={catalogueUrl(props.lang, filtersToQuery(target))}
+      onClick={(event) => {
+        event.preventDefault();
+        props.onNavigate(target);
+      }}
+      className="rounded-lg border border-gray-300 px-4 py-2 font-medium hover:bg-gray-50"
+    >
+      {props.label}
+    </a>
+  );
+}

@@ -1,0 +1,69 @@
+import { useTranslation } from 'react-i18next';
+import type { CourseSummaryView } from '../../lib/course-view.ts';
+import { COVER_FALLBACK_URL, checkoutUrl, courseUrl } from '../../lib/course-links.ts';
+import { formatMoney } from '../../lib/money.ts';
+import type { Language } from '../../i18n/languages.ts';
+
+export const CARD_TAG_LIMIT = 3;
+
+const DIFFICULTY_STYLE = {
+  beginner: 'bg-emerald-100 text-emerald-800',
+  intermediate: 'bg-amber-100 text-amber-800',
+  advanced: 'bg-rose-100 text-rose-800',
+} as const;
+
+export function CourseCard({ course, lang }: { course: CourseSummaryView; lang: Language }) {
+  const { t } = useTranslation();
+  const free = course.priceMinor === 0;
+  const extraTags = course.tags.length - CARD_TAG_LIMIT;
+  return (
+    <article className="flex flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition hover:shadow-md">
+      <a href={courseUrl(lang, course.id)} className="relative block aspect-video bg-gray-100" tabIndex={-1} aria-hidden="true">
+        <img
+          src={course.coverImageUrl ?? COVER_FALLBACK_URL}
+          data-fallback={COVER_FALLBACK_URL}
+          alt=""
+          width={800}
+          height={450}
+          loading="lazy"
+          decoding="async"
+          className="h-full w-full object-cover"
+        />
+        <span className={`absolute left-3 top-3 rounded-full px-2.5 py-0.5 text-xs font-semibold ${DIFFICULTY_STYLE[course.difficulty]}`}>
+          {t(`difficulty.${course.difficulty}`)}
+        </span>
+        <span className="absolute right-3 top-3 rounded-full bg-white px-2.5 py-0.5 text-sm font-bold text-gray-900 shadow">
+          {free ? t('course.free') : formatMoney(course.priceMinor, course.currency, lang)}
+        </span>
+      </a>
+      <div className="flex flex-1 flex-col p-5">
+        <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">{course.categoryName}</p>
+        <h3 className="mt-1 text-lg font-bold leading-snug">
+          <a href={courseUrl(lang, course.id)} className="hover:text-brand-700">{course.title}</a>
+        </h3>
+        <p className="mt-2 line-clamp-3 text-sm text-gray-600">{course.description}</p>
+        <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-gray-600">
+          <li>{t('course.minutes', { count: course.durationMinutes })}</li>
+          <li>{course.students > 0 ? t('course.students', { count: course.students }) : t('course.newCourse')}</li>
+          <li>{t('course.format')}</li>
+        </ul>
+        <p className="mt-2 text-sm text-gray-700">{t('course.by', { name: course.instructorName })}</p>
+        {course.tags.length > 0 && (
+          <ul className="mt-3 flex flex-wrap gap-1.5" aria-label={t('detail.tags')}>
+            {course.tags.slice(0, CARD_TAG_LIMIT).map((tag) => (
+              <li key={tag} className="rounded bg-gray-100 px-2 py-0.5 text-xs text-gray-700">{tag}</li>
+            ))}
+            {extraTags > 0 && <li className="px-1 py-0.5 text-xs text-gray-500">{t('course.moreTags', { count: extraTags })}</li>}
+          </ul>
+        )}
+        <a
+          href={checkoutUrl(lang, course.id)}
+          className="mt-5 block rounded-lg bg-brand-600 px-4 py-2 text-center font-semibold text-white hover:bg-brand-700"
+          aria-label={`${free ? t('course.getForFree') : t('course.buyNow')}: ${course.title}`}
+        >
+          {free ? t('course.getForFree') : t('course.buyNow')}
+        </a>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,7 @@
+import { localizedPath, type Language } from '../i18n/languages.ts';
+
+export const COVER_FALLBACK_URL = '/images/course-fallback.svg';
+
+export const courseUrl = (lang: Language, id: string) => localizedPath(lang, `/course/${id}`);
+export const checkoutUrl = (lang: Language, id: string) => localizedPath(lang, `/checkout/${id}`);
+export const catalogueUrl = (lang: Language, query = '') => localizedPath(lang, `/courses${query}`);

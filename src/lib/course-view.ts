@@ -1,0 +1,31 @@
+import type { CourseLanguage, Currency, Difficulty } from './course-filters.ts';
+
+/** The course fields islands receive: small, serialisable, and without any file location. */
+export interface CourseSummaryView {
+  id: string;
+  title: string;
+  description: string;
+  category: string;
+  categoryName: string;
+  difficulty: Difficulty;
+  language: CourseLanguage;
+  priceMinor: number;
+  currency: Currency;
+  durationMinutes: number;
+  coverImageUrl: string | null;
+  instructorName: string;
+  tags: string[];
+  students: number;
+}
+
+export interface CategoryOption {
+  slug: string;
+  name: string;
+}
+
+export interface CataloguePageView {
+  courses: CourseSummaryView[];
+  total: number;
+  page: number;
+  pageCount: number;
+}

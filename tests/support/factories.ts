@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import { db } from '../../functions/db/database.ts';
+import type { Insertable } from 'kysely';
+import type { CategoriesTable, CoursesTable, PurchasesTable } from '../../functions/db/schema.ts';
+
+/** Deterministic defaults, so a test shows only what matters to it. */
+export async function makeCategory(overrides: Partial<Insertable<CategoriesTable>> = {}) {
+  const slug = overrides.slug ?? `category-${randomUUID().slice(0, 8)}`;
+  return db()
+    .insertInto('categories')
+    .values({ slug, name_en: `Category ${slug}`, name_tr: `Kategori ${slug}`, ...overrides })
+    .onConflict((conflict) => conflict.column('slug').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function makeCourse(overrides: Partial<Insertable<CoursesTable>> = {}) {
+  const category = overrides.category ?? 'technology';
+  await makeCategory({ slug: category });
+  return db()
+    .insertInto('courses')
+    .values({
+      title: 'Budgeting in 20 minutes',
+      description: 'A practical plan for your money.',
+      instructor_name: 'Ada Teacher',
+      category,
+      price_minor: 499,
+      currency: 'USD',
+      language: 'en',
+      pdf_path: `courses/${randomUUID()}.pdf`,
+      ...overrides,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function makePurchase(courseId: string, overrides: Partial<Insertable<PurchasesTable>> = {}) {
+  return db()
+    .insertInto('purchases')
+    .values({
+      course_id: courseId,
+      email: 'buyer@example.com',
+      provider: 'free',
+      payment_id: `free_${randomUUID()}`,
+      amount_minor: 0,
+      currency: 'USD',
+      status: 'completed',
+      completed_at: new Date(),
+      ...overrides,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
