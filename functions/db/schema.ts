@@ -59,6 +59,16 @@ export interface PurchasesTable {
   updated_at: Timestamp;
 }
 
+export interface ContactMessagesTable {
+  id: Generated<string>;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  language: string;
+  created_at: Timestamp;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -69,5 +79,6 @@ export interface Database {
   categories: CategoriesTable;
   courses: CoursesTable;
   purchases: PurchasesTable;
+  contact_messages: ContactMessagesTable;
   schema_migrations: SchemaMigrationsTable;
 }
