@@ -1,4 +1,5 @@
 import { defineMiddleware } from 'astro:middleware';
+import { compressResponse } from '../functions/server/compress-response.ts';
 import { languageRedirectTarget } from './i18n/language-redirect.ts';
 import { LANGUAGE_COOKIE } from './i18n/languages.ts';
 
@@ -17,5 +18,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
       headers: { Location: target, Vary: 'Accept-Language, Cookie', 'Cache-Control': 'private, no-store' },
     });
   }
-  return next();
+  const response = await next();
+  // Cached pages are compressed here, once, so the route cache keeps the compressed bytes.
+  if (context.cache.options.maxAge) return compressResponse(response, context.request.headers.get('accept-encoding') ?? '');
+  return response;
 });

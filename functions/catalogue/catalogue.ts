@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import { z } from 'zod';
 import { db } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
 import { COURSES_PER_PAGE, ALL_LANGUAGES, type CourseFilters, type CourseLanguage, type Currency, type Difficulty } from '../../src/lib/course-filters.ts';
 import type { CataloguePageView, CourseSummaryView } from '../../src/lib/course-view.ts';
 import type { Language } from '../../src/i18n/languages.ts';
@@ -34,22 +35,31 @@ const Uuid = z.uuid();
 /** The catalogue for the given filters; without a language filter, courses in the interface language. */
 export async function listCourses(filters: CourseFilters, uiLanguage: Language): Promise<CoursePage> {
   const page = filters.page ?? 1;
-  const language = filters.language ?? uiLanguage;
-  let query = selectSummaries().where('courses.is_active', '=', true);
-  if (language !== ALL_LANGUAGES) query = query.where('courses.language', '=', language);
-  if (filters.category) query = query.where('courses.category', '=', filters.category);
-  if (filters.difficulty) query = query.where('courses.difficulty_level', '=', filters.difficulty);
-  if (filters.maxPrice !== undefined) query = query.where('courses.price_minor', '<=', filters.maxPrice * 100);
-  if (filters.search) query = query.where(matchesSearch(filters.search));
-  const rows = await query
-    .select(sql<number>`count(*) over ()`.as('total'))
-    .orderBy('courses.created_at', 'desc')
-    .orderBy('courses.id')
-    .limit(COURSES_PER_PAGE)
-    .offset((page - 1) * COURSES_PER_PAGE)
-    .execute();
-  const total = rows[0]?.total ?? (page > 1 ? await countOnly(filters, uiLanguage) : 0);
+  // Page and count run separately: a window count would make PostgreSQL sort every match before LIMIT.
+  const [rows, count] = await Promise.all([
+    applyFilters(selectSummaries(), filters, uiLanguage)
+      .orderBy('courses.created_at', 'desc')
+      .orderBy('courses.id')
+      .limit(COURSES_PER_PAGE)
+      .offset((page - 1) * COURSES_PER_PAGE)
+      .execute(),
+    applyFilters(db().selectFrom('courses'), filters, uiLanguage)
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  const total = Number(count.total);
   return { courses: rows.map((row) => toSummary(row, uiLanguage)), total, page, pageCount: Math.max(1, Math.ceil(total / COURSES_PER_PAGE)) };
+}
+
+function applyFilters<Q extends SelectQueryBuilder<Database, 'courses', object>>(query: Q, filters: CourseFilters, uiLanguage: Language): Q {
+  const language = filters.language ?? uiLanguage;
+  let filtered = query.where('courses.is_active', '=', true);
+  if (language !== ALL_LANGUAGES) filtered = filtered.where('courses.language', '=', language);
+  if (filters.category) filtered = filtered.where('courses.category', '=', filters.category);
+  if (filters.difficulty) filtered = filtered.where('courses.difficulty_level', '=', filters.difficulty);
+  if (filters.maxPrice !== undefined) filtered = filtered.where('courses.price_minor', '<=', filters.maxPrice * 100);
+  if (filters.search) filtered = filtered.where(matchesSearch(filters.search));
+  return filtered as Q;
 }
 
 /** The home page's first courses: active, in the interface language, priced 0 to 10. */
@@ -134,11 +144,6 @@ function selectSummaries() {
 function matchesSearch(search: string) {
   const literal = search.replace(/[\\%_]/g, (char) => `\\${char}`);
   return sql<boolean>`courses.search_text LIKE '%' || fold_search(${literal}) || '%'`;
-}
-
-async function countOnly(filters: CourseFilters, uiLanguage: Language): Promise<number> {
-  const first = await listCourses({ ...filters, page: 1 }, uiLanguage);
-  return first.total;
 }
 
 type SummaryRow = {

@@ -1,15 +1,20 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import compression from 'compression';
+import type { StaticHandler } from './static-files.ts';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => void;
 
 // Compressing small bodies costs more than it saves.
 const COMPRESSION_THRESHOLD_BYTES = 1024;
 
-/** The shop's HTTP server: Astro's handler behind brotli/gzip compression for text responses. */
-export function createHttpServer(astroHandler: NodeHandler): http.Server {
+/**
+ * The shop's HTTP server: the build's static files from memory (pre-compressed), everything else
+ * through Astro's handler with brotli/gzip compression for text responses.
+ */
+export function createHttpServer(astroHandler: NodeHandler, serveStatic: StaticHandler = () => false): http.Server {
   const compress = compression({ threshold: COMPRESSION_THRESHOLD_BYTES, filter: isCompressible });
   const server = http.createServer((req, res) => {
+    if (serveStatic(req, res)) return;
     compress(req as never, res as never, () => astroHandler(req, res));
   });
   server.keepAliveTimeout = 65_000;
