@@ -2,23 +2,32 @@ import { defineMiddleware } from 'astro:middleware';
 import { compressResponse } from '../functions/server/compress-response.ts';
 import { languageRedirectTarget } from './i18n/language-redirect.ts';
 import { LANGUAGE_COOKIE } from './i18n/languages.ts';
+import { protectedAreaOf } from './lib/protected-paths.ts';
+import { requireAdmin, requireUser } from './server/guards.ts';
 
 export const onRequest = defineMiddleware(async (context, next) => {
   // Pre-rendered pages pass through here at build time only: no request to inspect.
   if (context.isPrerendered) return next();
 
-  const target = languageRedirectTarget(
-    context.url,
-    context.cookies.get(LANGUAGE_COOKIE)?.value,
-    context.request.headers.get('accept-language'),
-  );
+  // Protected areas are checked before anything else, on the canonical form of the path, so no
+  // spelling of /en/admin (encoded, upper case, dot segments) reaches a page unguarded.
+  const area = protectedAreaOf(context.url.pathname);
+  if (area) {
+    const lang = area.kind === 'page' ? area.lang : undefined;
+    const user = area.role === 'admin' ? await requireAdmin(context, lang) : await requireUser(context, lang);
+    if (user instanceof Response) return user;
+  }
+
+  const target = languageRedirectTarget(context.url, context.cookies.get(LANGUAGE_COOKIE)?.value, context.request.headers.get('accept-language'));
   if (target) {
     return new Response(null, {
       status: 302,
       headers: { Location: target, Vary: 'Accept-Language, Cookie', 'Cache-Control': 'private, no-store' },
     });
   }
+
   const response = await next();
+  if (area) response.headers.set('Cache-Control', 'private, no-store');
   // Cached pages are compressed here, once, so the route cache keeps the compressed bytes.
   if (context.cache.options.maxAge) return compressResponse(response, context.request.headers.get('accept-encoding') ?? '');
   return response;

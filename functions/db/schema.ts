@@ -69,6 +69,61 @@ export interface ContactMessagesTable {
   created_at: Timestamp;
 }
 
+export interface MailOutboxTable {
+  id: Generated<string>;
+  recipient: string;
+  subject: string;
+  html: string;
+  text: string;
+  language: string;
+  kind: string;
+  status: Generated<'pending' | 'sent' | 'failed'>;
+  attempts: Generated<number>;
+  next_attempt_at: Generated<Date>;
+  locked_until: Date | null;
+  last_error: string | null;
+  delivered_via: string | null;
+  sent_at: Date | null;
+  created_at: Timestamp;
+}
+
+export interface UsersTable {
+  id: Generated<string>;
+  full_name: string;
+  email: string;
+  email_verified: boolean;
+  image: string | null;
+  language: Generated<string>;
+  role: Generated<'user' | 'admin'>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: Generated<string>;
+  expires_at: Date;
+  token: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  ip_address: string | null;
+  user_agent: string | null;
+  user_id: string;
+}
+
+export interface VerificationsTable {
+  id: Generated<string>;
+  identifier: string;
+  value: string;
+  expires_at: Date;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SignInFailuresTable {
+  email: string;
+  created_at: Timestamp;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -80,5 +135,10 @@ export interface Database {
   courses: CoursesTable;
   purchases: PurchasesTable;
   contact_messages: ContactMessagesTable;
+  mail_outbox: MailOutboxTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  verifications: VerificationsTable;
+  sign_in_failures: SignInFailuresTable;
   schema_migrations: SchemaMigrationsTable;
 }

@@ -1,6 +1,6 @@
 import i18next, { type i18n as I18n, type TFunction } from 'i18next';
-import en from './locales/en.json';
-import tr from './locales/tr.json';
+import en from './locales/en.json' with { type: 'json' };
+import tr from './locales/tr.json' with { type: 'json' };
 import type { Language } from './languages.ts';
 
 export type MessageKey = keyof typeof en;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import en from './locales/en.json';
-import tr from './locales/tr.json';
+import en from './locales/en.json' with { type: 'json' };
+import tr from './locales/tr.json' with { type: 'json' };
 import { getT } from './i18n.ts';
 
 const Dictionary = z.record(z.string().regex(/^[a-z][A-Za-z0-9]*(\.[a-zA-Z0-9_]+)+$/), z.string().min(1));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import en from '../../content/pages/en/contact.json';
-import tr from '../../content/pages/tr/contact.json';
+import en from '../../content/pages/en/contact.json' with { type: 'json' };
+import tr from '../../content/pages/tr/contact.json' with { type: 'json' };
 import type { Language } from '../i18n/languages.ts';
 
 const ContactInfoSchema = z.object({

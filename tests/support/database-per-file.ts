@@ -16,6 +16,7 @@ const dataDir = await mkdtemp(path.join(tmpdir(), 'shop-test-'));
 process.env.DATABASE_URL = url;
 process.env.DATA_DIR = dataDir;
 process.env.NODE_ENV = 'test';
+process.env.BETTER_AUTH_SECRET = 'test-secret-test-secret-test-secret-42';
 
 let admin: Db;
 

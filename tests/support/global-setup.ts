@@ -1,4 +1,5 @@
 import { TEMPLATE_DATABASE } from './template.ts';
+import { buildIfNeeded } from '../../functions/cli/build-if-needed.ts';
 import type { TestProject } from 'vitest/node';
 import { createDb } from '../../functions/db/database.ts';
 import { startEmbeddedPostgres } from '../../functions/db/embedded.ts';
@@ -17,6 +18,8 @@ declare module 'vitest' {
  * and a template database migrated once; every test file clones it.
  */
 export default async function setup(project: TestProject) {
+  // HTTP tests run the built server, as users get it.
+  buildIfNeeded();
   const external = process.env.TEST_DATABASE_SERVER_URL;
   const server = external ? undefined : await startEmbeddedPostgres({ dataDir: '.data/test' });
   const serverUrl = external ?? server!.url;

@@ -1,0 +1,103 @@
+import { betterAuth } from 'better-auth';
+import type { Db } from '../db/database.ts';
+import { db } from '../db/database.ts';
+import { env, siteUrl } from '../env.ts';
+import { queueMail } from '../mail/outbox.ts';
+import { passwordResetMail } from '../mail/templates.ts';
+import { isLanguage, DEFAULT_LANGUAGE } from '../../src/i18n/languages.ts';
+import { MIN_PASSWORD_LENGTH, MAX_PASSWORD_LENGTH } from '../../src/lib/auth.schema.ts';
+
+/** The header our server sets from the connection (never the client's), for rate limits. */
+export const CLIENT_IP_HEADER = 'x-shop-client-ip';
+export const RESET_TOKEN_TTL_S = 60 * 60;
+export const SESSION_TTL_S = 60 * 60 * 24 * 30;
+
+export type Role = 'user' | 'admin';
+
+export function createAuth(database: Db) {
+  const { NODE_ENV, BETTER_AUTH_SECRET } = env();
+  return betterAuth({
+    appName: 'MicroCourses',
+    baseURL: siteUrl(),
+    basePath: '/api/auth',
+    secret: BETTER_AUTH_SECRET,
+    database: { db: database, type: 'postgres' },
+    user: {
+      modelName: 'users',
+      fields: { name: 'full_name', emailVerified: 'email_verified', createdAt: 'created_at', updatedAt: 'updated_at' },
+      additionalFields: {
+        language: { type: 'string', required: false, defaultValue: DEFAULT_LANGUAGE, input: true },
+        // Never accepted from a request: only admin:create and the admin area change it.
+        role: { type: 'string', required: false, defaultValue: 'user', input: false },
+      },
+    },
+    session: {
+      modelName: 'sessions',
+      expiresIn: SESSION_TTL_S,
+      fields: { expiresAt: 'expires_at', createdAt: 'created_at', updatedAt: 'updated_at', ipAddress: 'ip_address', userAgent: 'user_agent', userId: 'user_id' },
+    },
+    account: {
+      modelName: 'accounts',
+      fields: {
+        accountId: 'account_id', providerId: 'provider_id', userId: 'user_id', accessToken: 'access_token', refreshToken: 'refresh_token',
+        idToken: 'id_token', accessTokenExpiresAt: 'access_token_expires_at', refreshTokenExpiresAt: 'refresh_token_expires_at',
+        createdAt: 'created_at', updatedAt: 'updated_at',
+      },
+    },
+    verification: {
+      modelName: 'verifications',
+      fields: { expiresAt: 'expires_at', createdAt: 'created_at', updatedAt: 'updated_at' },
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      autoSignIn: true,
+      resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_S,
+      revokeSessionsOnPasswordReset: true,
+      // The link opens our own page, which checks the token before showing the form.
+      sendResetPassword: async ({ user, token }) => {
+        const preferred = (user as Record<string, unknown>).language;
+        const language = isLanguage(preferred) ? preferred : DEFAULT_LANGUAGE;
+        const url = `${siteUrl()}/${language}/reset-password?token=${encodeURIComponent(token)}`;
+        await queueMail(database, passwordResetMail({ to: user.email, name: user.name, url, language }));
+      },
+    },
+    rateLimit: {
+      enabled: NODE_ENV !== 'test' || process.env.AUTH_RATE_LIMIT === 'on',
+      storage: 'database',
+      modelName: 'rate_limits',
+      fields: { lastRequest: 'last_request' },
+      window: 60,
+      max: 100,
+      customRules: {
+        '/sign-in/email': { window: 60, max: 10 },
+        '/sign-up/email': { window: 60, max: 5 },
+        '/request-password-reset': { window: 60, max: 5 },
+        '/change-password': { window: 60, max: 10 },
+      },
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: NODE_ENV === 'production',
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      database: { generateId: 'uuid' },
+    },
+    trustedOrigins: [siteUrl()],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+let shared: Auth | undefined;
+
+/** The process-wide auth instance on the shared database. */
+export function auth(): Auth {
+  shared ??= createAuth(db());
+  return shared;
+}
+
+/** Tests point auth at their own database. */
+export function resetAuth(): void {
+  shared = undefined;
+}

@@ -1,0 +1,84 @@
+import nodemailer from 'nodemailer';
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+
+/** Where the worker hands mail: SMTP, or the dev mailbox (kept in the database, shown at /dev/mailbox). */
+export interface MailTransport {
+  name: 'smtp' | 'mailbox';
+  send(mail: { to: string; subject: string; html: string; text: string }): Promise<void>;
+}
+
+export function smtpTransport(url: string, from: string): MailTransport {
+  const transporter = nodemailer.createTransport(url, { from });
+  return { name: 'smtp', send: async (mail) => void (await transporter.sendMail({ ...mail, from })) };
+}
+
+export const mailboxTransport: MailTransport = { name: 'mailbox', send: async () => {} };
+
+export const MAIL_BATCH_SIZE = 20;
+export const MAX_MAIL_ATTEMPTS = 25;
+const LOCK_S = 120;
+const FIRST_RETRY_S = 5;
+const MAX_RETRY_S = 60 * 60;
+
+/**
+ * Sends due mail once. Rows are claimed with a lock that expires, so a crashed worker's mail is
+ * retried (at least once); a row is marked sent right after the transport confirms (never twice).
+ */
+export async function deliverDueMail(database: Db, transport: MailTransport): Promise<{ sent: number; failed: number }> {
+  const claimed = await sql<{ id: string; recipient: string; subject: string; html: string; text: string; attempts: number }>`
+    UPDATE mail_outbox SET locked_until = now() + make_interval(secs => ${LOCK_S}), attempts = attempts + 1
+    WHERE id IN (
+      SELECT id FROM mail_outbox
+      WHERE status = 'pending' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
+      ORDER BY next_attempt_at LIMIT ${MAIL_BATCH_SIZE} FOR UPDATE SKIP LOCKED)
+    RETURNING id, recipient, subject, html, text, attempts`.execute(database);
+
+  let sent = 0;
+  let failed = 0;
+  for (const mail of claimed.rows) {
+    try {
+      await transport.send({ to: mail.recipient, subject: mail.subject, html: mail.html, text: mail.text });
+      await database
+        .updateTable('mail_outbox')
+        .set({ status: 'sent', sent_at: new Date(), delivered_via: transport.name, locked_until: null, last_error: null })
+        .where('id', '=', mail.id)
+        .execute();
+      sent++;
+    } catch (error) {
+      failed++;
+      const retryInS = Math.min(FIRST_RETRY_S * 2 ** (mail.attempts - 1), MAX_RETRY_S);
+      await database
+        .updateTable('mail_outbox')
+        .set({
+          status: mail.attempts >= MAX_MAIL_ATTEMPTS ? 'failed' : 'pending',
+          next_attempt_at: new Date(Date.now() + retryInS * 1000),
+          locked_until: null,
+          last_error: String((error as Error).message ?? error).slice(0, 1000),
+        })
+        .where('id', '=', mail.id)
+        .execute();
+    }
+  }
+  return { sent, failed };
+}
+
+/** Polls the outbox in the server process until stopped. */
+export function startMailWorker(database: Db, transport: MailTransport, intervalMs = 1000): { stop(): Promise<void> } {
+  let running = true;
+  let current: Promise<unknown> = Promise.resolve();
+  const loop = async () => {
+    while (running) {
+      current = deliverDueMail(database, transport).catch((error: Error) => console.error('[mail] delivery round failed:', error.message));
+      await current;
+      await new Promise((resolve) => setTimeout(resolve, intervalMs));
+    }
+  };
+  void loop();
+  return {
+    async stop() {
+      running = false;
+      await current;
+    },
+  };
+}

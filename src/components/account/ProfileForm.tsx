@@ -1,0 +1,67 @@
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { I18nIsland } from '../islands/I18nIsland.tsx';
+import { TextField } from '../forms/Field.tsx';
+import { FormFailure, useForm } from '../forms/use-form.tsx';
+import { ProfileSchema } from '../../lib/auth.schema.ts';
+import { updateProfile } from '../../lib/auth-client.ts';
+import { showToast, showToastOnNextPage } from '../../stores/toasts.ts';
+import { getT } from '../../i18n/i18n.ts';
+import { LANGUAGES, switchLanguage, type Language } from '../../i18n/languages.ts';
+
+interface Props {
+  lang: Language;
+  email: string;
+  fullName: string;
+  language: Language;
+}
+
+export default function ProfileFormIsland(props: Props) {
+  return <I18nIsland lang={props.lang}><ProfileForm {...props} /></I18nIsland>;
+}
+
+function ProfileForm({ lang, email, fullName, language }: Props) {
+  const { t } = useTranslation();
+  const form = useForm(ProfileSchema, { fullName, language });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const data = form.validate();
+    if (!data) return;
+    form.setBusy(true);
+    const result = await updateProfile(data.fullName, data.language);
+    form.setBusy(false);
+    if (!result.ok) {
+      form.setFailure('settings.profileFailed');
+      showToast('error', t('settings.profileFailed'));
+      return;
+    }
+    if (data.language === lang) return showToast('success', t('settings.profileSaved'));
+    // The interface follows the chosen language.
+    showToastOnNextPage('success', getT(data.language)('settings.profileSaved'));
+    location.assign(switchLanguage(location.pathname, data.language));
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <div>
+        <label htmlFor="profile-email" className="block text-sm font-semibold">{t('auth.email')}</label>
+        <input id="profile-email" type="email" value={email} readOnly aria-describedby="profile-email-hint"
+          className="mt-1 w-full rounded-lg border border-gray-200 bg-gray-50 px-3 py-2 text-gray-600" />
+        <p id="profile-email-hint" className="mt-1 text-xs text-gray-500">{t('settings.emailReadOnly')}</p>
+      </div>
+      <TextField label={t('auth.fullName')} autoComplete="name" {...form.bind('fullName', 'profile')} />
+      <div>
+        <label htmlFor="profile-language" className="block text-sm font-semibold">{t('settings.language')}</label>
+        <select id="profile-language" value={form.values.language} onChange={(event) => form.setValues((v) => ({ ...v, language: event.target.value as Language }))}
+          className="mt-1 w-full rounded-lg border border-gray-300 bg-white px-3 py-2">
+          {LANGUAGES.map((code) => <option key={code} value={code}>{t(`language.${code}`)}</option>)}
+        </select>
+      </div>
+      <FormFailure message={form.failure} />
+      <button type="submit" disabled={form.busy} className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
+        {form.busy ? t('settings.saving') : t('settings.saveProfile')}
+      </button>
+    </form>
+  );
+}

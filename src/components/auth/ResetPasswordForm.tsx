@@ -1,0 +1,67 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { I18nIsland } from '../islands/I18nIsland.tsx';
+import { PasswordField } from '../forms/PasswordField.tsx';
+import { FormFailure, useForm } from '../forms/use-form.tsx';
+import { ResetPasswordSchema } from '../../lib/auth.schema.ts';
+import { resetPassword } from '../../lib/auth-client.ts';
+import { showToastOnNextPage } from '../../stores/toasts.ts';
+import { localizedPath, type Language } from '../../i18n/languages.ts';
+
+export default function ResetPasswordIsland({ lang }: { lang: Language }) {
+  return <I18nIsland lang={lang}><ResetPasswordForm lang={lang} /></I18nIsland>;
+}
+
+function ResetPasswordForm({ lang }: { lang: Language }) {
+  const { t } = useTranslation();
+  const [state, setState] = useState<'checking' | 'ready' | 'invalid'>('checking');
+  const [token, setToken] = useState('');
+  const form = useForm(ResetPasswordSchema, { password: '', confirmPassword: '' });
+
+  useEffect(() => {
+    const found = new URLSearchParams(location.search).get('token') ?? '';
+    setToken(found);
+    if (!found) return setState('invalid');
+    fetch(`/api/password-reset?token=${encodeURIComponent(found)}`)
+      .then((response) => response.json() as Promise<{ valid: boolean }>)
+      .then((result) => setState(result.valid ? 'ready' : 'invalid'))
+      .catch(() => setState('invalid'));
+  }, []);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const data = form.validate();
+    if (!data) return;
+    form.setBusy(true);
+    const result = await resetPassword(token, data.password, data.confirmPassword);
+    if (!result.ok) {
+      if (result.status === 400 && result.message === 'reset.invalidTitle') setState('invalid');
+      form.setFailure(result.status === 400 ? 'reset.failed' : result.message);
+      form.setBusy(false);
+      return;
+    }
+    showToastOnNextPage('success', t('reset.success'));
+    location.assign(localizedPath(lang, '/dashboard'));
+  };
+
+  if (state === 'checking') return <p role="status" className="text-center text-gray-600">{t('reset.checking')}</p>;
+  if (state === 'invalid') {
+    return (
+      <div role="alert" className="space-y-3 text-center">
+        <h2 className="text-xl font-bold">{t('reset.invalidTitle')}</h2>
+        <p className="text-gray-700">{t('reset.invalidText')}</p>
+        <a href={localizedPath(lang, '/forgot-password')} className="inline-block rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">{t('reset.requestNew')}</a>
+      </div>
+    );
+  }
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <PasswordField label={t('reset.newPassword')} autoComplete="new-password" {...form.bind('password', 'reset')} />
+      <PasswordField label={t('reset.confirmPassword')} autoComplete="new-password" {...form.bind('confirmPassword', 'reset')} />
+      <FormFailure message={form.failure} />
+      <button type="submit" disabled={form.busy} className="w-full rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
+        {form.busy ? t('reset.updating') : t('reset.submit')}
+      </button>
+    </form>
+  );
+}

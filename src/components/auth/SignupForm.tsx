@@ -1,0 +1,54 @@
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { I18nIsland } from '../islands/I18nIsland.tsx';
+import { TextField } from '../forms/Field.tsx';
+import { PasswordField } from '../forms/PasswordField.tsx';
+import { FormFailure, useForm } from '../forms/use-form.tsx';
+import { SignupSchema } from '../../lib/auth.schema.ts';
+import { signUp } from '../../lib/auth-client.ts';
+import { showToastOnNextPage } from '../../stores/toasts.ts';
+import { localizedPath, type Language } from '../../i18n/languages.ts';
+
+export default function SignupFormIsland({ lang }: { lang: Language }) {
+  return <I18nIsland lang={lang}><SignupForm lang={lang} /></I18nIsland>;
+}
+
+function SignupForm({ lang }: { lang: Language }) {
+  const { t } = useTranslation();
+  const form = useForm(SignupSchema, { fullName: '', email: '', password: '', confirmPassword: '' });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const data = form.validate();
+    if (!data) return;
+    form.setBusy(true);
+    const result = await signUp(data.fullName, data.email, data.password, lang);
+    if (!result.ok) {
+      form.setFailure(result.message);
+      form.setBusy(false);
+      return;
+    }
+    showToastOnNextPage('success', t('auth.signupSuccess'));
+    location.assign(localizedPath(lang, '/dashboard'));
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <TextField label={t('auth.fullName')} autoComplete="name" {...form.bind('fullName', 'signup')} />
+      <TextField label={t('auth.email')} type="email" autoComplete="email" {...form.bind('email', 'signup')} />
+      <PasswordField label={t('auth.password')} autoComplete="new-password" {...form.bind('password', 'signup')} />
+      <PasswordField label={t('auth.confirmPassword')} autoComplete="new-password" {...form.bind('confirmPassword', 'signup')} />
+      <FormFailure message={form.failure} />
+      <button type="submit" disabled={form.busy} className="w-full rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
+        {form.busy ? t('auth.signingUp') : t('auth.signupButton')}
+      </button>
+      <p className="text-center text-sm text-gray-600">
+        {t('auth.agreeTerms')} <a href={localizedPath(lang, '/terms')} className="underline">{t('auth.terms')}</a> {t('auth.and')}{' '}
+        <a href={localizedPath(lang, '/privacy')} className="underline">{t('auth.privacy')}</a>.
+      </p>
+      <p className="text-center text-sm text-gray-600">
+        {t('auth.haveAccount')} <a href={localizedPath(lang, '/login')} className="font-medium text-brand-700 underline">{t('auth.loginLink')}</a>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,41 @@
+import { localizedPath, languageOfPath, DEFAULT_LANGUAGE } from '../i18n/languages.ts';
+import { signOut } from './auth-client.ts';
+
+/**
+ * The header's account state on pages that are the same for everyone (pre-rendered or cached).
+ * The last known state is shown at once from sessionStorage, then confirmed with the server.
+ */
+interface AccountState {
+  email: string;
+  role: 'user' | 'admin';
+}
+
+const STORAGE_KEY = 'account';
+
+export async function showAccount(): Promise<void> {
+  const cached = sessionStorage.getItem(STORAGE_KEY);
+  if (cached) render(JSON.parse(cached) as AccountState);
+  document.querySelector('[data-logout]')?.addEventListener('click', logout);
+  try {
+    const response = await fetch('/api/session', { credentials: 'same-origin' });
+    const { user } = (await response.json()) as { user: AccountState | null };
+    if (user) sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ email: user.email, role: user.role }));
+    else sessionStorage.removeItem(STORAGE_KEY);
+    render(user);
+  } catch {
+    // Offline: keep what is shown.
+  }
+}
+
+function render(user: AccountState | null): void {
+  for (const element of document.querySelectorAll<HTMLElement>('[data-signed-out]')) element.hidden = Boolean(user);
+  for (const element of document.querySelectorAll<HTMLElement>('[data-signed-in]')) element.hidden = !user;
+  for (const element of document.querySelectorAll<HTMLElement>('[data-account-email]')) element.textContent = user?.email ?? '';
+  for (const element of document.querySelectorAll<HTMLElement>('[data-admin-only]')) element.hidden = user?.role !== 'admin';
+}
+
+async function logout(): Promise<void> {
+  await signOut();
+  sessionStorage.removeItem(STORAGE_KEY);
+  location.assign(localizedPath(languageOfPath(location.pathname) ?? DEFAULT_LANGUAGE, '/'));
+}

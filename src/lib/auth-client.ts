@@ -1,0 +1,49 @@
+import type { MessageKey } from '../i18n/i18n.ts';
+import type { Language } from '../i18n/languages.ts';
+import { postJson, type ApiResult } from './api-client.ts';
+
+/** Calls to the account endpoints from islands; better-auth's error codes become translation keys. */
+const CODE_MESSAGES: Record<string, MessageKey> = {
+  INVALID_EMAIL_OR_PASSWORD: 'auth.invalidCredentials',
+  USER_ALREADY_EXISTS: 'auth.userExists',
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'auth.userExists',
+  PASSWORD_TOO_SHORT: 'validation.passwordMin',
+  INVALID_PASSWORD: 'settings.wrongCurrentPassword',
+  INVALID_EMAIL: 'validation.emailInvalid',
+};
+
+async function call<T>(path: string, body: unknown, fallback: MessageKey): Promise<ApiResult<T>> {
+  let response: Response;
+  try {
+    response = await fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  } catch {
+    return { ok: false, message: 'errors.network', fields: {}, status: 0 };
+  }
+  const payload = (await response.json().catch(() => ({}))) as { code?: string; error?: { message?: MessageKey } } & T;
+  if (response.ok) return { ok: true, data: payload };
+  const message =
+    response.status === 429 ? 'errors.tooManyRequests' : (CODE_MESSAGES[payload.code ?? ''] ?? payload.error?.message ?? (response.status >= 500 ? 'errors.server' : fallback));
+  return { ok: false, message, fields: {}, status: response.status };
+}
+
+export const signIn = (email: string, password: string) => call('/api/auth/sign-in/email', { email, password }, 'auth.loginError');
+
+export const signUp = (fullName: string, email: string, password: string, language: Language) =>
+  call('/api/auth/sign-up/email', { name: fullName, email, password, language }, 'auth.signupError');
+
+export const requestPasswordReset = (email: string) => call('/api/auth/request-password-reset', { email }, 'auth.resetEmailFailed');
+
+export const resetPassword = (token: string, password: string, confirmPassword: string) =>
+  postJson<{ ok: true }>('/api/password-reset', { token, password, confirmPassword });
+
+export const updateProfile = (fullName: string, language: Language) => call('/api/auth/update-user', { name: fullName, language }, 'settings.profileFailed');
+
+export const changePassword = (currentPassword: string, newPassword: string) =>
+  call('/api/auth/change-password', { currentPassword, newPassword, revokeOtherSessions: true }, 'settings.passwordFailed');
+
+export const signOut = () => call('/api/auth/sign-out', {}, 'errors.generic');
+
+/** Only same-site paths are followed after login: `//evil.example` and absolute URLs are dropped. */
+export function safeNextPath(next: string | null, fallback: string): string {
+  return next && /^\/(?![/\\])/.test(next) ? next : fallback;
+}

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { EmailSchema } from './validation.ts';
+
+/** Account forms, checked identically in the islands and on the server. Messages are translation keys. */
+export const MIN_PASSWORD_LENGTH = 8;
+export const MAX_PASSWORD_LENGTH = 128;
+
+const Password = z.string().min(MIN_PASSWORD_LENGTH, 'validation.passwordMin').max(MAX_PASSWORD_LENGTH, 'validation.tooLong');
+const FullName = z.string().trim().min(2, 'validation.fullNameMin').max(200, 'validation.tooLong');
+
+export const LoginSchema = z.object({ email: EmailSchema, password: Password });
+
+export const SignupSchema = z
+  .object({ fullName: FullName, email: EmailSchema, password: Password, confirmPassword: z.string() })
+  .refine((form) => form.password === form.confirmPassword, { message: 'validation.passwordsDontMatch', path: ['confirmPassword'] });
+
+export const ForgotPasswordSchema = z.object({ email: EmailSchema });
+
+export const ResetPasswordSchema = z
+  .object({ password: Password, confirmPassword: z.string() })
+  .refine((form) => form.password === form.confirmPassword, { message: 'validation.passwordsDontMatch', path: ['confirmPassword'] });
+
+export const ProfileSchema = z.object({ fullName: FullName, language: z.enum(['en', 'tr']) });
+
+export const ChangePasswordSchema = z
+  .object({ currentPassword: z.string().min(1, 'validation.currentPasswordRequired').max(MAX_PASSWORD_LENGTH, 'validation.tooLong'), newPassword: Password, confirmPassword: z.string() })
+  .refine((form) => form.newPassword === form.confirmPassword, { message: 'validation.passwordsDontMatch', path: ['confirmPassword'] });

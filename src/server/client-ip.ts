@@ -1,0 +1,11 @@
+import { env } from '../../functions/env.ts';
+
+/**
+ * The client's address: from the connection, or, behind a trusted proxy (TRUST_PROXY=true), the
+ * last address that proxy appended to X-Forwarded-For. A client-sent header is never believed.
+ */
+export function clientIp(request: Request, connectionAddress: string): string {
+  if (!env().TRUST_PROXY) return connectionAddress;
+  const forwarded = request.headers.get('x-forwarded-for')?.split(',').map((part) => part.trim()).filter(Boolean);
+  return forwarded?.at(-1) ?? connectionAddress;
+}

@@ -1,0 +1,50 @@
+import { SMTPServer } from 'smtp-server';
+import { findFreePort } from '../../functions/db/embedded.ts';
+
+export interface ReceivedMail {
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP server in the test process, collecting what the shop sends. */
+export async function startSmtpServer(): Promise<{ url: string; messages: ReceivedMail[]; waitFor(match: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>; stop(): Promise<void> }> {
+  const messages: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        messages.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw: Buffer.concat(chunks).toString('utf8') });
+        callback();
+      });
+    },
+  });
+  const port = await findFreePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    async waitFor(match, timeoutMs = 15_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        const found = messages.find(match);
+        if (found) return found;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error('No matching mail arrived');
+    },
+    stop: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The text/plain part of a raw message, decoded (quoted-printable or base64). */
+export function plainText(raw: string): string {
+  const part = raw.split(/Content-Type: text\/plain; charset=utf-8/i)[1] ?? raw;
+  const [headers = '', ...body] = part.split(/\r?\n\r?\n/);
+  const content = body.join('\n\n').split(/\r?\n--/)[0] ?? '';
+  if (/base64/i.test(headers)) return Buffer.from(content.replace(/\s+/g, ''), 'base64').toString('utf8');
+  return content.replace(/=\r?\n/g, '').replace(/(=[0-9A-F]{2})+/g, (encoded) => Buffer.from(encoded.replace(/=/g, ''), 'hex').toString('utf8'));
+}

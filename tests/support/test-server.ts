@@ -1,0 +1,73 @@
+import { spawn } from 'node:child_process';
+import { findFreePort } from '../../functions/db/embedded.ts';
+import { stopChild, waitForOutput } from '../bench/bench-server.ts';
+
+export interface TestServer {
+  url: string;
+  /** fetch against the server, with the Origin a browser would send. */
+  fetch(path: string, init?: RequestInit): Promise<Response>;
+  stop(): Promise<void>;
+}
+
+/** The built shop, as users reach it, on this test file's database. */
+export async function startTestServer(extraEnv: Record<string, string> = {}): Promise<TestServer> {
+  const port = await findFreePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['functions/cli/start.ts', '--no-build'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_SITE_URL: url,
+      NODE_ENV: 'test',
+      BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-42',
+      TRUST_PROXY: 'true',
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await waitForOutput(child, 'Shop ready');
+  return {
+    url,
+    fetch: (path, init = {}) => {
+      const headers = new Headers(init.headers);
+      if (!headers.has('origin')) headers.set('origin', url);
+      return fetch(`${url}${path}`, { redirect: 'manual', ...init, headers });
+    },
+    stop: () => stopChild(child),
+  };
+}
+
+let nextAddress = 1;
+
+/**
+ * One simulated browser: a cookie jar and its own client address (sent as X-Forwarded-For, which
+ * the test server trusts as a proxy would), so per-address rate limits apply per browser.
+ */
+export class Browser {
+  private cookies = new Map<string, string>();
+  readonly address: string;
+  constructor(private readonly server: TestServer, address?: string) {
+    this.address = address ?? `198.51.${Math.floor(nextAddress / 250)}.${(nextAddress++ % 250) + 1}`;
+  }
+
+  async request(path: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (!headers.has('x-forwarded-for')) headers.set('x-forwarded-for', this.address);
+    if (this.cookies.size) headers.set('cookie', [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '));
+    const response = await this.server.fetch(path, { ...init, headers });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair = ''] = cookie.split(';');
+      const index = pair.indexOf('=');
+      const name = pair.slice(0, index);
+      const value = pair.slice(index + 1);
+      if (/max-age=0/i.test(cookie) || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return response;
+  }
+
+  postJson(path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+    return this.request(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  }
+}
