@@ -12,10 +12,14 @@ const EnvSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 32`)').optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+  AUTH_RATE_LIMIT: z.enum(['on', 'off']).optional(),
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().min(3).default('MicroCourses <no-reply@microcourses.example>'),
   SHOP_EMAIL: z.email().default('support@microcourses.example'),
 }).superRefine((value, context) => {
+  if (value.NODE_ENV === 'production' && value.AUTH_RATE_LIMIT === 'off') {
+    context.addIssue({ code: 'custom', path: ['AUTH_RATE_LIMIT'], message: 'cannot be off in production' });
+  }
   if (value.NODE_ENV === 'production' && !value.BETTER_AUTH_SECRET) {
     context.addIssue({ code: 'custom', path: ['BETTER_AUTH_SECRET'], message: 'is required in production (e.g. `openssl rand -base64 32`)' });
   }

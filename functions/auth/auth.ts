@@ -15,7 +15,7 @@ export const SESSION_TTL_S = 60 * 60 * 24 * 30;
 export type Role = 'user' | 'admin';
 
 export function createAuth(database: Db) {
-  const { NODE_ENV, BETTER_AUTH_SECRET } = env();
+  const { NODE_ENV, BETTER_AUTH_SECRET, AUTH_RATE_LIMIT } = env();
   return betterAuth({
     appName: 'MicroCourses',
     baseURL: siteUrl(),
@@ -64,7 +64,8 @@ export function createAuth(database: Db) {
       },
     },
     rateLimit: {
-      enabled: NODE_ENV !== 'test' || process.env.AUTH_RATE_LIMIT === 'on',
+      // On unless switched off (never in production); off by default only in unit tests.
+      enabled: AUTH_RATE_LIMIT ? AUTH_RATE_LIMIT === 'on' : NODE_ENV !== 'test',
       storage: 'database',
       modelName: 'rate_limits',
       fields: { lastRequest: 'last_request' },

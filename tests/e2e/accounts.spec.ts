@@ -1,0 +1,117 @@
+import { expect, test, type Page } from '@playwright/test';
+import { waitForIslands } from './support.ts';
+
+const uniqueEmail = (name: string) => `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+
+async function signUpInTurkish(page: Page, email: string, password = 'güçlü şifre 2026') {
+  await page.goto('/tr/signup');
+  await waitForIslands(page);
+  await page.getByLabel('Ad soyad').fill('Ayşe Yılmaz');
+  await page.getByLabel('E-posta').fill(email);
+  await page.getByLabel('Şifre', { exact: true }).fill(password);
+  await page.getByLabel('Şifreyi onayla').fill(password);
+  await page.getByRole('button', { name: 'Hesap oluştur' }).click();
+  await expect(page).toHaveURL(/\/tr\/dashboard$/);
+}
+
+test('sign up in Turkish, land on the dashboard, log out, fail and succeed to log in', async ({ page }) => {
+  const email = uniqueEmail('ayse');
+  await page.goto('/tr/signup');
+  await waitForIslands(page);
+  await page.getByRole('button', { name: 'Hesap oluştur' }).click();
+  await expect(page.getByText('Ad soyad en az 2 karakter olmalıdır')).toBeVisible();
+  await expect(page.getByText('Geçersiz e-posta adresi')).toBeVisible();
+  await expect(page.getByText('Şifre en az 8 karakter olmalıdır')).toBeVisible();
+
+  await signUpInTurkish(page, email);
+  await expect(page.getByTestId('dashboard-greeting')).toHaveText('Merhaba, Ayşe Yılmaz!');
+  await expect(page.getByRole('status').filter({ hasText: 'Hesabınız başarıyla oluşturuldu!' })).toBeVisible();
+  await expect(page.getByText('Henüz bir kursunuz yok.')).toBeVisible();
+
+  const menu = page.getByRole('group').or(page.locator('details[data-signed-in]'));
+  await page.getByLabel('Hesap menüsü').click();
+  await expect(menu.getByRole('link', { name: 'Panel' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Yönetim' })).toBeHidden();
+  await page.getByRole('button', { name: 'Çıkış yap' }).click();
+  await expect(page).toHaveURL(/\/tr\/$/);
+  await expect(page.getByRole('link', { name: 'Giriş Yap' }).first()).toBeVisible();
+
+  await page.goto('/tr/dashboard');
+  await expect(page).toHaveURL(/\/tr\/login\?next=%2Ftr%2Fdashboard$/);
+  await waitForIslands(page);
+  await page.getByLabel('E-posta').fill(email);
+  await page.getByLabel('Şifre', { exact: true }).fill('yanlış şifre 123');
+  await page.getByRole('button', { name: 'Giriş yap' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'E-posta ya da şifre hatalı' })).toBeVisible();
+  await expect(page.getByLabel('E-posta')).toHaveValue(email);
+
+  await page.getByLabel('Şifre', { exact: true }).fill('güçlü şifre 2026');
+  await page.getByRole('button', { name: 'Şifreyi göster' }).click();
+  await expect(page.getByLabel('Şifre', { exact: true })).toHaveAttribute('type', 'text');
+  await page.getByRole('button', { name: 'Giriş yap' }).click();
+  await expect(page).toHaveURL(/\/tr\/dashboard$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Tekrar hoş geldiniz!' })).toBeVisible();
+});
+
+test('forgot password: read the mail, reset, and arrive signed in', async ({ page }) => {
+  const email = uniqueEmail('forgot');
+  await signUpInTurkish(page, email);
+  await page.context().clearCookies();
+
+  await page.goto('/en/forgot-password');
+  await waitForIslands(page);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+
+  await expect(async () => {
+    await page.goto(`/en/dev/mailbox?to=${encodeURIComponent(email)}`);
+    await expect(page.getByRole('article', { name: 'MicroCourses şifrenizi sıfırlayın' })).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  await page.getByRole('article').getByRole('link', { name: /reset-password\?token=/ }).click();
+  await expect(page).toHaveURL(/\/tr\/reset-password\?token=/);
+  await waitForIslands(page);
+  await page.getByLabel('Yeni şifre', { exact: true }).fill('yepyeni şifre 42');
+  await page.getByLabel('Yeni şifreyi onayla').fill('farklı şifre 42');
+  await page.getByRole('button', { name: 'Şifreyi güncelle' }).click();
+  await expect(page.getByText('Şifreler eşleşmiyor')).toBeVisible();
+  await page.getByLabel('Yeni şifreyi onayla').fill('yepyeni şifre 42');
+  await page.getByRole('button', { name: 'Şifreyi güncelle' }).click();
+  await expect(page).toHaveURL(/\/tr\/dashboard$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Şifreniz başarıyla güncellendi!' })).toBeVisible();
+
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'Geçersiz Sıfırlama Bağlantısı' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Yeni bağlantı iste' })).toHaveAttribute('href', '/tr/forgot-password');
+});
+
+test('an unprefixed reset link keeps its token through the language redirect', async ({ request }) => {
+  const response = await request.get('/reset-password?token=abc123', { maxRedirects: 0, headers: { 'Accept-Language': 'tr' } });
+  expect(response.headers()['location']).toBe('/tr/reset-password?token=abc123');
+});
+
+test('a buyer opening the admin area lands on the dashboard; settings change the language', async ({ page }) => {
+  await signUpInTurkish(page, uniqueEmail('buyer'));
+  await page.goto('/en/admin');
+  await expect(page).toHaveURL(/\/en\/dashboard$/);
+  await page.goto('/%61dmin');
+  await expect(page).toHaveURL(/\/(en|tr)\/dashboard$/);
+
+  await page.goto('/tr/dashboard/settings');
+  await waitForIslands(page);
+  await expect(page.getByLabel('E-posta')).toHaveAttribute('readonly', '');
+  await page.getByLabel('Ad soyad').fill('Ayşe Işık');
+  await page.getByLabel('Dil', { exact: true }).selectOption('en');
+  await page.getByRole('button', { name: 'Profili kaydet' }).click();
+  await expect(page).toHaveURL(/\/en\/dashboard\/settings$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Profile updated successfully!' })).toBeVisible();
+  await expect(page.getByTestId('dashboard-greeting')).toHaveText('Hello, Ayşe Işık!');
+
+  await waitForIslands(page);
+  await page.getByLabel('Current password').fill('wrong wrong 1');
+  await page.getByLabel('New password', { exact: true }).fill('another strong 1');
+  await page.getByLabel('Confirm new password').fill('another strong 1');
+  await page.getByRole('button', { name: 'Update password' }).click();
+  await expect(page.getByText('Your current password is not correct').first()).toBeVisible();
+});
