@@ -16,9 +16,17 @@ const EnvSchema = z.object({
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().min(3).default('MicroCourses <no-reply@microcourses.example>'),
   SHOP_EMAIL: z.email().default('support@microcourses.example'),
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must look like sk_test_… or sk_live_…').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must start with whsec_').optional(),
+  // Points the Stripe client at another host (tests use a local fake); never set in production.
+  STRIPE_API_URL: z.url().optional(),
+  DEMO_PAYMENTS: z.enum(['on', 'off']).optional(),
 }).superRefine((value, context) => {
   if (value.NODE_ENV === 'production' && value.AUTH_RATE_LIMIT === 'off') {
     context.addIssue({ code: 'custom', path: ['AUTH_RATE_LIMIT'], message: 'cannot be off in production' });
+  }
+  if (value.STRIPE_SECRET_KEY && !value.STRIPE_WEBHOOK_SECRET) {
+    context.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'is required with STRIPE_SECRET_KEY (from `stripe listen` or the dashboard)' });
   }
   if (value.NODE_ENV === 'production' && !value.BETTER_AUTH_SECRET) {
     context.addIssue({ code: 'custom', path: ['BETTER_AUTH_SECRET'], message: 'is required in production (e.g. `openssl rand -base64 32`)' });

@@ -49,7 +49,9 @@ export interface PurchasesTable {
   language: Generated<string>;
   status: Generated<'pending' | 'completed' | 'failed' | 'expired' | 'refunded' | 'disputed'>;
   provider: 'free' | 'stripe' | 'demo';
-  payment_id: string;
+  payment_id: string | null;
+  payment_intent_id: string | null;
+  download_token: string | null;
   amount_minor: number;
   currency: string;
   download_count: Generated<number>;
@@ -124,6 +126,13 @@ export interface SignInFailuresTable {
   created_at: Timestamp;
 }
 
+export interface PaymentEventsTable {
+  event_id: string;
+  type: string;
+  purchase_id: string | null;
+  received_at: Timestamp;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -140,5 +149,6 @@ export interface Database {
   sessions: SessionsTable;
   verifications: VerificationsTable;
   sign_in_failures: SignInFailuresTable;
+  payment_events: PaymentEventsTable;
   schema_migrations: SchemaMigrationsTable;
 }

@@ -46,8 +46,10 @@ let nextAddress = 1;
  */
 export class Browser {
   private cookies = new Map<string, string>();
+  private readonly server: TestServer;
   readonly address: string;
-  constructor(private readonly server: TestServer, address?: string) {
+  constructor(server: TestServer, address?: string) {
+    this.server = server;
     this.address = address ?? `198.51.${Math.floor(nextAddress / 250)}.${(nextAddress++ % 250) + 1}`;
   }
 

@@ -1,0 +1,106 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { db } from '../db/database.ts';
+import { createAuth } from '../auth/auth.ts';
+import { getActiveCourse } from '../catalogue/catalogue.ts';
+import { paymentProvider, successUrl } from '../payments/provider.ts';
+import { queueMaterialsMail } from './materials.ts';
+import type { CheckoutRequest } from '../../src/lib/checkout.schema.ts';
+import type { Language } from '../../src/i18n/languages.ts';
+import type { SessionUser } from '../auth/session.ts';
+
+export type CheckoutResult =
+  | { kind: 'redirect'; url: string }
+  | { kind: 'already_owned'; courseId: string }
+  | { kind: 'course_not_found' };
+
+const FREE_PREFIX = 'free_';
+
+/** A permanent, unguessable download link token for a purchase. */
+export function newDownloadToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/**
+ * Starts a checkout. Prices come from the database; the browser sends only ids. A free course is
+ * completed here in one transaction (purchase + materials mail); a paid one becomes a pending order
+ * and a payment page: it completes only when the payment provider confirms (fulfilment.ts).
+ */
+export async function startCheckout(request: CheckoutRequest, sessionUser: SessionUser | undefined): Promise<CheckoutResult> {
+  const course = await getActiveCourse(request.courseId, request.language);
+  if (!course) return { kind: 'course_not_found' };
+  const buyer = sessionUser
+    ? { id: sessionUser.id, email: sessionUser.email }
+    : await findOrCreateBuyer(request.email, request.fullName, request.language);
+  if (await ownsCourse(buyer.id, course.id)) return { kind: 'already_owned', courseId: course.id };
+
+  if (course.priceMinor === 0) {
+    const paymentId = `${FREE_PREFIX}${Date.now()}_${randomUUID()}`;
+    const completed = await db()
+      .transaction()
+      .execute(async (trx) => {
+        const purchase = await trx
+          .insertInto('purchases')
+          .values({
+            user_id: buyer.id, course_id: course.id, email: buyer.email, full_name: request.fullName, language: request.language,
+            status: 'completed', provider: 'free', payment_id: paymentId, amount_minor: 0, currency: course.currency,
+            download_token: newDownloadToken(), completed_at: new Date(),
+          })
+          // Two tabs enrolling at once: the partial unique index keeps one.
+          .onConflict((conflict) => conflict.columns(['user_id', 'course_id']).where('status', '=', 'completed').doNothing())
+          .returning('id')
+          .executeTakeFirst();
+        if (purchase) await queueMaterialsMail(trx, purchase.id);
+        return Boolean(purchase);
+      });
+    if (!completed) return { kind: 'already_owned', courseId: course.id };
+    return { kind: 'redirect', url: successUrl(request.language, course.id, paymentId) };
+  }
+
+  const provider = paymentProvider();
+  const order = await db()
+    .insertInto('purchases')
+    .values({
+      user_id: buyer.id, course_id: course.id, email: buyer.email, full_name: request.fullName, language: request.language,
+      status: 'pending', provider: provider.name, amount_minor: course.priceMinor, currency: course.currency,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const checkout = await provider.createCheckout({
+    orderId: order.id, courseId: course.id, courseTitle: course.title, amountMinor: course.priceMinor,
+    currency: course.currency, email: buyer.email, language: request.language,
+  });
+  await db().updateTable('purchases').set({ payment_id: checkout.paymentId, updated_at: new Date() }).where('id', '=', order.id).execute();
+  return { kind: 'redirect', url: checkout.url };
+}
+
+async function ownsCourse(userId: string, courseId: string): Promise<boolean> {
+  const row = await db()
+    .selectFrom('purchases')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('course_id', '=', courseId)
+    .where('status', '=', 'completed')
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/**
+ * The account for a checkout e-mail: the existing one, or a new one created silently with a random
+ * password (the buyer gets the course by e-mail and can set a password with "forgot password").
+ */
+async function findOrCreateBuyer(email: string, fullName: string, language: Language): Promise<{ id: string; email: string }> {
+  const normalized = email.trim().toLowerCase();
+  const existing = await db().selectFrom('users').select(['id', 'email']).where('email', '=', normalized).executeTakeFirst();
+  if (existing) return existing;
+  try {
+    const created = await createAuth(db()).api.signUpEmail({
+      body: { email: normalized, password: randomBytes(24).toString('base64url'), name: fullName, language },
+    });
+    return { id: created.user.id, email: normalized };
+  } catch (error) {
+    // Another request created it in between.
+    const raced = await db().selectFrom('users').select(['id', 'email']).where('email', '=', normalized).executeTakeFirst();
+    if (raced) return raced;
+    throw error;
+  }
+}

@@ -1,0 +1,126 @@
+import { sql, type Transaction } from 'kysely';
+import { db } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
+import { queueMaterialsMail } from './materials.ts';
+import { newDownloadToken } from './checkout.ts';
+
+/**
+ * Fulfilment: the only place a paid order becomes a completed purchase. Called by the Stripe
+ * webhook, the demo provider's Pay button and the reconcile backstop, always with the same rules:
+ * one transaction records the event id, completes the order and queues the materials mail, so a
+ * redelivered event, a second event for the same session or a crash half-way changes nothing twice.
+ */
+export type FulfilmentOutcome = 'fulfilled' | 'duplicate_event' | 'already_done' | 'unknown_order' | 'amount_mismatch' | 'already_owned';
+
+export interface Payment {
+  /** The provider's event id, when the call comes from an event (webhooks). */
+  eventId?: string;
+  eventType?: string;
+  /** Checkout Session id (`cs_…`) or demo payment id (`demo_…`). */
+  paymentId: string;
+  orderId?: string | undefined;
+  paymentIntentId?: string | undefined;
+  amountMinor?: number | undefined;
+  currency?: string | undefined;
+}
+
+export async function fulfilPayment(payment: Payment): Promise<FulfilmentOutcome> {
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      // Locks the order row first: concurrent deliveries for one session queue up here. An order not
+      // (yet) known records nothing, so the provider's retry can still complete it.
+      const order = await trx
+        .selectFrom('purchases')
+        .select(['id', 'status', 'amount_minor', 'currency', 'user_id', 'course_id'])
+        .where((eb) => (payment.orderId ? eb.or([eb('payment_id', '=', payment.paymentId), eb('id', '=', payment.orderId)]) : eb('payment_id', '=', payment.paymentId)))
+        .forUpdate()
+        .executeTakeFirst();
+      if (!order) return 'unknown_order';
+      if (payment.eventId && !(await recordEvent(trx, payment.eventId, payment.eventType ?? 'unknown', order.id))) return 'duplicate_event';
+      if (order.status !== 'pending') return 'already_done';
+      if (payment.amountMinor !== undefined && (payment.amountMinor !== order.amount_minor || payment.currency?.toUpperCase() !== order.currency)) {
+        console.error(`[fulfilment] order ${order.id}: paid ${payment.amountMinor} ${payment.currency}, expected ${order.amount_minor} ${order.currency}`);
+        return 'amount_mismatch';
+      }
+      const owned = await trx
+        .selectFrom('purchases')
+        .select('id')
+        .where('user_id', '=', order.user_id)
+        .where('course_id', '=', order.course_id)
+        .where('status', '=', 'completed')
+        .executeTakeFirst();
+      if (owned) {
+        // Paid twice for one course (two tabs): keep the first, flag this one for a refund.
+        await trx.updateTable('purchases').set({ status: 'failed', payment_id: payment.paymentId, payment_intent_id: payment.paymentIntentId ?? null, updated_at: new Date() }).where('id', '=', order.id).execute();
+        console.error(`[fulfilment] order ${order.id} duplicates purchase ${owned.id}: refund it from the admin area`);
+        return 'already_owned';
+      }
+      await trx
+        .updateTable('purchases')
+        .set({
+          status: 'completed',
+          payment_id: payment.paymentId,
+          payment_intent_id: payment.paymentIntentId ?? null,
+          download_token: newDownloadToken(),
+          completed_at: new Date(),
+          updated_at: new Date(),
+        })
+        .where('id', '=', order.id)
+        .execute();
+      await queueMaterialsMail(trx, order.id);
+      return 'fulfilled';
+    });
+}
+
+/** A payment that will not complete (failed async payment, expired session): the pending order closes. */
+export async function closeOrder(payment: Pick<Payment, 'eventId' | 'eventType' | 'paymentId'>, status: 'failed' | 'expired'): Promise<void> {
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      if (payment.eventId && !(await recordEvent(trx, payment.eventId, payment.eventType ?? status, null))) return;
+      await trx.updateTable('purchases').set({ status, updated_at: new Date() }).where('payment_id', '=', payment.paymentId).where('status', '=', 'pending').execute();
+    });
+}
+
+/** Money returned or disputed: access ends. Whatever state the order was in, it never completes afterwards. */
+export async function revokePurchase(
+  target: { eventId?: string; eventType?: string; paymentIntentId?: string | undefined; orderId?: string | undefined },
+  status: 'refunded' | 'disputed',
+): Promise<'revoked' | 'duplicate_event' | 'unknown_order'> {
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const order = await trx
+        .selectFrom('purchases')
+        .select('id')
+        .where((eb) =>
+          eb.or([
+            ...(target.paymentIntentId ? [eb('payment_intent_id', '=', target.paymentIntentId)] : []),
+            ...(target.orderId ? [eb('id', '=', target.orderId)] : []),
+            eb.val(false),
+          ]),
+        )
+        .forUpdate()
+        .executeTakeFirst();
+      if (!order) return 'unknown_order';
+      if (target.eventId && !(await recordEvent(trx, target.eventId, target.eventType ?? status, order.id))) return 'duplicate_event';
+      await trx
+        .updateTable('purchases')
+        .set({ status, payment_intent_id: sql`coalesce(payment_intent_id, ${target.paymentIntentId ?? null})`, updated_at: new Date() })
+        .where('id', '=', order.id)
+        .execute();
+      return 'revoked';
+    });
+}
+
+/** Records an event id; false when it was already handled (or is being handled by a concurrent delivery). */
+async function recordEvent(trx: Transaction<Database>, eventId: string, type: string, purchaseId: string | null): Promise<boolean> {
+  const inserted = await trx
+    .insertInto('payment_events')
+    .values({ event_id: eventId, type, purchase_id: purchaseId })
+    .onConflict((conflict) => conflict.column('event_id').doNothing())
+    .returning('event_id')
+    .executeTakeFirst();
+  return Boolean(inserted);
+}

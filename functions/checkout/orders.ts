@@ -1,0 +1,36 @@
+import { db } from '../db/database.ts';
+
+export interface OrderView {
+  paymentId: string;
+  status: 'pending' | 'completed' | 'failed' | 'expired' | 'refunded' | 'disputed';
+  provider: 'free' | 'stripe' | 'demo';
+  courseId: string;
+  courseTitle: string;
+  email: string;
+  amountMinor: number;
+  currency: string;
+  language: string;
+}
+
+/** An order by its payment reference (Checkout Session id, `free_…`, `demo_…`): unguessable, so it may be shown to whoever holds it. */
+export async function getOrderByPaymentId(paymentId: string): Promise<OrderView | undefined> {
+  if (!/^(cs_(test|live)_\w{10,200}|free_\d+_[0-9a-f-]{36}|demo_[0-9a-f-]{36})$/.test(paymentId)) return undefined;
+  const row = await db()
+    .selectFrom('purchases')
+    .innerJoin('courses', 'courses.id', 'purchases.course_id')
+    .select(['purchases.payment_id', 'purchases.status', 'purchases.provider', 'purchases.course_id', 'courses.title', 'purchases.email', 'purchases.amount_minor', 'purchases.currency', 'purchases.language'])
+    .where('purchases.payment_id', '=', paymentId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    paymentId: row.payment_id!,
+    status: row.status,
+    provider: row.provider,
+    courseId: row.course_id,
+    courseTitle: row.title,
+    email: row.email,
+    amountMinor: row.amount_minor,
+    currency: row.currency,
+    language: row.language,
+  };
+}

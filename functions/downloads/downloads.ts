@@ -1,0 +1,79 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { sql } from 'kysely';
+import { db } from '../db/database.ts';
+import { env } from '../env.ts';
+import { getFile, type StoredFile } from '../storage/storage.ts';
+
+/**
+ * Paid files are never public. A purchase's permanent link (e-mailed) or the owner's dashboard
+ * button leads to a short-lived signed file URL; only that URL streams the PDF, and each use counts.
+ */
+export const DOWNLOAD_URL_TTL_MS = 5 * 60 * 1000;
+
+export async function purchaseForToken(token: string): Promise<string | undefined> {
+  if (!/^[\w-]{20,100}$/.test(token)) return undefined;
+  const row = await db().selectFrom('purchases').select('id').where('download_token', '=', token).where('status', '=', 'completed').executeTakeFirst();
+  return row?.id;
+}
+
+/** The owner's completed purchase, or undefined (another user's, refunded, unknown: all the same). */
+export async function purchaseOwnedBy(purchaseId: string, userId: string): Promise<string | undefined> {
+  if (!/^[0-9a-f-]{36}$/i.test(purchaseId)) return undefined;
+  const row = await db().selectFrom('purchases').select('id').where('id', '=', purchaseId).where('user_id', '=', userId).where('status', '=', 'completed').executeTakeFirst();
+  return row?.id;
+}
+
+export function signedFileUrl(purchaseId: string, now = Date.now()): string {
+  const expires = now + DOWNLOAD_URL_TTL_MS;
+  return `/api/files/${purchaseId}?expires=${expires}&signature=${signature(purchaseId, expires)}`;
+}
+
+export function isValidFileSignature(purchaseId: string, expires: number, given: string, now = Date.now()): boolean {
+  if (!Number.isSafeInteger(expires) || expires < now || expires > now + DOWNLOAD_URL_TTL_MS) return false;
+  const expected = Buffer.from(signature(purchaseId, expires));
+  const actual = Buffer.from(given);
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+}
+
+export interface Download {
+  file: StoredFile;
+  filename: string;
+}
+
+/** Counts one download and opens the file; undefined when the purchase no longer grants access. */
+export async function openDownload(purchaseId: string): Promise<Download | undefined> {
+  const course = await db()
+    .selectFrom('purchases')
+    .innerJoin('courses', 'courses.id', 'purchases.course_id')
+    .select(['courses.title', 'courses.pdf_path'])
+    .where('purchases.id', '=', purchaseId)
+    .where('purchases.status', '=', 'completed')
+    .executeTakeFirst();
+  const file = course?.pdf_path ? await getFile('private', course.pdf_path) : undefined;
+  if (!course || !file) return undefined;
+  const counted = await db()
+    .updateTable('purchases')
+    .set({ download_count: sql`download_count + 1`, last_download_at: new Date() })
+    .where('id', '=', purchaseId)
+    .where('status', '=', 'completed')
+    .executeTakeFirst();
+  if (Number(counted.numUpdatedRows) === 0) return undefined;
+  return { file, filename: `${course.title}.pdf` };
+}
+
+/** `Content-Disposition` for a course title in any script: an ASCII fallback and the UTF-8 name. */
+export function attachmentHeader(filename: string): string {
+  const ascii = filename.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\;]/g, '').trim() || 'course.pdf';
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+function signature(purchaseId: string, expires: number): string {
+  return createHmac('sha256', downloadKey()).update(`${purchaseId}.${expires}`).digest('base64url');
+}
+
+function downloadKey(): Buffer {
+  const secret = env().BETTER_AUTH_SECRET;
+  if (!secret) throw new Error('BETTER_AUTH_SECRET is not set');
+  // A key of its own, derived from the app secret.
+  return createHash('sha256').update(`file-downloads:${secret}`).digest();
+}

@@ -1,0 +1,74 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { I18nIsland } from '../islands/I18nIsland.tsx';
+import { TextField } from '../forms/Field.tsx';
+import { FormFailure, useForm } from '../forms/use-form.tsx';
+import { CheckoutFormSchema } from '../../lib/checkout.schema.ts';
+import { postJson } from '../../lib/api-client.ts';
+import { saveCheckoutInfo } from '../../lib/checkout-info.ts';
+import { localizedPath, type Language } from '../../i18n/languages.ts';
+
+interface Props {
+  lang: Language;
+  courseId: string;
+  courseTitle: string;
+  amountMinor: number;
+  currency: string;
+  email: string;
+  fullName: string;
+}
+
+export default function CheckoutFormIsland(props: Props) {
+  return <I18nIsland lang={props.lang}><CheckoutForm {...props} /></I18nIsland>;
+}
+
+function CheckoutForm({ lang, courseId, courseTitle, amountMinor, currency, email, fullName }: Props) {
+  const { t } = useTranslation();
+  const form = useForm(CheckoutFormSchema, { email, fullName });
+  const [owned, setOwned] = useState<string | null>(null);
+  const free = amountMinor === 0;
+  const empty = !form.values.email.trim() || !form.values.fullName.trim();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (empty) return form.setFailure('checkout.required');
+    const data = form.validate();
+    if (!data) return;
+    form.setBusy(true);
+    const result = await postJson<{ redirectUrl?: string; alreadyOwned?: boolean; courseUrl?: string }>('/api/checkout', { ...data, courseId, language: lang });
+    if (result.ok && result.data.redirectUrl) {
+      saveCheckoutInfo({ courseId, courseTitle, email: data.email, fullName: data.fullName, amount: amountMinor, currency, language: lang, isFree: free });
+      location.assign(result.data.redirectUrl);
+      return;
+    }
+    form.setBusy(false);
+    if (result.ok) return form.setFailure('checkout.failed');
+    if (result.status === 409) return setOwned(localizedPath(lang, `/course/${courseId}`));
+    form.setErrors(result.fields);
+    form.setFailure(result.status === 400 || result.status === 404 ? result.message : 'checkout.failed');
+  };
+
+  if (owned) {
+    return (
+      <div role="status" className="space-y-3 rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-emerald-900">
+        <p className="font-semibold">{t('checkout.alreadyOwned')}</p>
+        <p className="flex flex-wrap gap-4">
+          <a href={localizedPath(lang, '/dashboard/courses')} className="font-semibold underline">{t('checkout.openMyCourses')}</a>
+          <a href={owned} className="underline">{t('checkout.openCourse')}</a>
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <TextField label={t('checkout.email')} type="email" autoComplete="email" required {...form.bind('email', 'checkout')} />
+      <TextField label={t('checkout.fullName')} autoComplete="name" required {...form.bind('fullName', 'checkout')} />
+      <FormFailure message={form.failure} />
+      <button type="submit" disabled={form.busy || empty}
+        className="w-full rounded-lg bg-brand-600 px-4 py-3 font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60">
+        {form.busy ? t('checkout.processing') : free ? t('checkout.enrolFree') : t('checkout.proceedToPayment')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { EmailSchema } from './validation.ts';
+
+/** The checkout form. Only ids and the buyer's details travel: never a price. */
+export const CheckoutFormSchema = z.object({
+  email: EmailSchema,
+  fullName: z.string().trim().min(2, 'validation.fullNameMin').max(200, 'validation.tooLong'),
+});
+
+export const CheckoutRequestSchema = CheckoutFormSchema.extend({
+  courseId: z.uuid('errors.badRequest'),
+  language: z.enum(['en', 'tr']),
+});
+
+export type CheckoutRequest = z.infer<typeof CheckoutRequestSchema>;

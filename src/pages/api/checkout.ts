@@ -1,0 +1,25 @@
+import type { APIRoute } from 'astro';
+import { startCheckout } from '../../../functions/checkout/checkout.ts';
+import { CheckoutRequestSchema } from '../../lib/checkout.schema.ts';
+import { errorResponse, readJson } from '../../lib/http.ts';
+import { courseUrl } from '../../lib/course-links.ts';
+import { currentUser } from '../../server/guards.ts';
+
+export const prerender = false;
+
+/** Starts a checkout: free enrolment completes at once; a paid course answers with the payment page. */
+export const POST: APIRoute = async (context) => {
+  const body = await readJson(context.request, CheckoutRequestSchema);
+  if ('response' in body) return body.response;
+  try {
+    const result = await startCheckout(body.data, await currentUser(context));
+    if (result.kind === 'course_not_found') return errorResponse(404, 'course_not_found', 'checkout.courseNotFound');
+    if (result.kind === 'already_owned') {
+      return Response.json({ alreadyOwned: true, courseUrl: courseUrl(body.data.language, result.courseId) }, { status: 409, headers: { 'Cache-Control': 'no-store' } });
+    }
+    return Response.json({ redirectUrl: result.url }, { headers: { 'Cache-Control': 'no-store' } });
+  } catch (error) {
+    console.error('[checkout] failed:', (error as Error).message);
+    return errorResponse(502, 'checkout_failed', 'checkout.failed');
+  }
+};

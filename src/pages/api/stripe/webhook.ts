@@ -1,0 +1,31 @@
+import type { APIRoute } from 'astro';
+import { verifyWebhook } from '../../../../functions/payments/stripe.ts';
+import { handleStripeEvent } from '../../../../functions/payments/webhook.ts';
+
+export const prerender = false;
+
+const MAX_WEBHOOK_BYTES = 1024 * 1024;
+
+/**
+ * Stripe's webhook. The body is read once as raw text and verified before anything is parsed:
+ * forged, altered or stale events get 400 and change nothing. Handled and ignored events get 200;
+ * a database failure gets 500, so Stripe delivers again.
+ */
+export const POST: APIRoute = async ({ request }) => {
+  const raw = await request.text();
+  if (raw.length > MAX_WEBHOOK_BYTES) return new Response('Payload too large', { status: 413 });
+  let event;
+  try {
+    event = verifyWebhook(raw, request.headers.get('stripe-signature'));
+  } catch {
+    return new Response('Invalid signature', { status: 400 });
+  }
+  try {
+    const outcome = await handleStripeEvent(event);
+    if (outcome === 'retry') return new Response('Order not known yet', { status: 409 });
+    return Response.json({ received: true, outcome });
+  } catch (error) {
+    console.error(`[webhook] ${event.type} ${event.id} failed:`, (error as Error).message);
+    return new Response('Temporary failure', { status: 500 });
+  }
+};

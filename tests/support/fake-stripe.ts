@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import Stripe from 'stripe';
+import { findFreePort } from '../../functions/db/embedded.ts';
+
+export const FAKE_STRIPE_KEY = 'sk_test_fakeStripeKeyForTests';
+export const WEBHOOK_SECRET = 'whsec_test_secret_for_tests';
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  body: URLSearchParams;
+  headers: http.IncomingHttpHeaders;
+}
+
+/**
+ * A local HTTP fake of the parts of Stripe's API the shop calls (Stripe itself is out of reach here).
+ * It records every request and answers like Stripe would for Checkout Sessions, PaymentIntents and refunds.
+ */
+export async function startFakeStripe() {
+  const requests: RecordedRequest[] = [];
+  const sessions = new Map<string, Record<string, unknown>>();
+  const intents = new Map<string, { id: string; metadata: Record<string, string> }>();
+  const server = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://fake');
+      const body = new URLSearchParams(raw);
+      requests.push({ method: req.method ?? 'GET', path: url.pathname, body, headers: req.headers });
+      const send = (status: number, payload: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(payload));
+      };
+      if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
+        const id = `cs_test_${randomBytes(16).toString('hex')}`;
+        const session = {
+          id, object: 'checkout.session', url: `https://checkout.stripe.test/c/pay/${id}`, status: 'open', payment_status: 'unpaid',
+          amount_total: Number(body.get('line_items[0][price_data][unit_amount]')), currency: body.get('line_items[0][price_data][currency]'),
+          metadata: { order_id: body.get('metadata[order_id]') }, client_reference_id: body.get('client_reference_id'), created: Math.floor(Date.now() / 1000),
+        };
+        sessions.set(id, session);
+        return send(200, session);
+      }
+      if (req.method === 'GET' && url.pathname === '/v1/checkout/sessions') {
+        return send(200, { object: 'list', data: [...sessions.values()].reverse(), has_more: false, url: '/v1/checkout/sessions' });
+      }
+      const intent = url.pathname.match(/^\/v1\/payment_intents\/(\w+)$/);
+      if (req.method === 'GET' && intent) {
+        const found = intents.get(intent[1]!);
+        return found ? send(200, { object: 'payment_intent', ...found }) : send(404, { error: { type: 'invalid_request_error', message: 'No such payment_intent' } });
+      }
+      if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+        return send(200, { id: `re_${randomBytes(8).toString('hex')}`, object: 'refund', status: 'succeeded', payment_intent: body.get('payment_intent') });
+      }
+      send(404, { error: { type: 'invalid_request_error', message: `Unhandled ${req.method} ${url.pathname}` } });
+    });
+  });
+  const port = await findFreePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    sessions,
+    /** Marks a session paid, as Stripe does when the buyer completes the payment page. */
+    pay(sessionId: string, orderId: string) {
+      const paymentIntent = `pi_${randomBytes(12).toString('hex')}`;
+      intents.set(paymentIntent, { id: paymentIntent, metadata: { order_id: orderId } });
+      Object.assign(sessions.get(sessionId)!, { status: 'complete', payment_status: 'paid', payment_intent: paymentIntent });
+      return paymentIntent;
+    },
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A webhook delivery signed with Stripe's own test-header helper. */
+export function signedEvent(event: { id: string; type: string; data: { object: unknown } }, secret = WEBHOOK_SECRET, timestamp?: number) {
+  const payload = JSON.stringify({ object: 'event', api_version: '2025-01-01', created: Math.floor(Date.now() / 1000), livemode: false, ...event });
+  const signature = new Stripe(FAKE_STRIPE_KEY).webhooks.generateTestHeaderString({ payload, secret, ...(timestamp ? { timestamp } : {}) });
+  return { payload, signature };
+}
