@@ -46,6 +46,7 @@ export async function makePurchase(courseId: string, overrides: Partial<Insertab
       currency: 'USD',
       status: 'completed',
       completed_at: new Date(),
+      download_token: randomUUID().replaceAll('-', '') + randomUUID().replaceAll('-', ''),
       ...overrides,
     })
     .returningAll()

@@ -1,0 +1,57 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { db } from '../../../functions/db/database.ts';
+import { queueMail } from '../../../functions/mail/outbox.ts';
+import { passwordResetMail } from '../../../functions/mail/templates.ts';
+import { deliverDueMail, smtpTransport } from '../../../functions/mail/worker.ts';
+import { findFreePort } from '../../../functions/db/embedded.ts';
+import { plainText, startSmtpServer } from '../../support/smtp.ts';
+
+const FROM = 'Shop <no-reply@shop.test>';
+
+describe('mail worker', () => {
+  it('keeps mail while SMTP is unreachable, backs off, then sends it exactly once', async () => {
+    const id = await queueMail(db(), passwordResetMail({ to: 'ada@example.com', name: 'Ada', url: 'https://shop.test/tr/reset-password?token=t', language: 'tr' }));
+    const deadPort = await findFreePort();
+
+    const down = await deliverDueMail(db(), smtpTransport(`smtp://127.0.0.1:${deadPort}`, FROM));
+    expect(down).toEqual({ sent: 0, failed: 1 });
+    const waiting = await db().selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(waiting).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(waiting.next_attempt_at.getTime()).toBeGreaterThan(Date.now());
+    expect(waiting.last_error).toBeTruthy();
+    expect(await deliverDueMail(db(), smtpTransport(`smtp://127.0.0.1:${deadPort}`, FROM))).toEqual({ sent: 0, failed: 0 });
+
+    const smtp = await startSmtpServer();
+    try {
+      await sql`UPDATE mail_outbox SET next_attempt_at = now() WHERE id = ${id}`.execute(db());
+      expect(await deliverDueMail(db(), smtpTransport(smtp.url, FROM))).toEqual({ sent: 1, failed: 0 });
+      expect(await deliverDueMail(db(), smtpTransport(smtp.url, FROM))).toEqual({ sent: 0, failed: 0 });
+      expect(smtp.messages).toHaveLength(1);
+      const message = smtp.messages[0]!;
+      expect(message.to).toEqual(['ada@example.com']);
+      expect(message.raw).toMatch(/Subject: =\?UTF-8\?/);
+      expect(message.raw).toContain('Content-Type: text/html');
+      expect(plainText(message.raw)).toContain('Merhaba Ada');
+      expect(await db().selectFrom('mail_outbox').select(['status', 'delivered_via']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ status: 'sent', delivered_via: 'smtp' });
+    } finally {
+      await smtp.stop();
+    }
+  });
+
+  it('lets two workers share the outbox without sending anything twice', async () => {
+    for (let n = 0; n < 30; n++) await queueMail(db(), passwordResetMail({ to: `many${n}@example.com`, name: 'N', url: 'https://shop.test/x', language: 'en' }));
+    const smtp = await startSmtpServer();
+    try {
+      const transport = smtpTransport(smtp.url, FROM);
+      while ((await db().selectFrom('mail_outbox').select('id').where('status', '=', 'pending').execute()).length > 0) {
+        await Promise.all([deliverDueMail(db(), transport), deliverDueMail(db(), transport)]);
+      }
+      const recipients = smtp.messages.flatMap((message) => message.to).filter((to) => to.startsWith('many'));
+      expect(recipients).toHaveLength(30);
+      expect(new Set(recipients).size).toBe(30);
+    } finally {
+      await smtp.stop();
+    }
+  });
+});
