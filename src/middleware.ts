@@ -1,5 +1,4 @@
 import { defineMiddleware } from 'astro:middleware';
-import { compressResponse } from '../functions/server/compress-response.ts';
 import { languageRedirectTarget } from './i18n/language-redirect.ts';
 import { LANGUAGE_COOKIE } from './i18n/languages.ts';
 import { protectedAreaOf } from './lib/protected-paths.ts';
@@ -28,7 +27,5 @@ export const onRequest = defineMiddleware(async (context, next) => {
 
   const response = await next();
   if (area) response.headers.set('Cache-Control', 'private, no-store');
-  // Cached pages are compressed here, once, so the route cache keeps the compressed bytes.
-  if (context.cache.options.maxAge) return compressResponse(response, context.request.headers.get('accept-encoding') ?? '');
   return response;
 });

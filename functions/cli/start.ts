@@ -7,8 +7,11 @@ import { DEMO_USERS, ensureUser } from '../auth/users.ts';
 import { createDb, type Db } from '../db/database.ts';
 import { env, siteUrl } from '../env.ts';
 import { mailboxTransport, smtpTransport, startMailWorker } from '../mail/worker.ts';
-import { close, createHttpServer, listen, type NodeHandler } from '../server/http-server.ts';
+import { close, createHttpServer, listen, loopbackOrigin, type NodeHandler } from '../server/http-server.ts';
 import { createStaticHandler, loadStaticFiles } from '../server/static-files.ts';
+import { PageCache } from '../server/page-cache.ts';
+import { CACHE_RULES } from '../server/cache-rules.ts';
+import { listenForChanges } from '../server/cache-notify.ts';
 import { buildIfNeeded, SERVER_ENTRY } from './build-if-needed.ts';
 
 /** `npm start`: build if needed, provide and migrate the database, seed demo data, serve. */
@@ -27,8 +30,12 @@ const mailWorker = startMailWorker(workerDb, SMTP_URL ? smtpTransport(SMTP_URL, 
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const entry = (await import(pathToFileURL(path.resolve(SERVER_ENTRY)).href)) as { handler: NodeHandler };
-const server = createHttpServer(entry.handler, createStaticHandler(loadStaticFiles(path.resolve('dist/client'))));
+let origin = '';
+const pageCache = new PageCache(CACHE_RULES, (pathWithQuery, headers) => fetch(`${origin}${pathWithQuery}`, { headers, redirect: 'manual' }));
+const server = createHttpServer(entry.handler, { serveStatic: createStaticHandler(loadStaticFiles(path.resolve('dist/client'))), pageCache });
 await listen(server, PORT, HOST);
+origin = loopbackOrigin(server);
+const cacheListener = listenForChanges(database.url, (tag) => pageCache.purge([tag]));
 const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
 console.log(`\n  Shop ready in ${seconds}s at ${siteUrl()}  (database: ${database.embedded ? 'embedded PostgreSQL' : 'DATABASE_URL'}; mail: ${SMTP_URL ? 'SMTP' : `dev mailbox at ${siteUrl()}/en/dev/mailbox`})\n`);
 
@@ -39,6 +46,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     stopping = true;
     console.log(`\n${signal}: shutting down…`);
     await close(server);
+    await cacheListener.stop();
     await mailWorker.stop();
     await workerDb.destroy();
     await database.stop();

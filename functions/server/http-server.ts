@@ -1,5 +1,6 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import compression from 'compression';
+import type { PageCache } from './page-cache.ts';
 import type { StaticHandler } from './static-files.ts';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => void;
@@ -8,14 +9,22 @@ export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: (er
 const COMPRESSION_THRESHOLD_BYTES = 1024;
 
 /**
- * The shop's HTTP server: the build's static files from memory (pre-compressed), everything else
- * through Astro's handler with brotli/gzip compression for text responses.
+ * The shop's HTTP server: the build's static files and cached pages from memory (pre-compressed),
+ * everything else through Astro's handler with brotli/gzip compression for text responses.
  */
-export function createHttpServer(astroHandler: NodeHandler, serveStatic: StaticHandler = () => false): http.Server {
+export function createHttpServer(astroHandler: NodeHandler, { serveStatic, pageCache }: { serveStatic?: StaticHandler; pageCache?: PageCache } = {}): http.Server {
   const compress = compression({ threshold: COMPRESSION_THRESHOLD_BYTES, filter: isCompressible });
+  const render = (req: IncomingMessage, res: ServerResponse) => compress(req as never, res as never, () => astroHandler(req, res));
   const server = http.createServer((req, res) => {
-    if (serveStatic(req, res)) return;
-    compress(req as never, res as never, () => astroHandler(req, res));
+    if (serveStatic?.(req, res)) return;
+    if (!pageCache) {
+      render(req, res);
+      return;
+    }
+    pageCache.handle(req, res).then(
+      (served) => served || render(req, res),
+      () => render(req, res),
+    );
   });
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
@@ -46,4 +55,12 @@ export function close(server: http.Server): Promise<void> {
     server.closeIdleConnections();
     setTimeout(() => server.closeAllConnections(), 5_000).unref();
   });
+}
+
+/** Where this server can reach itself (the page cache renders through it). */
+export function loopbackOrigin(server: http.Server): string {
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('Server is not listening on TCP');
+  const host = address.address === '0.0.0.0' ? '127.0.0.1' : address.address === '::' ? '[::1]' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
 }

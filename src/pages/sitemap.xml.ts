@@ -1,14 +1,13 @@
 import type { APIRoute } from 'astro';
 import { listActiveCourseIds } from '../../functions/catalogue/catalogue.ts';
 import { LANGUAGES, localizedPath } from '../i18n/languages.ts';
-import { CATALOGUE_CACHE } from '../lib/freshness.ts';
 
 export const prerender = false;
 
 export const PUBLIC_PAGES = ['/', '/courses', '/blog', '/about', '/contact', '/privacy', '/terms', '/help', '/refund'];
 
 /** Every public page in both languages, each with its alternates. */
-export const GET: APIRoute = async ({ site, url, cache }) => {
+export const GET: APIRoute = async ({ site, url }) => {
   const origin = site ?? new URL(url.origin);
   const courses = await listActiveCourseIds();
   const entries = [
@@ -32,6 +31,5 @@ export const GET: APIRoute = async ({ site, url, cache }) => {
     ),
     '</urlset>',
   ].join('\n');
-  cache.set(CATALOGUE_CACHE);
   return new Response(xml, { headers: { 'Content-Type': 'application/xml; charset=utf-8' } });
 };

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
@@ -36,7 +37,7 @@ export async function startBenchWorld({ courses }: { courses: number }): Promise
 
   const port = await findFreePort();
   const server = spawn(process.execPath, ['functions/cli/start.ts', '--no-build'], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: BENCH_DATA_DIR, NODE_ENV: 'production' },
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: BENCH_DATA_DIR, NODE_ENV: 'production', BETTER_AUTH_SECRET: randomBytes(32).toString('base64url'), DEMO_PAYMENTS: 'on' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await waitForOutput(server, 'Shop ready');

@@ -1,0 +1,20 @@
+import type { CacheRule } from './page-cache.ts';
+
+/**
+ * Pages that are the same for every reader, and how long they may be served from memory. Every
+ * change an editor makes purges its tag at once (see cache-notify.ts); the times are the ceiling for
+ * changes made straight in the database. Fresh 30 s + stale-while-revalidate 30 s: never older than 60 s.
+ */
+export const CATALOGUE_TAG = 'catalogue';
+export const BLOG_TAG = 'blog';
+const FRESH = { maxAgeS: 30, swrS: 30 };
+
+export const CACHE_RULES: CacheRule[] = [
+  { pattern: /^\/(en|tr)\/$/, ...FRESH, tags: [CATALOGUE_TAG] },
+  { pattern: /^\/(en|tr)\/courses\/?$/, ...FRESH, tags: [CATALOGUE_TAG] },
+  { pattern: /^\/(en|tr)\/courses?\/[0-9a-zA-Z-]{1,64}\/?$/, ...FRESH, tags: [CATALOGUE_TAG] },
+  { pattern: /^\/api\/courses$/, ...FRESH, tags: [CATALOGUE_TAG] },
+  { pattern: /^\/(en|tr)\/blog(\/[^/]{1,200})?\/?$/, ...FRESH, tags: [BLOG_TAG] },
+  { pattern: /^\/(en|tr)\/rss\.xml$/, ...FRESH, tags: [BLOG_TAG] },
+  { pattern: /^\/sitemap\.xml$/, ...FRESH, tags: [CATALOGUE_TAG, BLOG_TAG] },
+];
