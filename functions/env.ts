@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Every environment variable the server reads, checked once. `.env.example` documents each. */
-const EnvSchema = z.object({
+const BaseEnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('localhost'),
   PORT: z.coerce.number().int().min(1).max(65535).default(4321),
@@ -21,7 +21,9 @@ const EnvSchema = z.object({
   // Points the Stripe client at another host (tests use a local fake); never set in production.
   STRIPE_API_URL: z.url().optional(),
   DEMO_PAYMENTS: z.enum(['on', 'off']).optional(),
-}).superRefine((value, context) => {
+});
+
+const EnvSchema = BaseEnvSchema.superRefine((value, context) => {
   if (value.NODE_ENV === 'production' && value.AUTH_RATE_LIMIT === 'off') {
     context.addIssue({ code: 'custom', path: ['AUTH_RATE_LIMIT'], message: 'cannot be off in production' });
   }
@@ -51,8 +53,11 @@ export function env(): Env {
   return cached;
 }
 
+/** The public origin. Needs only the origin variables, so a production build can render links without the server's secrets. */
+const SiteEnvSchema = BaseEnvSchema.pick({ PUBLIC_SITE_URL: true, HOST: true, PORT: true });
+
 export function siteUrl(): string {
-  const { PUBLIC_SITE_URL, HOST, PORT } = env();
+  const { PUBLIC_SITE_URL, HOST, PORT } = SiteEnvSchema.parse(blankToUndefined(process.env));
   return PUBLIC_SITE_URL ?? `http://${HOST === '0.0.0.0' ? 'localhost' : HOST}:${PORT}`;
 }
 

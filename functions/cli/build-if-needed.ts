@@ -15,7 +15,9 @@ export function buildIfNeeded(root = process.cwd()): boolean {
   if (current === fingerprint && existsSync(path.join(root, SERVER_ENTRY))) return false;
   console.log('Building the shop (first start or changed sources)…');
   const astro = path.join(root, 'node_modules/astro/bin/astro.mjs');
-  const result = spawnSync(process.execPath, [astro, 'build'], { cwd: root, stdio: 'inherit', env: process.env });
+  // Always a production build: a build made under NODE_ENV=test would compile JSX for React's
+  // development runtime, which a production server does not load.
+  const result = spawnSync(process.execPath, [astro, 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production', ASTRO_TELEMETRY_DISABLED: '1' } });
   if (result.status !== 0) throw new Error('`astro build` failed; see the output above.');
   writeFileSync(path.join(root, FINGERPRINT_FILE), fingerprint);
   return true;
@@ -23,6 +25,8 @@ export function buildIfNeeded(root = process.cwd()): boolean {
 
 function fingerprintOf(root: string): string {
   const hash = createHash('sha256');
+  // Pre-rendered pages carry absolute links built from the public origin.
+  hash.update(`PUBLIC_SITE_URL=${process.env.PUBLIC_SITE_URL ?? ''}\n`);
   for (const input of BUILD_INPUTS) {
     for (const file of listFiles(path.join(root, input))) {
       const info = statSync(file);

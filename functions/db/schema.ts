@@ -133,6 +133,27 @@ export interface PaymentEventsTable {
   received_at: Timestamp;
 }
 
+export interface BlogPostsTable {
+  id: Generated<string>;
+  slug: string;
+  language: string;
+  translation_key: string | null;
+  title: string;
+  excerpt: string;
+  content: string;
+  author_name: string;
+  cover_image_url: string;
+  tags: Generated<string[]>;
+  is_published: Generated<boolean>;
+  seo_title: string | null;
+  meta_description: string | null;
+  tldr: string | null;
+  cta_text: string | null;
+  cta_link: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -150,5 +171,6 @@ export interface Database {
   verifications: VerificationsTable;
   sign_in_failures: SignInFailuresTable;
   payment_events: PaymentEventsTable;
+  blog_posts: BlogPostsTable;
   schema_migrations: SchemaMigrationsTable;
 }

@@ -3,6 +3,7 @@ import type { Db } from '../db/database.ts';
 import { getFile, putFile, publicUrl } from '../storage/storage.ts';
 import { renderCoverSvg } from './course-cover.ts';
 import { renderCoursePdf } from './course-pdf.ts';
+import { demoCourseId } from './demo-ids.ts';
 import { loadDemoCatalogue, type DemoCatalogue, type DemoCourse } from './demo-catalogue.ts';
 
 export interface SeedReport {
@@ -74,12 +75,6 @@ export async function seedDemoData(
 export async function isCatalogueEmpty(database: Db): Promise<boolean> {
   const row = await database.selectFrom('courses').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
   return Number(row.count) === 0;
-}
-
-/** A stable UUID per demo course, so links and tests survive a reset. */
-export function demoCourseId(key: string): string {
-  const hex = createHash('sha256').update(`demo-course:${key}`).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 async function writeCourseFiles(id: string, course: DemoCourse): Promise<{ coverUrl: string; pdfKey: string }> {

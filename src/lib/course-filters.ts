@@ -27,7 +27,8 @@ export interface CourseFilters {
 const optional = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
 
 const FiltersSchema = z.object({
-  search: optional(z.string().trim().max(10_000).transform((value) => value.slice(0, MAX_SEARCH_LENGTH) || undefined)),
+  // Control characters (NUL included, which PostgreSQL refuses in text) never reach a query.
+  search: optional(z.string().max(10_000).transform((value) => value.replace(/\p{Cc}/gu, ' ').trim().slice(0, MAX_SEARCH_LENGTH) || undefined)),
   category: optional(z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/).max(100)),
   language: optional(z.enum([...COURSE_LANGUAGES, ALL_LANGUAGES])),
   difficulty: optional(z.enum(DIFFICULTIES)),

@@ -13,50 +13,83 @@ const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
 buildIfNeeded();
 const world = await startBenchWorld({ courses: COURSES });
 const baseline = await startStaticBaseline('dist/client/en/about/index.html');
-const courseId = (await world.database.selectFrom('courses').select('id').where('is_active', '=', true).orderBy('created_at', 'desc').executeTakeFirstOrThrow()).id;
-
-const targets = [
-  { name: 'static file, minimal Node server (baseline)', url: baseline.url },
-  { name: 'static page /en/about', url: `${world.baseUrl}/en/about` },
-  { name: 'home /en/', url: `${world.baseUrl}/en/` },
-  { name: 'catalogue HTML /en/courses', url: `${world.baseUrl}/en/courses` },
-  { name: 'catalogue HTML, Turkish search', url: `${world.baseUrl}/tr/courses?search=istanbul&difficulty=beginner` },
-  { name: 'catalogue JSON /api/courses', url: `${world.baseUrl}/api/courses?lang=en&maxPrice=20` },
-  { name: 'course detail', url: `${world.baseUrl}/en/course/${courseId}` },
-];
-
-console.log(`\nBench: ${COURSES.toLocaleString('en')} generated courses + demo catalogue, ${CONNECTIONS} connections, ${DURATION_S} s each\n`);
-const rows = [];
-for (const target of targets) {
-  const result = await autocannon({ url: target.url, connections: CONNECTIONS, duration: DURATION_S, headers: { 'accept-encoding': 'br, gzip' } });
-  const errors = result.errors + result.timeouts + result.non2xx;
-  rows.push({
-    page: target.name,
-    'req/s': Math.round(result.requests.average),
-    'p50 ms': result.latency.p50,
-    'p99 ms': result.latency.p99,
-    errors,
-  });
+try {
+  await measure();
+} finally {
+  // Whatever happens, the servers and the database started above are stopped.
+  await baseline.stop();
+  await world.stop();
 }
-console.table(rows);
-const [staticBaseline, staticPage] = rows;
-console.log(`static page vs baseline: ${((staticPage!['req/s'] / staticBaseline!['req/s']) * 100).toFixed(0)}% of the baseline's req/s`);
 
-console.log('\nWhat a first visit downloads (compressed):');
-console.table(await Promise.all(targets.slice(1).map(async (target) => ({ page: target.name, ...(await pageWeight(target.url)) }))));
+async function measure(): Promise<void> {
+  const courseId = (
+    await world.database
+      .selectFrom('courses')
+      .select('id')
+      .where('is_active', '=', true)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow()
+  ).id;
 
-await baseline.stop();
-await world.stop();
+  const targets = [
+    { name: 'static file, minimal Node server (baseline)', url: baseline.url },
+    { name: 'static page /en/about', url: `${world.baseUrl}/en/about` },
+    { name: 'home /en/', url: `${world.baseUrl}/en/` },
+    { name: 'catalogue HTML /en/courses', url: `${world.baseUrl}/en/courses` },
+    { name: 'catalogue HTML, Turkish search', url: `${world.baseUrl}/tr/courses?search=istanbul&difficulty=beginner` },
+    { name: 'catalogue JSON /api/courses', url: `${world.baseUrl}/api/courses?lang=en&maxPrice=20` },
+    { name: 'course detail', url: `${world.baseUrl}/en/course/${courseId}` },
+    { name: 'blog list /tr/blog', url: `${world.baseUrl}/tr/blog` },
+    { name: 'blog article', url: `${world.baseUrl}/en/blog/first-monthly-budget` },
+  ];
+
+  console.log(
+    `\nBench: ${COURSES.toLocaleString('en')} generated courses + demo catalogue, ${CONNECTIONS} connections, ${DURATION_S} s each\n`,
+  );
+  const rows: { page: string; 'req/s': number; 'p50 ms': number; 'p99 ms': number; errors: number }[] = [];
+  for (const target of targets) {
+    const result = await autocannon({
+      url: target.url,
+      connections: CONNECTIONS,
+      duration: DURATION_S,
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    const errors = result.errors + result.timeouts + result.non2xx;
+    rows.push({
+      page: target.name,
+      'req/s': Math.round(result.requests.average),
+      'p50 ms': result.latency.p50,
+      'p99 ms': result.latency.p99,
+      errors,
+    });
+  }
+  console.table(rows);
+  const rate = (name: string) => rows.find((row) => row.page.startsWith(name))!['req/s'];
+  console.log(`static page vs minimal Node static server: ${(rate('static page') / rate('static file')).toFixed(2)}×`);
+  console.log(
+    `blog list vs static page: ${(rate('blog list') / rate('static page')).toFixed(2)}×; blog article vs static page: ${(rate('blog article') / rate('static page')).toFixed(2)}×`,
+  );
+
+  console.log('\nWhat a first visit downloads (compressed):');
+  console.table(
+    await Promise.all(targets.slice(1).map(async (target) => ({ page: target.name, ...(await pageWeight(target.url)) }))),
+  );
+}
 
 /** Bytes of the HTML and every script and stylesheet it loads, as sent with brotli. */
 async function pageWeight(url: string): Promise<{ 'html KB': string; 'js KB': string; 'css KB': string; 'total KB': string }> {
   const page = await fetchSize(url);
   const html = page.body;
   const origin = new URL(url).origin;
-  const scripts = new Set([...html.matchAll(/<script[^>]+src="([^"]+)"/g), ...html.matchAll(/(?:component|renderer)-url="([^"]+)"/g)].map((m) => m[1]!));
+  const scripts = new Set(
+    [...html.matchAll(/<script[^>]+src="([^"]+)"/g), ...html.matchAll(/(?:component|renderer)-url="([^"]+)"/g)].map((m) => m[1]!),
+  );
   const styles = new Set([...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => m[1]!));
   const js = await totalImports([...scripts].map((src) => new URL(src, origin).href));
-  const css = (await Promise.all([...styles].map((href) => fetchSize(new URL(href, origin).href)))).reduce((sum, r) => sum + r.bytes, 0);
+  const css = (await Promise.all([...styles].map((href) => fetchSize(new URL(href, origin).href)))).reduce(
+    (sum, r) => sum + r.bytes,
+    0,
+  );
   const kb = (bytes: number) => (bytes / 1024).toFixed(1);
   return { 'html KB': kb(page.bytes), 'js KB': kb(js), 'css KB': kb(css), 'total KB': kb(page.bytes + js + css) };
 }
@@ -83,5 +116,8 @@ async function fetchSize(url: string): Promise<{ bytes: number; body: string }> 
   const encoded = response.headers.get('content-encoding') ? Number(response.headers.get('content-length') ?? 0) : 0;
   // fetch decompresses; measure the wire size by compressing like the server does when no length is sent.
   const { brotliCompressSync } = await import('node:zlib');
-  return { bytes: encoded || (response.headers.get('content-encoding') ? brotliCompressSync(body).length : Buffer.byteLength(body)), body };
+  return {
+    bytes: encoded || (response.headers.get('content-encoding') ? brotliCompressSync(body).length : Buffer.byteLength(body)),
+    body,
+  };
 }
