@@ -159,9 +159,10 @@ function Catalogue({ lang, filters: initialFilters, result: initialResult, categ
       </form>
 
       <section aria-labelledby="catalogue-results" aria-busy={status === 'loading'}>
-        <h2 id="catalogue-results" className="text-sm font-medium text-gray-700" role="status">
+        <h2 id="catalogue-results" className="sr-only">{t('nav.courses')}</h2>
+        <p className="text-sm font-medium text-gray-700" role="status">
           {status === 'loading' ? t('catalogue.loading') : t('catalogue.resultCount', { count: result.total })}
-        </h2>
+        </p>
         {status === 'loading' && (
           <div className="my-10 flex justify-center" aria-hidden="true">
             <span className="h-10 w-10 animate-spin rounded-full border-4 border-brand-100 border-t-brand-600" />
@@ -214,7 +215,7 @@ function Select(props: { id: string; name: string; label: string; value: string;
 }
 
 function PageLink(props: { lang: Language; filters: CourseFilters; page: number; disabled: boolean; label: string; onNavigate(filters: CourseFilters): void }) {
-  if (props.disabled) return <span className="px-4 py-2 text-gray-400">{props.label}</span>;
+  if (props.disabled) return <span className="px-4 py-2 text-gray-500">{props.label}</span>;
   const target = { ...props.filters, page: props.page };
   return (
     <a
