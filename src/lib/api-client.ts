@@ -4,13 +4,19 @@ import type { MessageKey } from '../i18n/i18n.ts';
 
 export type ApiResult<T> = { ok: true; data: T } | { ok: false; message: MessageKey; fields: FieldErrors; status: number };
 
-const STATUS_MESSAGES: Record<number, MessageKey> = { 400: 'errors.badRequest', 429: 'errors.tooManyRequests', 500: 'errors.server' };
+const STATUS_MESSAGES: Record<number, MessageKey> = { 400: 'errors.badRequest', 401: 'errors.unauthorized', 403: 'errors.forbidden', 404: 'errors.notFound', 429: 'errors.tooManyRequests', 500: 'errors.server' };
 
 /** JSON calls from islands: every failure becomes a translation key, never an exception. */
-export async function postJson<T>(url: string, body: unknown): Promise<ApiResult<T>> {
+export function postJson<T>(url: string, body: unknown): Promise<ApiResult<T>> {
+  return requestJson<T>('POST', url, body);
+}
+
+export async function requestJson<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown | FormData): Promise<ApiResult<T>> {
   let response: Response;
   try {
-    response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const init: RequestInit =
+      body instanceof FormData ? { method, body } : body === undefined ? { method } : { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
+    response = await fetch(url, init);
   } catch {
     return { ok: false, message: 'errors.network', fields: {}, status: 0 };
   }
