@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Adds translation keys to both locale files under a file lock, so several people can add at once.
 
-Usage: python3 tests/support/add-messages.py messages.json
-where messages.json is {"en": {"key": "text", ...}, "tr": {"key": "metin", ...}} with the same keys.
+Usage: python3 tests/support/add-messages.py src/i18n/locales/additions/<area>.json
+where the file is {"en": {"key": "text", ...}, "tr": {"key": "metin", ...}} with the same keys.
+Keep that file committed: re-running the script is how branches merge their keys.
 """
 import fcntl, json, sys, os
 
