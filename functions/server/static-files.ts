@@ -10,6 +10,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
  */
 interface StaticFile {
   identity: Buffer;
+  /** A pre-rendered page's policy, from its <meta http-equiv>, to send as a header. */
+  csp?: string;
   br?: Buffer;
   gzip?: Buffer;
   type: string;
@@ -45,8 +47,10 @@ export function loadStaticFiles(clientDir: string): Map<string, StaticFile> {
     const identity = readFileSync(file);
     const type = TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
     const compress = COMPRESSIBLE.test(type) && identity.length >= MIN_COMPRESS_BYTES;
+    const csp = type.startsWith('text/html') ? metaPolicy(identity.toString('utf8')) : undefined;
     const entry: StaticFile = {
       identity,
+      ...(csp ? { csp } : {}),
       type,
       etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 22)}"`,
       cacheControl: relative.startsWith('/_astro/') ? IMMUTABLE : REVALIDATE,
@@ -74,6 +78,7 @@ export function createStaticHandler(files: Map<string, StaticFile>): StaticHandl
       'Cache-Control': file.cacheControl,
       ETag: file.etag,
       Vary: 'Accept-Encoding',
+      ...(file.csp ? { 'Content-Security-Policy': file.csp } : {}),
     };
     if (req.headers['if-none-match'] === file.etag) {
       res.writeHead(304, headers);
@@ -88,6 +93,10 @@ export function createStaticHandler(files: Map<string, StaticFile>): StaticHandl
     res.end(req.method === 'HEAD' ? undefined : body);
     return true;
   };
+}
+
+function metaPolicy(html: string): string | undefined {
+  return html.match(/<meta http-equiv="content-security-policy" content="([^"]+)"/i)?.[1]?.replace(/&#39;/g, "'").replace(/&quot;/g, '"');
 }
 
 function walk(dir: string): string[] {

@@ -1,0 +1,17 @@
+/**
+ * Cross-site request forgery: a state-changing request must come from our own pages. Browsers send
+ * Origin on every cross-site POST (whatever the content type: form, text/plain, multipart) and
+ * Sec-Fetch-Site on modern ones; either one saying "another site" is refused. Server-to-server
+ * callers that sign their requests (Stripe's webhook) are exempt.
+ */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const SIGNED_ENDPOINTS = new Set(['/api/stripe/webhook']);
+
+/** `ownOrigins`: where our pages are served from (behind a proxy, the public origin differs from the request URL's). */
+export function isCrossSiteWrite(request: Request, url: URL, ownOrigins: string[] = [url.origin]): boolean {
+  if (SAFE_METHODS.has(request.method) || SIGNED_ENDPOINTS.has(url.pathname)) return false;
+  const origin = request.headers.get('origin');
+  if (origin !== null) return !ownOrigins.includes(origin);
+  const fetchSite = request.headers.get('sec-fetch-site');
+  return fetchSite !== null && fetchSite !== 'same-origin' && fetchSite !== 'none';
+}
