@@ -19,7 +19,7 @@ export const GET: APIRoute = async ({ params }) => {
       'Cache-Control': 'public, max-age=31536000, immutable',
       'X-Content-Type-Options': 'nosniff',
       // An image opened on its own must never run anything.
-      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; object-src 'none'; base-uri 'none'; sandbox",
     },
   });
 };
