@@ -27,7 +27,16 @@ export async function readJson<T extends z.ZodType>(request: Request, schema: T)
   } catch {
     return { response: errorResponse(400, 'invalid_json', 'errors.badRequest') };
   }
+  if (containsNul(raw)) return { response: errorResponse(400, 'invalid_input', 'errors.badRequest') };
   const parsed = schema.safeParse(raw);
   if (!parsed.success) return { response: errorResponse(400, 'invalid_input', 'errors.badRequest', fieldErrors(parsed.error)) };
   return { data: parsed.data };
+}
+
+/** PostgreSQL refuses U+0000 in text: no request value containing it may reach a query. */
+export function containsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (value && typeof value === 'object') return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item));
+  return false;
 }

@@ -6,7 +6,7 @@ import { errorResponse, readJson } from '../../lib/http.ts';
 
 export const prerender = false;
 
-const TokenSchema = z.string().min(1).max(200);
+const TokenSchema = z.string().regex(/^[\w-]{1,200}$/);
 
 /** Whether a reset link still works: the page's "checking" step. */
 export const GET: APIRoute = async ({ url }) => {
