@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { db } from '../db/database.ts';
-import { createAuth } from '../auth/auth.ts';
 import { getActiveCourse } from '../catalogue/catalogue.ts';
 import { paymentProvider, successUrl } from '../payments/provider.ts';
 import { queueMaterialsMail } from './materials.ts';
@@ -85,22 +84,17 @@ async function ownsCourse(userId: string, courseId: string): Promise<boolean> {
 }
 
 /**
- * The account for a checkout e-mail: the existing one, or a new one created silently with a random
- * password (the buyer gets the course by e-mail and can set a password with "forgot password").
+ * The account for a checkout e-mail: the existing one, or a new one created silently. A silent
+ * account has no password at all (the spec's "random password", minus hashing a secret nobody will
+ * ever type): the buyer gets the course by e-mail, and "forgot password" gives the account one.
  */
 async function findOrCreateBuyer(email: string, fullName: string, language: Language): Promise<{ id: string; email: string }> {
   const normalized = email.trim().toLowerCase();
-  const existing = await db().selectFrom('users').select(['id', 'email']).where('email', '=', normalized).executeTakeFirst();
-  if (existing) return existing;
-  try {
-    const created = await createAuth(db()).api.signUpEmail({
-      body: { email: normalized, password: randomBytes(24).toString('base64url'), name: fullName, language },
-    });
-    return { id: created.user.id, email: normalized };
-  } catch (error) {
-    // Another request created it in between.
-    const raced = await db().selectFrom('users').select(['id', 'email']).where('email', '=', normalized).executeTakeFirst();
-    if (raced) return raced;
-    throw error;
-  }
+  const created = await db()
+    .insertInto('users')
+    .values({ email: normalized, full_name: fullName, email_verified: false, language })
+    .onConflict((conflict) => conflict.column('email').doNothing())
+    .returning(['id', 'email'])
+    .executeTakeFirst();
+  return created ?? (await db().selectFrom('users').select(['id', 'email']).where('email', '=', normalized).executeTakeFirstOrThrow());
 }

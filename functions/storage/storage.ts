@@ -16,6 +16,7 @@ export interface StoredFile {
 }
 
 export const PUBLIC_MEDIA_PREFIX = '/media/';
+const STREAM_CHUNK_BYTES = 16 * 1024;
 const SAFE_KEY = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/;
 
 export function storageRoot(): string {
@@ -36,7 +37,8 @@ export async function getFile(visibility: Visibility, key: string): Promise<Stor
   const file = fileFor(visibility, key);
   const info = await stat(file).catch(() => undefined);
   if (!info?.isFile()) return undefined;
-  return { size: info.size, stream: () => createReadStream(file) };
+  // Small chunks keep memory flat when many large files stream at once.
+  return { size: info.size, stream: () => createReadStream(file, { highWaterMark: STREAM_CHUNK_BYTES }) };
 }
 
 export async function deleteFile(visibility: Visibility, key: string): Promise<void> {

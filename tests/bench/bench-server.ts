@@ -13,10 +13,16 @@ import { seedDemoData } from '../../functions/seed/seed.ts';
 /** A benchmark world: its own PostgreSQL, a database with many courses, the built shop serving it. */
 export interface BenchWorld {
   baseUrl: string;
+  /** The first server's process id (to read its memory). */
+  serverPid: number;
   database: Db;
   databaseUrl: string;
+  /** Another server process on the same database, with extra settings (e.g. Stripe keys). */
+  startServer(extraEnv: Record<string, string>): Promise<{ baseUrl: string; pid: number; stop(): Promise<void> }>;
   stop(): Promise<void>;
 }
+
+const SECRET = randomBytes(32).toString('base64url');
 
 const BENCH_DATA_DIR = '.data/bench';
 const BENCH_DATABASE = 'shop_bench';
@@ -35,18 +41,29 @@ export async function startBenchWorld({ courses }: { courses: number }): Promise
   await seedDemoData(database);
   await insertGeneratedCourses(database, courses);
 
-  const port = await findFreePort();
-  const server = spawn(process.execPath, ['functions/cli/start.ts', '--no-build'], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: BENCH_DATA_DIR, NODE_ENV: 'production', BETTER_AUTH_SECRET: randomBytes(32).toString('base64url'), DEMO_PAYMENTS: 'on' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await waitForOutput(server, 'Shop ready');
+  const startServer = async (extraEnv: Record<string, string> = {}) => {
+    const port = await findFreePort();
+    const child = spawn(process.execPath, ['functions/cli/start.ts', '--no-build'], {
+      env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', PUBLIC_SITE_URL: `http://127.0.0.1:${port}`, DATA_DIR: BENCH_DATA_DIR, NODE_ENV: 'production', BETTER_AUTH_SECRET: SECRET, DEMO_PAYMENTS: 'on', ...extraEnv },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    await waitForOutput(child, 'Shop ready');
+    return { baseUrl: `http://127.0.0.1:${port}`, pid: child.pid!, stop: () => stopChild(child) };
+  };
+  const main = await startServer();
+  const extra: { stop(): Promise<void> }[] = [];
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl: main.baseUrl,
+    serverPid: main.pid,
     database,
     databaseUrl,
+    async startServer(extraEnv) {
+      const server = await startServer(extraEnv);
+      extra.push(server);
+      return server;
+    },
     async stop() {
-      await stopChild(server);
+      for (const server of [...extra, main]) await server.stop();
       await database.destroy();
       await postgres.stop();
     },

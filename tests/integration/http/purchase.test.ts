@@ -103,6 +103,19 @@ describe('free enrolment', () => {
     expect(counted.last_download_at).not.toBeNull();
   });
 
+  it('lets a silently created buyer set a password with "forgot password" and sign in', async () => {
+    const email = uniqueEmail('silent');
+    await checkout(new Browser(server), freeCourse.id, email, 'tr');
+    const browser = new Browser(server);
+    expect((await browser.postJson('/api/auth/sign-in/email', { email, password: 'anything at all' })).status).toBe(401);
+    await browser.postJson('/api/auth/request-password-reset', { email });
+    const reset = await smtp.waitFor((message) => message.to.includes(email) && plainText(message.raw).includes('reset-password?token='));
+    const token = plainText(reset.raw).match(/reset-password\?token=([\w-]+)/)![1]!;
+    expect((await browser.postJson('/api/password-reset', { token, password: 'my own password 1', confirmPassword: 'my own password 1' })).status).toBe(200);
+    expect((await browser.request('/tr/dashboard/courses')).status).toBe(200);
+    expect((await new Browser(server).postJson('/api/auth/sign-in/email', { email, password: 'my own password 1' })).status).toBe(200);
+  });
+
   it('refuses missing or invalid details with the field messages and records nothing', async () => {
     const before = await countRows('purchases');
     for (const body of [{ courseId: freeCourse.id, email: '', fullName: '', language: 'en' }, { courseId: freeCourse.id, email: 'nope', fullName: 'A', language: 'en' }, { courseId: 'x', email: 'a@b.co', fullName: 'Ab', language: 'en' }, { amountMinor: 0 }]) {
