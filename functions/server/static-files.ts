@@ -54,7 +54,7 @@ export function loadStaticFiles(clientDir: string): Map<string, StaticFile> {
       type,
       etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 22)}"`,
       cacheControl: relative.startsWith('/_astro/') ? IMMUTABLE : REVALIDATE,
-      ...(compress ? { br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }), gzip: gzipSync(identity, { level: 9 }) } : {}),
+      ...(compress ? { br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }), gzip: gzipSync(identity, { level: 9 }) } : {}),
     };
     files.set(relative, entry);
     // Pre-rendered pages are folders with an index.html: /en/about and /en/about/ both serve it.

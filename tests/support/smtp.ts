@@ -7,7 +7,7 @@ export interface ReceivedMail {
 }
 
 /** A real SMTP server in the test process, collecting what the shop sends. */
-export async function startSmtpServer(): Promise<{ url: string; messages: ReceivedMail[]; waitFor(match: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>; stop(): Promise<void> }> {
+export async function startSmtpServer(fixedPort?: number): Promise<{ url: string; messages: ReceivedMail[]; waitFor(match: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>; stop(): Promise<void> }> {
   const messages: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -22,7 +22,7 @@ export async function startSmtpServer(): Promise<{ url: string; messages: Receiv
       });
     },
   });
-  const port = await findFreePort();
+  const port = fixedPort ?? (await findFreePort());
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     url: `smtp://127.0.0.1:${port}`,
