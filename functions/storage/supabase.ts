@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { assertSafeKey, contentTypeOf, isSafeKey, type StorageAdapter, type Visibility } from './adapter.ts';
+import { assertSafeKey, contentTypeOf, isSafeKey, type StorageAdapter, type StoredFile, type Visibility } from './adapter.ts';
 
 export interface SupabaseStorageConfig {
   /** The project URL, e.g. https://abcd.supabase.co */
@@ -31,6 +31,20 @@ export function createSupabaseStorage(config: SupabaseStorageConfig): StorageAda
     return (await client).storage.from(visibility === 'public' ? config.publicBucket : config.privateBucket);
   };
 
+  const publicUrl = (key: string) => `${base}/storage/v1/object/public/${encodeURIComponent(config.publicBucket)}/${encodeURI(key)}`;
+
+  /**
+   * Public files are read from their public URL: the client's download path, /object/<bucket>/…,
+   * would be taken for the public route when the bucket is named `public` (the default).
+   */
+  const getPublic = async (key: string): Promise<StoredFile | undefined> => {
+    const response = await fetch(publicUrl(key));
+    if (response.status === 400 || response.status === 404) return undefined;
+    if (!response.ok) throw new Error(`Supabase Storage download of public/${key} failed: HTTP ${response.status}`);
+    const bytes = Buffer.from(await response.arrayBuffer());
+    return { size: bytes.length, stream: () => Readable.from([bytes]) };
+  };
+
   return {
     kind: 'supabase',
     async put(visibility, key, data) {
@@ -45,6 +59,7 @@ export function createSupabaseStorage(config: SupabaseStorageConfig): StorageAda
     },
     async get(visibility, key) {
       if (!isSafeKey(key)) return undefined;
+      if (visibility === 'public') return getPublic(key);
       const { data, error } = await (await bucket(visibility)).download(key);
       if (error) {
         if (isNotFound(error)) return undefined;
@@ -58,9 +73,7 @@ export function createSupabaseStorage(config: SupabaseStorageConfig): StorageAda
       const { error } = await (await bucket(visibility)).remove([key]);
       if (error) throw new Error(`Supabase Storage delete of ${visibility}/${key} failed: ${error.message}`);
     },
-    publicUrl(key) {
-      return `${base}/storage/v1/object/public/${encodeURIComponent(config.publicBucket)}/${encodeURI(key)}`;
-    },
+    publicUrl,
   };
 }
 
