@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextAreaField, TextField } from '../forms/Field.tsx';
 import { FormFailure, useForm } from '../forms/use-form.tsx';
@@ -87,7 +87,7 @@ export function CourseEditor({ lang, categories, categoriesUrl, course, onSaved,
     return errors;
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent) => {
     event.preventDefault();
     const data = form.validate();
     const errors = checkFiles();

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { I18nIsland } from '../islands/I18nIsland.tsx';
 import { ConfirmDialog, Dialog } from './Dialog.tsx';
@@ -108,7 +108,7 @@ function CoursesAdmin({ lang, initial, categories, categoriesUrl }: Props) {
     void load();
   };
 
-  const submitSearch = (event: FormEvent) => {
+  const submitSearch = (event: SubmitEvent) => {
     event.preventDefault();
     setQuery({ search: search.trim(), page: 1 });
   };
