@@ -22,6 +22,7 @@ import {
 import { CURRENCIES, DIFFICULTIES } from '../../lib/course-filters.ts';
 import type { CategoryOption } from '../../lib/course-view.ts';
 import type { FieldErrors } from '../../lib/validation.ts';
+import { showToast } from '../../stores/toasts.ts';
 import { LOCALE_OF, type Language } from '../../i18n/languages.ts';
 
 interface Props {
@@ -92,7 +93,10 @@ export function CourseEditor({ lang, categories, categoriesUrl, course, onSaved,
     const data = form.validate();
     const errors = checkFiles();
     setFileErrors(errors);
-    if (!data || Object.keys(errors).length > 0) return form.setFailure('admin.courses.saveFailed');
+    if (!data || Object.keys(errors).length > 0) {
+      form.setFailure('admin.courses.saveFailed');
+      return showToast('error', t('admin.courses.saveFailed'));
+    }
     form.setBusy(true);
     const body = new FormData();
     for (const name of COURSE_FORM_FIELDS) body.set(name, form.values[name]);
@@ -108,6 +112,7 @@ export function CourseEditor({ lang, categories, categoriesUrl, course, onSaved,
     form.setErrors(fields);
     setFileErrors({ pdf: pdfError, cover: coverError });
     form.setFailure(result.message === 'errors.badRequest' ? 'admin.courses.saveFailed' : result.message);
+    showToast('error', t('admin.courses.saveFailed'));
   };
 
   const fileError = (name: 'pdf' | 'cover') => (fileErrors[name] ? t(fileErrors[name]) : undefined);
