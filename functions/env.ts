@@ -21,6 +21,11 @@ const BaseEnvSchema = z.object({
   // Points the Stripe client at another host (tests use a local fake); never set in production.
   STRIPE_API_URL: z.url().optional(),
   DEMO_PAYMENTS: z.enum(['on', 'off']).optional(),
+  // Supabase Storage for covers and course PDFs; both set → used instead of the local disk.
+  SUPABASE_URL: z.url().optional(),
+  SUPABASE_SERVICE_ROLE_KEY: z.string().min(20).optional(),
+  SUPABASE_BUCKET_PUBLIC: z.string().regex(/^[a-z0-9][a-z0-9._-]{1,62}$/).default('public'),
+  SUPABASE_BUCKET_PRIVATE: z.string().regex(/^[a-z0-9][a-z0-9._-]{1,62}$/).default('course-files'),
 });
 
 const EnvSchema = BaseEnvSchema.superRefine((value, context) => {
@@ -29,6 +34,12 @@ const EnvSchema = BaseEnvSchema.superRefine((value, context) => {
   }
   if (value.STRIPE_SECRET_KEY && !value.STRIPE_WEBHOOK_SECRET) {
     context.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'is required with STRIPE_SECRET_KEY (from `stripe listen` or the dashboard)' });
+  }
+  if (Boolean(value.SUPABASE_URL) !== Boolean(value.SUPABASE_SERVICE_ROLE_KEY)) {
+    context.addIssue({ code: 'custom', path: [value.SUPABASE_URL ? 'SUPABASE_SERVICE_ROLE_KEY' : 'SUPABASE_URL'], message: 'SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY go together (Supabase Storage)' });
+  }
+  if (value.SUPABASE_BUCKET_PUBLIC === value.SUPABASE_BUCKET_PRIVATE) {
+    context.addIssue({ code: 'custom', path: ['SUPABASE_BUCKET_PRIVATE'], message: 'must differ from SUPABASE_BUCKET_PUBLIC: course PDFs are never public' });
   }
   if (value.NODE_ENV === 'production' && !value.BETTER_AUTH_SECRET) {
     context.addIssue({ code: 'custom', path: ['BETTER_AUTH_SECRET'], message: 'is required in production (e.g. `openssl rand -base64 32`)' });

@@ -1,55 +1,70 @@
-import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
-import { env } from '../env.ts';
+import { env, type Env } from '../env.ts';
+import { isSafeKey, type StorageAdapter, type StoredFile, type Visibility } from './adapter.ts';
+import { createLocalDiskStorage, PUBLIC_MEDIA_PREFIX } from './local-disk.ts';
+import { createSupabaseStorage } from './supabase.ts';
 
 /**
- * Files the shop keeps: public ones (covers) are served under /media/…, private ones
- * (paid PDFs) only through the download use case. Keys are relative POSIX paths.
+ * Files the shop keeps, through one adapter chosen once from the configuration: Supabase Storage
+ * when SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are set, else the local disk under DATA_DIR.
+ * Public files (covers) are served to anyone; private ones (paid PDFs) only through downloads.
  */
-export type Visibility = 'public' | 'private';
+export type { StorageAdapter, StoredFile, Visibility } from './adapter.ts';
+export { contentTypeOf, isSafeKey } from './adapter.ts';
+export { PUBLIC_MEDIA_PREFIX };
 
-export interface StoredFile {
-  size: number;
-  stream(): Readable;
-}
-
-export const PUBLIC_MEDIA_PREFIX = '/media/';
-const STREAM_CHUNK_BYTES = 16 * 1024;
-const SAFE_KEY = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/;
-
+/** Where the local adapter keeps files (also what `db:reset` clears). */
 export function storageRoot(): string {
   return path.resolve(env().DATA_DIR, 'storage');
 }
 
-export async function putFile(visibility: Visibility, key: string, data: Uint8Array | string): Promise<void> {
-  const file = fileFor(visibility, key);
-  await mkdir(path.dirname(file), { recursive: true });
-  // Write then rename, so a reader never sees half a file.
-  const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, data);
-  await rename(temporary, file);
+export type StorageConfig = Pick<Env, 'SUPABASE_URL' | 'SUPABASE_SERVICE_ROLE_KEY' | 'SUPABASE_BUCKET_PUBLIC' | 'SUPABASE_BUCKET_PRIVATE'>;
+
+/** The adapter a configuration asks for. */
+export function storageFor(config: StorageConfig, localRoot: () => string = storageRoot): StorageAdapter {
+  if (config.SUPABASE_URL && config.SUPABASE_SERVICE_ROLE_KEY) {
+    return createSupabaseStorage({
+      url: config.SUPABASE_URL,
+      serviceRoleKey: config.SUPABASE_SERVICE_ROLE_KEY,
+      publicBucket: config.SUPABASE_BUCKET_PUBLIC,
+      privateBucket: config.SUPABASE_BUCKET_PRIVATE,
+    });
+  }
+  return createLocalDiskStorage(localRoot);
 }
 
-export async function getFile(visibility: Visibility, key: string): Promise<StoredFile | undefined> {
-  if (!SAFE_KEY.test(key)) return undefined;
-  const file = fileFor(visibility, key);
-  const info = await stat(file).catch(() => undefined);
-  if (!info?.isFile()) return undefined;
-  // Small chunks keep memory flat when many large files stream at once.
-  return { size: info.size, stream: () => createReadStream(file, { highWaterMark: STREAM_CHUNK_BYTES }) };
+let selected: StorageAdapter | undefined;
+
+export function storage(): StorageAdapter {
+  selected ??= storageFor(env());
+  return selected;
 }
 
-export async function deleteFile(visibility: Visibility, key: string): Promise<void> {
-  await rm(fileFor(visibility, key), { force: true });
+export function putFile(visibility: Visibility, key: string, data: Uint8Array | string): Promise<void> {
+  return storage().put(visibility, key, data);
+}
+
+export function getFile(visibility: Visibility, key: string): Promise<StoredFile | undefined> {
+  return storage().get(visibility, key);
+}
+
+export function deleteFile(visibility: Visibility, key: string): Promise<void> {
+  return storage().delete(visibility, key);
 }
 
 export function publicUrl(key: string): string {
-  return `${PUBLIC_MEDIA_PREFIX}${key}`;
+  return storage().publicUrl(key);
 }
 
-function fileFor(visibility: Visibility, key: string): string {
-  if (!SAFE_KEY.test(key)) throw new Error(`Unsafe storage key: ${key}`);
-  return path.join(storageRoot(), visibility, ...key.split('/'));
+/** The key of a public file from its URL, or undefined when the URL is not one of this shop's files. */
+export function publicKeyOf(url: string): string | undefined {
+  const prefix = publicUrl('');
+  if (!url.startsWith(prefix)) return undefined;
+  let key: string;
+  try {
+    key = decodeURI(url.slice(prefix.length));
+  } catch {
+    return undefined;
+  }
+  return isSafeKey(key) ? key : undefined;
 }

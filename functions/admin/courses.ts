@@ -1,0 +1,354 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { db } from '../db/database.ts';
+import { announceChange } from '../server/cache-notify.ts';
+import { CATALOGUE_TAG } from '../server/cache-rules.ts';
+import { checkCoverImage, checkPdf, type ImageProblem, type ImageType, type PdfProblem } from '../storage/sniff.ts';
+import { deleteFile, publicKeyOf, publicUrl, putFile, type Visibility } from '../storage/storage.ts';
+import { ADMIN_COURSES_PAGE_SIZE, type AdminCoursePage, type AdminCourseView, type CourseInput } from '../../src/lib/admin/courses.schema.ts';
+import type { CourseLanguage, Currency, Difficulty } from '../../src/lib/course-filters.ts';
+import type { FieldErrors } from '../../src/lib/validation.ts';
+import type { MessageKey } from '../../src/i18n/i18n.ts';
+import type { Language } from '../../src/i18n/languages.ts';
+
+/**
+ * Course management for admins. Every write runs in a transaction that announces the catalogue
+ * change, so cached pages drop at once. Files are checked by content before anything is stored or
+ * written; new files are stored before the row changes and removed again if the write fails; files
+ * a change replaces are deleted only after the commit. The PDF's storage key never leaves this module.
+ */
+export interface CourseUploads {
+  pdf?: Uint8Array | undefined;
+  cover?: Uint8Array | undefined;
+}
+
+export type SaveCourseResult =
+  | { ok: true; course: AdminCourseView }
+  | { ok: false; reason: 'invalid'; fields: FieldErrors }
+  | { ok: false; reason: 'notFound' }
+  | { ok: false; reason: 'duplicate' };
+
+export type DeleteCourseResult = { ok: true } | { ok: false; reason: 'notFound' | 'hasPurchases' };
+
+const Uuid = z.uuid();
+const UNIQUE_VIOLATION = '23505';
+const PDF_MESSAGES: Record<PdfProblem, MessageKey> = {
+  empty: 'admin.courses.errors.pdfInvalid',
+  notPdf: 'admin.courses.errors.pdfInvalid',
+  polyglot: 'admin.courses.errors.pdfPolyglot',
+  tooLarge: 'admin.courses.errors.pdfTooLarge',
+};
+const COVER_MESSAGES: Record<ImageProblem, MessageKey> = {
+  empty: 'admin.courses.errors.coverInvalid',
+  notImage: 'admin.courses.errors.coverInvalid',
+  tooLarge: 'admin.courses.errors.coverTooLarge',
+};
+
+export async function listAdminCourses({ search = '', page = 1 }: { search?: string; page?: number }, lang: Language): Promise<AdminCoursePage> {
+  // Case-insensitive and Turkish-aware, like the catalogue; the admin's % and _ are literal.
+  const literal = search.replace(/[\\%_]/g, (char) => `\\${char}`);
+  const matches = sql<boolean>`courses.search_text LIKE '%' || fold_search(${literal}) || '%'`;
+  let rows = selectViews();
+  let count = db().selectFrom('courses').select((eb) => eb.fn.countAll<number>().as('total'));
+  if (search) {
+    rows = rows.where(matches);
+    count = count.where(matches);
+  }
+  const [found, counted] = await Promise.all([
+    rows
+      .orderBy('courses.created_at', 'desc')
+      .orderBy('courses.id')
+      .limit(ADMIN_COURSES_PAGE_SIZE)
+      .offset((page - 1) * ADMIN_COURSES_PAGE_SIZE)
+      .execute(),
+    count.executeTakeFirstOrThrow(),
+  ]);
+  const total = Number(counted.total);
+  return { courses: found.map((row) => toView(row, lang)), total, page, pageCount: Math.max(1, Math.ceil(total / ADMIN_COURSES_PAGE_SIZE)) };
+}
+
+export async function getAdminCourse(id: string, lang: Language): Promise<AdminCourseView | undefined> {
+  if (!Uuid.safeParse(id).success) return undefined;
+  const row = await selectViews().where('courses.id', '=', id).executeTakeFirst();
+  return row ? toView(row, lang) : undefined;
+}
+
+/** A new course. `requestedId` makes a retried create (same id) a duplicate instead of a second course. */
+export async function createCourse(input: CourseInput, uploads: CourseUploads, lang: Language, requestedId?: string): Promise<SaveCourseResult> {
+  const id = requestedId ?? randomUUID();
+  if (!Uuid.safeParse(id).success) return { ok: false, reason: 'invalid', fields: { id: 'errors.badRequest' } };
+  const checked = checkUploads(uploads, { pdfRequired: true, hasCoverUrl: input.coverImageUrl !== null });
+  const fields = { ...checked.fields, ...(await categoryProblem(input.category)) };
+  if (Object.keys(fields).length > 0) return { ok: false, reason: 'invalid', fields };
+  if (await courseExists(id)) return { ok: false, reason: 'duplicate' };
+
+  const stored = await storeUploads(id, checked);
+  try {
+    await db()
+      .transaction()
+      .execute(async (trx) => {
+        await trx
+          .insertInto('courses')
+          .values({ ...toRow(input), id, pdf_path: stored.pdfKey ?? null, cover_image_url: stored.coverUrl ?? input.coverImageUrl })
+          .execute();
+        await announceChange(trx, CATALOGUE_TAG);
+      });
+  } catch (error) {
+    await removeStored(stored);
+    if ((error as { code?: string }).code === UNIQUE_VIOLATION) return { ok: false, reason: 'duplicate' };
+    throw error;
+  }
+  return { ok: true, course: (await getAdminCourse(id, lang))! };
+}
+
+/** Changes a course; a new PDF or cover replaces the old one, which is deleted after the commit. */
+export async function updateCourse(id: string, input: CourseInput, uploads: CourseUploads, lang: Language): Promise<SaveCourseResult> {
+  if (!Uuid.safeParse(id).success) return { ok: false, reason: 'notFound' };
+  const current = await db().selectFrom('courses').select(['category', 'pdf_path']).where('id', '=', id).executeTakeFirst();
+  if (!current) return { ok: false, reason: 'notFound' };
+  const checked = checkUploads(uploads, { pdfRequired: !current.pdf_path, hasCoverUrl: input.coverImageUrl !== null });
+  const fields = { ...checked.fields, ...(await categoryProblem(input.category, current.category)) };
+  if (Object.keys(fields).length > 0) return { ok: false, reason: 'invalid', fields };
+
+  const stored = await storeUploads(id, checked);
+  const coverUrl = stored.coverUrl ?? input.coverImageUrl;
+  let previous: { pdf_path: string | null; cover_image_url: string | null } | undefined;
+  try {
+    previous = await db()
+      .transaction()
+      .execute(async (trx) => {
+        // Locked, so two saves replacing the same file each delete what the other really replaced.
+        const before = await trx.selectFrom('courses').select(['pdf_path', 'cover_image_url']).where('id', '=', id).forUpdate().executeTakeFirst();
+        if (!before) return undefined;
+        await trx
+          .updateTable('courses')
+          .set({ ...toRow(input), ...(stored.pdfKey ? { pdf_path: stored.pdfKey } : {}), cover_image_url: coverUrl, updated_at: new Date() })
+          .where('id', '=', id)
+          .execute();
+        await announceChange(trx, CATALOGUE_TAG);
+        return before;
+      });
+  } catch (error) {
+    await removeStored(stored);
+    throw error;
+  }
+  if (!previous) {
+    await removeStored(stored);
+    return { ok: false, reason: 'notFound' };
+  }
+  if (stored.pdfKey && previous.pdf_path && previous.pdf_path !== stored.pdfKey) await releasePdf(previous.pdf_path);
+  if (previous.cover_image_url && previous.cover_image_url !== coverUrl) await releaseCover(previous.cover_image_url);
+  return { ok: true, course: (await getAdminCourse(id, lang))! };
+}
+
+export async function setCourseActive(id: string, isActive: boolean): Promise<boolean> {
+  if (!Uuid.safeParse(id).success) return false;
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const result = await trx.updateTable('courses').set({ is_active: isActive, updated_at: new Date() }).where('id', '=', id).executeTakeFirst();
+      const changed = Number(result.numUpdatedRows) > 0;
+      if (changed) await announceChange(trx, CATALOGUE_TAG);
+      return changed;
+    });
+}
+
+/** Deletes a course nobody has bought (or ordered); one with purchases must be deactivated instead. */
+export async function deleteCourse(id: string): Promise<DeleteCourseResult> {
+  if (!Uuid.safeParse(id).success) return { ok: false, reason: 'notFound' };
+  const outcome = await db()
+    .transaction()
+    .execute(async (trx) => {
+      // The row lock also waits for any purchase being written for this course right now.
+      const course = await trx.selectFrom('courses').select(['pdf_path', 'cover_image_url']).where('id', '=', id).forUpdate().executeTakeFirst();
+      if (!course) return { ok: false, reason: 'notFound' } as const;
+      const purchases = await trx.selectFrom('purchases').select((eb) => eb.fn.countAll<number>().as('count')).where('course_id', '=', id).executeTakeFirstOrThrow();
+      if (Number(purchases.count) > 0) return { ok: false, reason: 'hasPurchases' } as const;
+      await trx.deleteFrom('courses').where('id', '=', id).execute();
+      await announceChange(trx, CATALOGUE_TAG);
+      return { ok: true, course } as const;
+    });
+  if (!outcome.ok) return outcome;
+  if (outcome.course.pdf_path) await releasePdf(outcome.course.pdf_path);
+  if (outcome.course.cover_image_url) await releaseCover(outcome.course.cover_image_url);
+  return { ok: true };
+}
+
+interface CheckedUploads {
+  fields: FieldErrors;
+  pdf?: Uint8Array;
+  cover?: { bytes: Uint8Array; type: ImageType };
+}
+
+function checkUploads(uploads: CourseUploads, { pdfRequired, hasCoverUrl }: { pdfRequired: boolean; hasCoverUrl: boolean }): CheckedUploads {
+  const checked: CheckedUploads = { fields: {} };
+  if (uploads.pdf) {
+    const pdf = checkPdf(uploads.pdf);
+    if (pdf.ok) checked.pdf = uploads.pdf;
+    else checked.fields.pdf = PDF_MESSAGES[pdf.problem];
+  } else if (pdfRequired) {
+    checked.fields.pdf = 'admin.courses.errors.pdfRequired';
+  }
+  if (uploads.cover) {
+    const cover = checkCoverImage(uploads.cover);
+    if (cover.ok) checked.cover = { bytes: uploads.cover, type: cover.type };
+    else checked.fields.cover = COVER_MESSAGES[cover.problem];
+  } else if (!hasCoverUrl) {
+    checked.fields.cover = 'admin.courses.errors.coverRequired';
+  }
+  return checked;
+}
+
+/** A course goes into an active category; an existing course may keep the one it has. */
+async function categoryProblem(slug: string, currentSlug?: string): Promise<FieldErrors> {
+  const category = await db().selectFrom('categories').select('is_active').where('slug', '=', slug).executeTakeFirst();
+  if (category && (category.is_active || slug === currentSlug)) return {};
+  return { category: 'admin.courses.errors.categoryInvalid' };
+}
+
+async function courseExists(id: string): Promise<boolean> {
+  return Boolean(await db().selectFrom('courses').select('id').where('id', '=', id).executeTakeFirst());
+}
+
+interface StoredUploads {
+  pdfKey?: string;
+  coverKey?: string;
+  coverUrl?: string;
+}
+
+async function storeUploads(courseId: string, checked: CheckedUploads): Promise<StoredUploads> {
+  const stored: StoredUploads = {};
+  try {
+    if (checked.pdf) {
+      const key = `courses/${courseId}-${randomBytes(8).toString('hex')}.pdf`;
+      await putFile('private', key, checked.pdf);
+      stored.pdfKey = key;
+    }
+    if (checked.cover) {
+      // Named by content: browsers may cache a cover forever, and a new image gets a new URL.
+      const hash = createHash('sha256').update(checked.cover.bytes).digest('hex').slice(0, 16);
+      const key = `covers/${courseId}-${hash}.${checked.cover.type.extension}`;
+      await putFile('public', key, checked.cover.bytes);
+      stored.coverKey = key;
+      stored.coverUrl = publicUrl(key);
+    }
+  } catch (error) {
+    await removeStored(stored);
+    throw error;
+  }
+  return stored;
+}
+
+async function removeStored(stored: StoredUploads): Promise<void> {
+  // A cover with the same content may already belong to this course: only remove it if unused.
+  if (stored.pdfKey) await releasePdf(stored.pdfKey);
+  if (stored.coverUrl) await releaseCover(stored.coverUrl);
+}
+
+/** Deletes a stored PDF no course points to any more. */
+async function releasePdf(key: string): Promise<void> {
+  const used = await db().selectFrom('courses').select('id').where('pdf_path', '=', key).executeTakeFirst();
+  if (!used) await deleteQuietly('private', key);
+}
+
+/** Deletes one of our stored covers no course or post shows any more; outside URLs are left alone. */
+async function releaseCover(url: string): Promise<void> {
+  const key = publicKeyOf(url);
+  if (!key?.startsWith('covers/')) return;
+  const [course, post] = await Promise.all([
+    db().selectFrom('courses').select('id').where('cover_image_url', '=', url).executeTakeFirst(),
+    db().selectFrom('blog_posts').select('id').where('cover_image_url', '=', url).executeTakeFirst(),
+  ]);
+  if (!course && !post) await deleteQuietly('public', key);
+}
+
+async function deleteQuietly(visibility: Visibility, key: string): Promise<void> {
+  try {
+    await deleteFile(visibility, key);
+  } catch (error) {
+    // The change is committed; a file left behind costs space, not correctness.
+    console.error(`[admin] could not delete replaced ${visibility} file ${key}:`, (error as Error).message);
+  }
+}
+
+function toRow(input: CourseInput) {
+  return {
+    title: input.title,
+    description: input.description,
+    category: input.category,
+    difficulty_level: input.difficulty,
+    language: input.language,
+    price_minor: input.priceMinor,
+    currency: input.currency,
+    duration_minutes: input.durationMinutes,
+    instructor_name: input.instructorName,
+    instructor_bio: input.instructorBio,
+    tags: input.tags,
+    is_featured: input.isFeatured,
+    is_active: input.isActive,
+  };
+}
+
+function selectViews() {
+  return db()
+    .selectFrom('courses')
+    .innerJoin('categories', 'categories.slug', 'courses.category')
+    .select([
+      'courses.id',
+      'courses.title',
+      'courses.description',
+      'courses.category',
+      'courses.instructor_name',
+      'courses.instructor_bio',
+      'courses.price_minor',
+      'courses.currency',
+      'courses.language',
+      'courses.difficulty_level',
+      'courses.tags',
+      'courses.is_featured',
+      'courses.is_active',
+      'courses.duration_minutes',
+      'courses.cover_image_url',
+      'courses.created_at',
+      'courses.updated_at',
+      'categories.name_en as category_name_en',
+      'categories.name_tr as category_name_tr',
+      // Whether a PDF is stored, never where.
+      sql<boolean>`courses.pdf_path IS NOT NULL`.as('has_pdf'),
+      (eb) =>
+        eb
+          .selectFrom('purchases')
+          .select((inner) => inner.fn.countAll<number>().as('count'))
+          .whereRef('purchases.course_id', '=', 'courses.id')
+          .where('purchases.status', '=', 'completed')
+          .as('purchase_count'),
+    ]);
+}
+
+type ViewRow = Awaited<ReturnType<ReturnType<typeof selectViews>['executeTakeFirstOrThrow']>>;
+
+function toView(row: ViewRow, lang: Language): AdminCourseView {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    category: row.category,
+    categoryName: lang === 'tr' ? row.category_name_tr : row.category_name_en,
+    instructorName: row.instructor_name,
+    instructorBio: row.instructor_bio,
+    priceMinor: row.price_minor,
+    currency: row.currency as Currency,
+    language: row.language as CourseLanguage,
+    difficulty: row.difficulty_level as Difficulty,
+    tags: row.tags,
+    isFeatured: row.is_featured,
+    isActive: row.is_active,
+    durationMinutes: row.duration_minutes,
+    coverImageUrl: row.cover_image_url,
+    hasPdf: row.has_pdf,
+    purchaseCount: Number(row.purchase_count ?? 0),
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}

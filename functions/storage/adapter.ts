@@ -1,0 +1,46 @@
+import type { Readable } from 'node:stream';
+
+/**
+ * The storage contract both adapters keep. Public files (covers) are served to anyone, private ones
+ * (paid PDFs) only through the download use case. Keys are relative POSIX paths.
+ */
+export type Visibility = 'public' | 'private';
+
+export interface StoredFile {
+  size: number;
+  stream(): Readable;
+}
+
+export interface StorageAdapter {
+  readonly kind: 'local' | 'supabase';
+  put(visibility: Visibility, key: string, data: Uint8Array | string): Promise<void>;
+  /** The file, or undefined when it does not exist (or the key is not a safe key). */
+  get(visibility: Visibility, key: string): Promise<StoredFile | undefined>;
+  /** Removes the file; removing a missing file is not an error. */
+  delete(visibility: Visibility, key: string): Promise<void>;
+  /** Where browsers fetch a public file. */
+  publicUrl(key: string): string;
+}
+
+const SAFE_KEY = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/;
+
+export function isSafeKey(key: string): boolean {
+  return SAFE_KEY.test(key) && !key.split('/').some((segment) => segment === '..' || segment === '.');
+}
+
+export function assertSafeKey(key: string): void {
+  if (!isSafeKey(key)) throw new Error(`Unsafe storage key: ${key}`);
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  pdf: 'application/pdf',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  svg: 'image/svg+xml',
+};
+
+export function contentTypeOf(key: string): string {
+  return CONTENT_TYPES[key.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
+}

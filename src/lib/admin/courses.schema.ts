@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import { CURRENCIES, DIFFICULTIES, MAX_SEARCH_LENGTH, type CourseLanguage, type Currency, type Difficulty } from '../course-filters.ts';
+import { PUBLIC_MEDIA_PREFIX } from '../course-links.ts';
+import { toMajorUnits, toMinorUnits } from '../money.ts';
+
+/** The admin course form, checked by the same schema in the island and in the endpoints. Client-safe. */
+export const MAX_PDF_BYTES = 50 * 1024 * 1024;
+export const MAX_COVER_BYTES = 5 * 1024 * 1024;
+export const COURSE_DURATION_MIN_MINUTES = 1;
+export const COURSE_DURATION_MAX_MINUTES = 600;
+export const MAX_PRICE_MAJOR = 100_000;
+export const ADMIN_COURSE_LANGUAGES = ['en', 'tr'] as const;
+export const ADMIN_COURSES_PAGE_SIZE = 50;
+export const MAX_TAGS = 20;
+export const PDF_ACCEPT = '.pdf,application/pdf';
+export const COVER_ACCEPT = 'image/png,image/jpeg,image/webp';
+/** Share links of these hosts open a viewer page, not an image: they never work as a cover. */
+export const CLOUD_DRIVE_HOSTS = ['drive.google.com', 'docs.google.com', 'dropbox.com', 'onedrive.live.com', '1drv.ms', 'sharepoint.com'] as const;
+
+export type AdminCourseLanguage = (typeof ADMIN_COURSE_LANGUAGES)[number];
+
+/** A course as the admin island sees it: everything but where its PDF is stored. */
+export interface AdminCourseView {
+  id: string;
+  title: string;
+  description: string;
+  category: string;
+  categoryName: string;
+  instructorName: string;
+  instructorBio: string;
+  priceMinor: number;
+  currency: Currency;
+  language: CourseLanguage;
+  difficulty: Difficulty;
+  tags: string[];
+  isFeatured: boolean;
+  isActive: boolean;
+  durationMinutes: number;
+  coverImageUrl: string | null;
+  hasPdf: boolean;
+  purchaseCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface AdminCoursePage {
+  courses: AdminCourseView[];
+  total: number;
+  page: number;
+  pageCount: number;
+}
+
+/** "a, b, , c " → ["a", "b", "c"]: trimmed, empties dropped, duplicates kept once. */
+export function parseTags(text: string): string[] {
+  return [...new Set(text.split(',').map((tag) => tag.trim()).filter(Boolean))];
+}
+
+export function isCloudDriveLink(url: string): boolean {
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  return CLOUD_DRIVE_HOSTS.some((drive) => host === drive || host.endsWith(`.${drive}`));
+}
+
+/** An absolute http(s) URL, or a file this shop serves itself (an uploaded cover). */
+export function isCoverUrl(value: string): boolean {
+  if (value.startsWith(PUBLIC_MEDIA_PREFIX)) return /^\/media\/[a-z0-9][a-z0-9._/-]*$/.test(value) && !value.includes('..');
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
+}
+
+const requiredText = (max: number, message: string) => z.string().trim().min(1, message).max(max, 'validation.tooLong');
+const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
+
+export const CourseFormSchema = z
+  .object({
+    title: requiredText(200, 'admin.courses.errors.titleRequired'),
+    category: z.string().trim().min(1, 'admin.courses.errors.categoryRequired').max(100).regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'admin.courses.errors.categoryInvalid'),
+    description: requiredText(5000, 'admin.courses.errors.descriptionRequired'),
+    instructorName: requiredText(200, 'admin.courses.errors.instructorNameRequired'),
+    instructorBio: requiredText(2000, 'admin.courses.errors.instructorBioRequired'),
+    price: z
+      .string()
+      .trim()
+      .regex(/^\d{1,9}(\.\d{1,2})?$/, 'admin.courses.errors.priceInvalid')
+      .transform(Number)
+      .refine((value) => value >= 0 && value <= MAX_PRICE_MAJOR, 'admin.courses.errors.priceInvalid'),
+    currency: z.enum(CURRENCIES, 'admin.courses.errors.currencyInvalid'),
+    language: z.enum(ADMIN_COURSE_LANGUAGES, 'admin.courses.errors.languageInvalid'),
+    difficulty: z.enum(DIFFICULTIES, 'admin.courses.errors.difficultyInvalid'),
+    tags: z
+      .string()
+      .max(1000, 'validation.tooLong')
+      .transform(parseTags)
+      .refine((tags) => tags.length <= MAX_TAGS && tags.every((tag) => tag.length <= 50), 'admin.courses.errors.tagsInvalid'),
+    isFeatured: flag,
+    isActive: flag,
+    durationMinutes: z
+      .string()
+      .trim()
+      .regex(/^\d{1,4}$/, 'admin.courses.errors.durationInvalid')
+      .transform(Number)
+      .refine((value) => value >= COURSE_DURATION_MIN_MINUTES && value <= COURSE_DURATION_MAX_MINUTES, 'admin.courses.errors.durationInvalid'),
+    // Optional here: an uploaded image may stand in for it (checked with the files).
+    coverImageUrl: z
+      .string()
+      .trim()
+      .max(2000, 'validation.tooLong')
+      .refine((value) => value === '' || isCoverUrl(value), 'admin.courses.errors.coverUrlInvalid'),
+  })
+  .transform(({ price, coverImageUrl, ...course }) => ({ ...course, priceMinor: toMinorUnits(price), coverImageUrl: coverImageUrl || null }));
+
+export type CourseFormValues = z.input<typeof CourseFormSchema>;
+export type CourseInput = z.output<typeof CourseFormSchema>;
+export const COURSE_FORM_FIELDS = Object.keys(CourseFormSchema.in.shape) as (keyof CourseFormValues)[];
+
+export const CourseStatusSchema = z.object({ isActive: z.boolean() });
+
+/** A new course starts free, in US dollars, in English, for beginners, not featured, active. */
+export function newCourseValues(category = ''): CourseFormValues {
+  return {
+    title: '',
+    category,
+    description: '',
+    instructorName: '',
+    instructorBio: '',
+    price: '0',
+    currency: 'USD',
+    language: 'en',
+    difficulty: 'beginner',
+    tags: '',
+    isFeatured: 'false',
+    isActive: 'true',
+    durationMinutes: '30',
+    coverImageUrl: '',
+  };
+}
+
+export function courseValues(course: AdminCourseView): CourseFormValues {
+  return {
+    title: course.title,
+    category: course.category,
+    description: course.description,
+    instructorName: course.instructorName,
+    instructorBio: course.instructorBio,
+    price: toMajorUnits(course.priceMinor).toFixed(2),
+    currency: course.currency,
+    language: course.language === 'tr' ? 'tr' : 'en',
+    difficulty: course.difficulty,
+    tags: course.tags.join(', '),
+    isFeatured: String(course.isFeatured) as 'true' | 'false',
+    isActive: String(course.isActive) as 'true' | 'false',
+    durationMinutes: String(course.durationMinutes),
+    coverImageUrl: course.coverImageUrl ?? '',
+  };
+}
+
+const QuerySchema = z.object({
+  // Control characters (NUL included, which PostgreSQL refuses in text) never reach a query.
+  search: z.string().max(10_000).transform((value) => value.replace(/\p{Cc}/gu, ' ').trim().slice(0, MAX_SEARCH_LENGTH)).catch(''),
+  page: z.coerce.number().int().min(1).max(10_000).catch(1),
+});
+
+/** The admin list's query string; anything invalid falls back to the first page of everything. */
+export function parseAdminCourseQuery(params: URLSearchParams): { search: string; page: number } {
+  return QuerySchema.parse({ search: params.get('search') ?? '', page: params.get('page') ?? '1' });
+}
