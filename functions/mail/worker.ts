@@ -69,9 +69,14 @@ export function startMailWorker(database: Db, transport: MailTransport, interval
   let current: Promise<unknown> = Promise.resolve();
   const loop = async () => {
     while (running) {
-      current = deliverDueMail(database, transport).catch((error: Error) => console.error('[mail] delivery round failed:', error.message));
-      await current;
-      await new Promise((resolve) => setTimeout(resolve, intervalMs));
+      const round = deliverDueMail(database, transport).catch((error: Error) => {
+        console.error('[mail] delivery round failed:', error.message);
+        return { sent: 0, failed: 0 };
+      });
+      current = round;
+      const { sent, failed } = await round;
+      // A full batch means more is waiting: drain a backlog without pausing.
+      if (sent + failed < MAIL_BATCH_SIZE) await new Promise((resolve) => setTimeout(resolve, intervalMs));
     }
   };
   void loop();

@@ -118,7 +118,7 @@ const downMs = await timeCheckouts('down');
 const smtp = await startSmtpServer(smtpPort);
 const upMs = await timeCheckouts('up');
 await sql`UPDATE mail_outbox SET next_attempt_at = now() WHERE status = 'pending'`.execute(database);
-const deadline = Date.now() + 60_000;
+const deadline = Date.now() + 120_000;
 while (Date.now() < deadline && smtp.messages.filter((m) => m.to.some((to) => to.startsWith('smtp-'))).length < 40) await new Promise((r) => setTimeout(r, 250));
 const received = smtp.messages.flatMap((m) => m.to).filter((to) => to.startsWith('smtp-'));
 console.log('\nSMTP unreachable, then back');
