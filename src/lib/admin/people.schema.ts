@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import {
+  LOG_LEVELS, MAX_LOG_DATA_BYTES, MAX_LOG_MESSAGE_LENGTH, MAX_LOG_STACK_LENGTH, MAX_LOG_URL_LENGTH, MAX_LOG_USER_AGENT_LENGTH,
+} from './log-limits.ts';
 
 /**
  * Admin users, analytics, refunds and logs: inputs checked identically by islands and endpoints.
@@ -51,34 +54,24 @@ export function isRefundable(sale: Pick<SaleView, 'status' | 'provider' | 'amoun
 }
 
 // Client logger entries, as browsers report them to /api/client-errors.
-export const LOG_LEVELS = ['error', 'warn', 'info', 'debug'] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
-export const MAX_LOG_MESSAGE_LENGTH = 2000;
-export const MAX_LOG_STACK_LENGTH = 8000;
-export const MAX_LOG_DATA_BYTES = 8000;
-export const MAX_LOG_URL_LENGTH = 2000;
-export const MAX_LOG_USER_AGENT_LENGTH = 500;
-/** Whole request body of a report: a few fields of bounded length. */
-export const MAX_CLIENT_LOG_BODY_BYTES = 24 * 1024;
-export const CLIENT_LOG_RATE_LIMIT = 10;
-export const CLIENT_LOG_RATE_WINDOW_MS = 60_000;
+export * from './log-limits.ts';
 
 // PostgreSQL refuses NUL in text and in jsonb strings: it is dropped from every reported value.
-const NoControl = (max: number) => z.string().max(max, 'validation.tooLong').transform((value) => value.replace(/\u0000/g, ''));
+const NoControl = (max: number) => z.string().max(max, 'validation.tooLong').transform((value) => value.replaceAll('\u0000', ''));
 
 const MAX_LOG_DATA_DEPTH = 20;
 
 function withoutNul(value: unknown, depth = 0): unknown {
-  if (typeof value === 'string') return value.replace(/\u0000/g, '');
+  if (typeof value === 'string') return value.replaceAll('\u0000', '');
   if (depth >= MAX_LOG_DATA_DEPTH && value && typeof value === 'object') return '[nested too deeply]';
   if (Array.isArray(value)) return value.map((item) => withoutNul(item, depth + 1));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key.replace(/\u0000/g, ''), withoutNul(item, depth + 1)]));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key.replaceAll('\u0000', ''), withoutNul(item, depth + 1)]));
   return value;
 }
 
 export const ClientLogSchema = z.object({
   level: z.enum(LOG_LEVELS),
-  message: NoControl(MAX_LOG_MESSAGE_LENGTH).pipe(z.string().min(1, 'validation.required')),
+  message: NoControl(MAX_LOG_MESSAGE_LENGTH).pipe(z.string().min(1)),
   data: z
     .unknown()
     .optional()
@@ -98,14 +91,3 @@ export const LogsQuerySchema = z.object({
   q: SearchText.optional().catch(undefined),
 });
 
-/** A log entry as the viewer shows it, from the server (client_logs) or this browser's memory. */
-export interface LogEntry {
-  timestamp: string;
-  level: LogLevel;
-  message: string;
-  data?: unknown;
-  userAgent?: string | undefined;
-  url?: string | undefined;
-  userId?: string | null | undefined;
-  stack?: string | undefined;
-}
