@@ -63,19 +63,27 @@ function parseCsv(text: string): string[][] {
   let quoted = false;
   for (let index = 0; index < text.length; index++) {
     const char = text[index]!;
-    if (quoted) {
-      if (char === '"' && text[index + 1] === '"') (cell += '"'), index++;
-      else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') row.push(cell), (cell = '');
-    else if (char === '\r' && text[index + 1] === '\n') {
+    if (quoted && char === '"' && text[index + 1] === '"') {
+      cell += '"';
+      index++;
+    } else if (quoted && char === '"') {
+      quoted = false;
+    } else if (quoted) {
+      cell += char;
+    } else if (char === '"') {
+      quoted = true;
+    } else if (char === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (char === '\r' && text[index + 1] === '\n') {
       row.push(cell);
       rows.push(row);
       row = [];
       cell = '';
       index++;
-    } else cell += char;
+    } else {
+      cell += char;
+    }
   }
   return rows;
 }
