@@ -91,14 +91,18 @@ function toData(data: unknown): unknown {
 
 export function log(level: LogLevel, message: string, data?: unknown): LogEntry | undefined {
   if (level === 'debug' && !isDebugEnabled()) return undefined;
+  const print = level === 'debug' ? console.debug : level === 'info' ? console.info : level === 'warn' ? console.warn : console.error;
+  print(`[${level}] ${message}`, ...(data === undefined ? [] : [data]));
+  // On the server (rendering an island) nothing is kept: module memory there is shared by every request.
+  if (!inBrowser()) return undefined;
   const error = data instanceof Error ? data : undefined;
   const entry: LogEntry = {
     timestamp: new Date().toISOString(),
     level,
     message,
     ...(data === undefined ? {} : { data: toData(data) }),
-    userAgent: inBrowser() ? navigator.userAgent : undefined,
-    url: inBrowser() ? location.href : undefined,
+    userAgent: navigator.userAgent,
+    url: location.href,
     userId,
     stack: error?.stack ?? (level === 'error' ? new Error(message).stack : undefined),
   };
@@ -106,8 +110,6 @@ export function log(level: LogLevel, message: string, data?: unknown): LogEntry 
   all.push(entry);
   if (all.length > MAX_MEMORY_ENTRIES) all.splice(0, all.length - MAX_MEMORY_ENTRIES);
   persist();
-  const print = level === 'debug' ? console.debug : level === 'info' ? console.info : level === 'warn' ? console.warn : console.error;
-  print(`[${level}] ${message}`, ...(data === undefined ? [] : [data]));
   if (level === 'error') void report(entry);
   for (const listener of listeners) listener(all);
   return entry;
@@ -138,7 +140,6 @@ export function subscribeToLogs(listener: Listener): () => void {
 
 /** Sends an error to the server. Never throws, never logs its own failure (no loops). */
 async function report(entry: LogEntry): Promise<void> {
-  if (!inBrowser()) return;
   const now = Date.now();
   while (reportTimes.length && reportTimes[0]! < now - 60_000) reportTimes.shift();
   if (reportTimes.length >= MAX_REPORTS_PER_MINUTE) return;

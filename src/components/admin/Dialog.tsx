@@ -15,7 +15,7 @@ export function Dialog({ open, title, onClose, children }: { open: boolean; titl
   }, [open]);
   return (
     <dialog ref={ref} onCancel={(event) => { event.preventDefault(); onClose(); }} aria-labelledby={titleId}
-      className="w-[min(48rem,calc(100vw-2rem))] rounded-2xl p-0 shadow-2xl backdrop:bg-black/40">
+      className="m-auto w-[min(48rem,calc(100vw-2rem))] rounded-2xl p-0 shadow-2xl backdrop:bg-black/40">
       {open && (
         <div className="max-h-[85vh] overflow-y-auto p-6">
           <div className="flex items-start justify-between gap-4">

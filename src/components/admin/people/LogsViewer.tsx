@@ -6,7 +6,7 @@ import { ConfirmAction } from './ConfirmAction.tsx';
 import { FormFailure } from '../../forms/use-form.tsx';
 import { requestJson } from '../../../lib/api-client.ts';
 import { LOG_LEVELS, type LogEntry, type LogLevel } from '../../../lib/admin/log-limits.ts';
-import { clearLogs, getLogs, subscribeToLogs } from '../../../lib/logger.ts';
+import { clearLogs, getLogs, logger, subscribeToLogs } from '../../../lib/logger.ts';
 import { showToast } from '../../../stores/toasts.ts';
 import { LOCALE_OF, type Language } from '../../../i18n/languages.ts';
 import type { MessageKey } from '../../../i18n/i18n.ts';
@@ -54,6 +54,7 @@ function LogsViewer({ lang }: Props) {
     setLoading(false);
     if (result.ok) setServerLogs(result.data.logs);
     else {
+      logger.warn('Server logs could not be loaded', { status: result.status, message: result.message });
       setLoadFailure('admin.people.logs.loadFailed');
       showToast('error', t('admin.people.logs.loadFailed'));
     }
@@ -102,6 +103,7 @@ function LogsViewer({ lang }: Props) {
     const result = await requestJson<{ deleted: number }>('DELETE', '/api/admin/logs');
     setBusy(false);
     if (!result.ok) {
+      logger.warn('Server logs could not be cleared', { status: result.status, message: result.message });
       setClearFailure(result.message);
       showToast('error', t('admin.people.logs.clearFailed'));
       return;

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { I18nIsland } from '../../islands/I18nIsland.tsx';
 import { ConfirmAction } from './ConfirmAction.tsx';
 import { requestJson } from '../../../lib/api-client.ts';
+import { logger } from '../../../lib/logger.ts';
 import { isRefundable, type SaleStatus, type SaleView } from '../../../lib/admin/people.schema.ts';
 import { showToast } from '../../../stores/toasts.ts';
 import type { Language } from '../../../i18n/languages.ts';
@@ -52,6 +53,7 @@ function SalesTable({ sales: initial, labelledBy, emptyText }: Props) {
     const result = await requestJson<{ status: 'refunded' | 'refund_requested' }>('POST', `/api/admin/purchases/${target.id}/refund`);
     setBusy(false);
     if (!result.ok) {
+      logger.warn('Refund failed', { purchaseId: target.id, status: result.status, message: result.message });
       setFailure(result.message);
       showToast('error', t('admin.people.refund.failed'));
       return;
@@ -90,7 +92,7 @@ function SalesTable({ sales: initial, labelledBy, emptyText }: Props) {
                 <td className="px-4 py-3 text-right">
                   {isRefundable(sale) && (
                     <button type="button" onClick={() => open(sale)} aria-label={t('admin.people.refund.buttonFor', { course: sale.courseTitle, email: sale.email })}
-                      className="rounded-lg border border-gray-300 px-3 py-1 font-medium hover:bg-gray-50">{t('admin.people.refund.button')}</button>
+                      className="whitespace-nowrap rounded-lg border border-gray-300 px-3 py-1 font-medium hover:bg-gray-50">{t('admin.people.refund.button')}</button>
                   )}
                 </td>
               </tr>

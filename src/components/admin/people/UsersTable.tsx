@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { I18nIsland } from '../../islands/I18nIsland.tsx';
 import { ConfirmAction } from './ConfirmAction.tsx';
 import { requestJson } from '../../../lib/api-client.ts';
+import { logger } from '../../../lib/logger.ts';
 import type { Role } from '../../../lib/admin/people.schema.ts';
 import { showToast } from '../../../stores/toasts.ts';
 import type { Language } from '../../../i18n/languages.ts';
@@ -51,6 +52,7 @@ function UsersTable({ currentUserId, users: initial, labelledBy }: Props) {
     const result = await requestJson<{ role: Role }>('PATCH', `/api/admin/users/${target.id}/role`, { role });
     setBusy(false);
     if (!result.ok) {
+      logger.warn('Role change failed', { userId: target.id, role, status: result.status, message: result.message });
       setFailure(result.message);
       showToast('error', t('admin.people.users.roleFailed'));
       return;
