@@ -7,6 +7,8 @@ import {
 /** Any constant shared by every instance: the advisory-lock namespace of per-address report limits. */
 const RATE_LOCK_NAMESPACE = 724_311_008;
 export const SERVER_LOGS_LIMIT = 500;
+/** Reports older than this are deleted as new ones arrive: the table cannot grow without bound. */
+export const CLIENT_LOG_RETENTION_DAYS = 30;
 
 /**
  * Stores a browser's report, at most CLIENT_LOG_RATE_LIMIT per address per window. The count and
@@ -38,6 +40,7 @@ export async function recordClientLog(report: ClientLogReport, context: { client
           reported_at: report.timestamp ? new Date(report.timestamp) : null,
         })
         .execute();
+      await trx.deleteFrom('client_logs').where('created_at', '<', new Date(Date.now() - CLIENT_LOG_RETENTION_DAYS * 24 * 60 * 60 * 1000)).execute();
       return 'stored';
     });
 }

@@ -476,6 +476,11 @@ describe('client errors and logs', () => {
   const valid = (message: string) => ({ level: 'error', message, url: 'http://shop.example/en/courses', userAgent: 'Test/1.0', stack: 'Error: x\n    at y', data: { step: 2 }, timestamp: new Date().toISOString() });
 
   it('stores a valid report with the session user and the client address, never the user id the browser claims', async () => {
+    const expired = await db()
+      .insertInto('client_logs')
+      .values({ level: 'error', message: 'older than the retention', client_address: '192.0.2.2', created_at: new Date(Date.now() - 31 * 24 * 60 * 60 * 1000) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const anonymous = new Browser(server);
     expect((await report(anonymous, { ...valid('anonymous crash'), userId: randomUUID() })).status).toBe(204);
     expect((await report(buyer, valid('buyer crash'))).status).toBe(204);
@@ -487,6 +492,8 @@ describe('client errors and logs', () => {
     expect(rows[0]!.user_id).toBeNull();
     expect(rows[1]!.user_id).not.toBeNull();
     expect(rows[0]!.data).toEqual({ step: 2 });
+    // Reports older than 30 days go as new ones arrive.
+    expect(await db().selectFrom('client_logs').select('id').where('id', '=', expired.id).executeTakeFirst()).toBeUndefined();
   });
 
   it('refuses malformed reports with 4xx and field errors, never 500', async () => {
