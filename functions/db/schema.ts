@@ -57,6 +57,7 @@ export interface PurchasesTable {
   download_count: Generated<number>;
   last_download_at: Date | null;
   completed_at: Date | null;
+  refund_requested_at: Date | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -154,6 +155,20 @@ export interface BlogPostsTable {
   updated_at: Timestamp;
 }
 
+export interface ClientLogsTable {
+  id: Generated<string>;
+  level: 'error' | 'warn' | 'info' | 'debug';
+  message: string;
+  data: ColumnType<unknown, string | null | undefined, string | null>;
+  stack: string | null;
+  url: string | null;
+  user_agent: string | null;
+  user_id: string | null;
+  client_address: string;
+  reported_at: Date | null;
+  created_at: Timestamp;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -172,5 +187,6 @@ export interface Database {
   sign_in_failures: SignInFailuresTable;
   payment_events: PaymentEventsTable;
   blog_posts: BlogPostsTable;
+  client_logs: ClientLogsTable;
   schema_migrations: SchemaMigrationsTable;
 }

@@ -1,9 +1,11 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** A modal dialog on the native <dialog>: focus is trapped, Escape closes, the page behind is inert. */
 export function Dialog({ open, title, onClose, children }: { open: boolean; title: string; onClose(): void; children: ReactNode }) {
   const ref = useRef<HTMLDialogElement>(null);
+  // Unique per dialog: a confirmation opened over another dialog must be named by its own title.
+  const titleId = useId();
   const { t } = useTranslation();
   useEffect(() => {
     const dialog = ref.current;
@@ -12,12 +14,12 @@ export function Dialog({ open, title, onClose, children }: { open: boolean; titl
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
-    <dialog ref={ref} onCancel={(event) => { event.preventDefault(); onClose(); }} aria-labelledby="dialog-title"
-      className="w-[min(48rem,calc(100vw-2rem))] rounded-2xl p-0 shadow-2xl backdrop:bg-black/40">
+    <dialog ref={ref} onCancel={(event) => { event.preventDefault(); onClose(); }} aria-labelledby={titleId}
+      className="m-auto w-[min(48rem,calc(100vw-2rem))] rounded-2xl p-0 shadow-2xl backdrop:bg-black/40">
       {open && (
         <div className="max-h-[85vh] overflow-y-auto p-6">
           <div className="flex items-start justify-between gap-4">
-            <h2 id="dialog-title" className="text-xl font-bold">{title}</h2>
+            <h2 id={titleId} className="text-xl font-bold">{title}</h2>
             <button type="button" onClick={onClose} aria-label={t('admin.close')} className="rounded px-2 text-2xl leading-none hover:bg-gray-100">×</button>
           </div>
           <div className="mt-4">{children}</div>

@@ -1,0 +1,67 @@
+import { db } from '../db/database.ts';
+import type { SaleStatus, SaleView } from '../../src/lib/admin/people.schema.ts';
+import type { CurrencyAmount } from '../../src/lib/admin/money-totals.ts';
+
+/**
+ * Sales as the admin sees them. A sale is a purchase that completed at some point: still
+ * `completed`, or since `refunded`/`disputed`. Revenue and sale counts take only `completed` ones.
+ */
+export const SALE_STATUSES = ['completed', 'refunded', 'disputed'] as const;
+
+interface SaleRow {
+  id: string;
+  course_title: string;
+  email: string;
+  amount_minor: number;
+  currency: string;
+  completed_at: Date;
+  status: string;
+  provider: 'free' | 'stripe' | 'demo';
+  refund_requested_at: Date | null;
+}
+
+/** The newest sales, optionally since a date. One query. */
+export async function recentSales(limit: number, since?: Date): Promise<SaleView[]> {
+  let query = db()
+    .selectFrom('purchases')
+    .innerJoin('courses', 'courses.id', 'purchases.course_id')
+    .select([
+      'purchases.id', 'courses.title as course_title', 'purchases.email', 'purchases.amount_minor', 'purchases.currency',
+      'purchases.completed_at', 'purchases.status', 'purchases.provider', 'purchases.refund_requested_at',
+    ])
+    .where('purchases.status', 'in', SALE_STATUSES)
+    .where('purchases.completed_at', 'is not', null)
+    .orderBy('purchases.completed_at', 'desc')
+    .orderBy('purchases.id')
+    .limit(limit);
+  if (since) query = query.where('purchases.completed_at', '>=', since);
+  const rows = await query.execute();
+  return rows.map((row) => toSaleView(row as SaleRow));
+}
+
+export function toSaleView(row: SaleRow): SaleView {
+  return {
+    id: row.id,
+    courseTitle: row.course_title,
+    email: row.email,
+    amountMinor: row.amount_minor,
+    currency: row.currency,
+    date: row.completed_at.toISOString(),
+    status: saleStatus(row.status, row.refund_requested_at),
+    provider: row.provider,
+  };
+}
+
+export function saleStatus(status: string, refundRequestedAt: Date | null): SaleStatus {
+  if (status === 'refunded' || status === 'disputed') return status;
+  return refundRequestedAt ? 'refund_requested' : 'completed';
+}
+
+/** Parses a `json_agg` of `{currency, amountMinor}` objects (or null) into totals. */
+export function totalsFromJson(value: unknown): CurrencyAmount[] {
+  if (!Array.isArray(value)) return [];
+  return value
+    .filter((item): item is { currency: string; amountMinor: number | string } => typeof item === 'object' && item !== null && 'currency' in item)
+    .map((item) => ({ currency: item.currency, amountMinor: Number(item.amountMinor) }));
+}
+

@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { I18nIsland } from '../../islands/I18nIsland.tsx';
+import { ConfirmAction } from './ConfirmAction.tsx';
+import { requestJson } from '../../../lib/api-client.ts';
+import { logger } from '../../../lib/logger.ts';
+import { isRefundable, type SaleStatus, type SaleView } from '../../../lib/admin/people.schema.ts';
+import { showToast } from '../../../stores/toasts.ts';
+import type { Language } from '../../../i18n/languages.ts';
+import type { MessageKey } from '../../../i18n/i18n.ts';
+
+/** A sale with its texts formatted on the server, so the page and the hydrated island agree. */
+export interface SaleRowProps extends SaleView {
+  amountLabel: string;
+  dateLabel: string;
+}
+
+interface Props {
+  lang: Language;
+  sales: SaleRowProps[];
+  /** Id of the heading that names the table. */
+  labelledBy: string;
+  emptyText: string;
+}
+
+export default function SalesTableIsland(props: Props) {
+  return <I18nIsland lang={props.lang}><SalesTable {...props} /></I18nIsland>;
+}
+
+const STATUS_STYLE: Record<SaleStatus, string> = {
+  completed: 'bg-emerald-50 text-emerald-800',
+  refund_requested: 'bg-amber-50 text-amber-800',
+  refunded: 'bg-gray-100 text-gray-700',
+  disputed: 'bg-red-50 text-red-800',
+};
+
+function SalesTable({ sales: initial, labelledBy, emptyText }: Props) {
+  const { t } = useTranslation();
+  const [sales, setSales] = useState(initial);
+  const [target, setTarget] = useState<SaleRowProps | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<MessageKey | null>(null);
+
+  const open = (sale: SaleRowProps) => {
+    setFailure(null);
+    setTarget(sale);
+  };
+
+  const refund = async () => {
+    if (!target) return;
+    setBusy(true);
+    setFailure(null);
+    const result = await requestJson<{ status: 'refunded' | 'refund_requested' }>('POST', `/api/admin/purchases/${target.id}/refund`);
+    setBusy(false);
+    if (!result.ok) {
+      logger.warn('Refund failed', { purchaseId: target.id, status: result.status, message: result.message });
+      setFailure(result.message);
+      showToast('error', t('admin.people.refund.failed'));
+      return;
+    }
+    const status = result.data.status;
+    setSales((current) => current.map((sale) => (sale.id === target.id ? { ...sale, status } : sale)));
+    showToast('success', t(status === 'refunded' ? 'admin.people.refund.done' : 'admin.people.refund.requested'));
+    setTarget(null);
+  };
+
+  if (!sales.length) return <p className="text-gray-600">{emptyText}</p>;
+  return (
+    <>
+      <div className="overflow-x-auto rounded-xl border border-gray-200">
+        <table aria-labelledby={labelledBy} className="min-w-full divide-y divide-gray-200 text-sm">
+          <thead className="bg-gray-50 text-left">
+            <tr>
+              <th scope="col" className="px-4 py-3 font-semibold">{t('admin.people.sales.course')}</th>
+              <th scope="col" className="px-4 py-3 font-semibold">{t('admin.people.sales.buyer')}</th>
+              <th scope="col" className="px-4 py-3 text-right font-semibold">{t('admin.people.sales.amount')}</th>
+              <th scope="col" className="px-4 py-3 font-semibold">{t('admin.people.sales.date')}</th>
+              <th scope="col" className="px-4 py-3 font-semibold">{t('admin.people.sales.status')}</th>
+              <th scope="col" className="px-4 py-3 font-semibold"><span className="sr-only">{t('admin.actions')}</span></th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-gray-100">
+            {sales.map((sale) => (
+              <tr key={sale.id}>
+                <th scope="row" className="px-4 py-3 text-left font-medium">{sale.courseTitle}</th>
+                <td className="px-4 py-3 break-all">{sale.email}</td>
+                <td className="px-4 py-3 text-right tabular-nums">{sale.amountMinor === 0 ? t('admin.people.sales.free') : sale.amountLabel}</td>
+                <td className="px-4 py-3 whitespace-nowrap">{sale.dateLabel}</td>
+                <td className="px-4 py-3">
+                  <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[sale.status]}`}>{t(`admin.people.sales.statuses.${sale.status}`)}</span>
+                </td>
+                <td className="px-4 py-3 text-right">
+                  {isRefundable(sale) && (
+                    <button type="button" onClick={() => open(sale)} aria-label={t('admin.people.refund.buttonFor', { course: sale.courseTitle, email: sale.email })}
+                      className="whitespace-nowrap rounded-lg border border-gray-300 px-3 py-1 font-medium hover:bg-gray-50">{t('admin.people.refund.button')}</button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ConfirmAction
+        open={target !== null}
+        title={t('admin.people.refund.title')}
+        message={target ? t(target.provider === 'stripe' ? 'admin.people.refund.confirmStripe' : 'admin.people.refund.confirmDemo', { amount: target.amountLabel, email: target.email, course: target.courseTitle }) : ''}
+        confirmLabel={t('admin.people.refund.confirm')}
+        busyLabel={t('admin.people.refund.busy')}
+        busy={busy}
+        failure={failure}
+        onConfirm={refund}
+        onCancel={() => setTarget(null)}
+      />
+    </>
+  );
+}

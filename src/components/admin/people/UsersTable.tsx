@@ -1,0 +1,127 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { I18nIsland } from '../../islands/I18nIsland.tsx';
+import { ConfirmAction } from './ConfirmAction.tsx';
+import { requestJson } from '../../../lib/api-client.ts';
+import { logger } from '../../../lib/logger.ts';
+import type { Role } from '../../../lib/admin/people.schema.ts';
+import { showToast } from '../../../stores/toasts.ts';
+import type { Language } from '../../../i18n/languages.ts';
+import type { MessageKey } from '../../../i18n/i18n.ts';
+
+/** A user row with its texts formatted on the server (dates, money per currency). */
+export interface UserRowProps {
+  id: string;
+  fullName: string;
+  email: string;
+  role: Role;
+  joinedLabel: string;
+  purchaseCount: number;
+  spentLabel: string;
+}
+
+interface Props {
+  lang: Language;
+  currentUserId: string;
+  users: UserRowProps[];
+  labelledBy: string;
+}
+
+export default function UsersTableIsland(props: Props) {
+  return <I18nIsland lang={props.lang}><UsersTable {...props} /></I18nIsland>;
+}
+
+function UsersTable({ currentUserId, users: initial, labelledBy }: Props) {
+  const { t } = useTranslation();
+  const [users, setUsers] = useState(initial);
+  const [target, setTarget] = useState<UserRowProps | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<MessageKey | null>(null);
+  const promoting = target?.role === 'user';
+
+  const open = (user: UserRowProps) => {
+    setFailure(null);
+    setTarget(user);
+  };
+
+  const changeRole = async () => {
+    if (!target) return;
+    const role: Role = target.role === 'user' ? 'admin' : 'user';
+    setBusy(true);
+    setFailure(null);
+    const result = await requestJson<{ role: Role }>('PATCH', `/api/admin/users/${target.id}/role`, { role });
+    setBusy(false);
+    if (!result.ok) {
+      logger.warn('Role change failed', { userId: target.id, role, status: result.status, message: result.message });
+      setFailure(result.message);
+      showToast('error', t('admin.people.users.roleFailed'));
+      return;
+    }
+    setUsers((current) => current.map((user) => (user.id === target.id ? { ...user, role: result.data.role } : user)));
+    showToast('success', t(result.data.role === 'admin' ? 'admin.people.users.promoted' : 'admin.people.users.demoted', { email: target.email }));
+    setTarget(null);
+  };
+
+  if (!users.length) return <p className="text-gray-600">{t('admin.people.users.none')}</p>;
+  return (
+    <>
+      <div className="overflow-x-auto rounded-xl border border-gray-200">
+        <table aria-labelledby={labelledBy} className="min-w-full divide-y divide-gray-200 text-sm">
+          <thead className="bg-gray-50 text-left">
+            <tr>
+              <th scope="col" className="px-4 py-3 font-semibold">{t('admin.people.users.name')}</th>
+              <th scope="col" className="px-4 py-3 font-semibold">{t('admin.people.users.email')}</th>
+              <th scope="col" className="px-4 py-3 font-semibold">{t('admin.people.users.role')}</th>
+              <th scope="col" className="px-4 py-3 font-semibold">{t('admin.people.users.joined')}</th>
+              <th scope="col" className="px-4 py-3 text-right font-semibold">{t('admin.people.users.purchases')}</th>
+              <th scope="col" className="px-4 py-3 text-right font-semibold">{t('admin.people.users.spent')}</th>
+              <th scope="col" className="px-4 py-3 font-semibold"><span className="sr-only">{t('admin.actions')}</span></th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-gray-100">
+            {users.map((user) => {
+              const self = user.id === currentUserId;
+              return (
+                <tr key={user.id}>
+                  <th scope="row" className="px-4 py-3 text-left font-medium">
+                    {user.fullName || '—'}
+                    {self && <span className="ml-1 text-xs font-normal text-gray-500">{t('admin.people.users.you')}</span>}
+                  </th>
+                  <td className="px-4 py-3 break-all">{user.email}</td>
+                  <td className="px-4 py-3">
+                    <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${user.role === 'admin' ? 'bg-brand-50 text-brand-800' : 'bg-gray-100 text-gray-700'}`}>
+                      {t(user.role === 'admin' ? 'admin.people.users.roleAdmin' : 'admin.people.users.roleUser')}
+                    </span>
+                  </td>
+                  <td className="px-4 py-3 whitespace-nowrap">{user.joinedLabel}</td>
+                  <td className="px-4 py-3 text-right tabular-nums">{user.purchaseCount}</td>
+                  <td className="px-4 py-3 text-right tabular-nums">{user.spentLabel}</td>
+                  <td className="px-4 py-3 text-right whitespace-nowrap">
+                    {!self && (
+                      <button type="button" onClick={() => open(user)}
+                        aria-label={t(user.role === 'user' ? 'admin.people.users.promoteFor' : 'admin.people.users.demoteFor', { email: user.email })}
+                        className="rounded-lg border border-gray-300 px-3 py-1 font-medium hover:bg-gray-50">
+                        {t(user.role === 'user' ? 'admin.people.users.promote' : 'admin.people.users.demote')}
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <ConfirmAction
+        open={target !== null}
+        title={t(promoting ? 'admin.people.users.promoteTitle' : 'admin.people.users.demoteTitle')}
+        message={target ? t(promoting ? 'admin.people.users.promoteMessage' : 'admin.people.users.demoteMessage', { email: target.email }) : ''}
+        confirmLabel={t(promoting ? 'admin.people.users.promote' : 'admin.people.users.demote')}
+        busyLabel={t('admin.saving')}
+        busy={busy}
+        failure={failure}
+        onConfirm={changeRole}
+        onCancel={() => setTarget(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+import { salesForExport } from '../../../../../functions/admin/analytics.ts';
+import { toCsv } from '../../../../../functions/admin/csv.ts';
+import { PeriodSchema } from '../../../../lib/admin/people.schema.ts';
+import { toMajorUnits } from '../../../../lib/money.ts';
+import { adminEndpoint } from '../../../../server/admin-endpoint.ts';
+
+export const prerender = false;
+
+const HEADER = ['completed_at', 'order_id', 'course', 'buyer_name', 'buyer_email', 'amount', 'currency', 'status', 'provider'];
+// Spreadsheets read a CSV as UTF-8 (Turkish letters intact) only when it starts with a byte-order mark.
+const BOM = '\uFEFF';
+
+/** The period's sales as a CSV download, every cell escaped and neutralised against formula injection. */
+export const GET = adminEndpoint(async (context) => {
+  const period = PeriodSchema.parse(context.url.searchParams.get('period') ?? undefined);
+  const sales = await salesForExport(period);
+  const rows = sales.map((sale) => [
+    sale.completedAt.toISOString(), sale.orderId, sale.courseTitle, sale.buyerName, sale.buyerEmail,
+    toMajorUnits(sale.amountMinor).toFixed(2), sale.currency, sale.status, sale.provider,
+  ]);
+  const filename = `sales-${period}-${new Date().toISOString().slice(0, 10)}.csv`;
+  return new Response(BOM + toCsv([HEADER, ...rows]), {
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${filename}"`,
+      'Cache-Control': 'private, no-store',
+      'X-Content-Type-Options': 'nosniff',
+    },
+  });
+});

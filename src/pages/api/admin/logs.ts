@@ -1,0 +1,18 @@
+import { clearClientLogs, listClientLogs } from '../../../../functions/admin/client-logs.ts';
+import { LogsQuerySchema } from '../../../lib/admin/people.schema.ts';
+import { adminEndpoint } from '../../../server/admin-endpoint.ts';
+
+export const prerender = false;
+
+/** Logs browsers reported (client_logs), newest first; `?level=error&q=text` to filter. */
+export const GET = adminEndpoint(async (context) => {
+  const { level, q } = LogsQuerySchema.parse({ level: context.url.searchParams.get('level') ?? undefined, q: context.url.searchParams.get('q') ?? undefined });
+  const logs = await listClientLogs({ level, search: q || undefined });
+  return Response.json({ logs }, { headers: { 'Cache-Control': 'no-store' } });
+});
+
+/** Clears every server-side log (the viewer asks for confirmation first). */
+export const DELETE = adminEndpoint(async () => {
+  const deleted = await clearClientLogs();
+  return Response.json({ deleted }, { headers: { 'Cache-Control': 'no-store' } });
+});

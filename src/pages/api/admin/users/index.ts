@@ -1,0 +1,12 @@
+import { listUsers, userStats } from '../../../../../functions/admin/users.ts';
+import { UserSearchSchema } from '../../../../lib/admin/people.schema.ts';
+import { adminEndpoint } from '../../../../server/admin-endpoint.ts';
+
+export const prerender = false;
+
+/** Users with purchase count and spend per currency (one query), and the three stats. */
+export const GET = adminEndpoint(async (context) => {
+  const { q } = UserSearchSchema.parse({ q: context.url.searchParams.get('q') ?? undefined });
+  const [list, stats] = await Promise.all([listUsers(q || undefined), userStats()]);
+  return Response.json({ ...list, stats }, { headers: { 'Cache-Control': 'no-store' } });
+});

@@ -1,0 +1,27 @@
+import type { APIRoute } from 'astro';
+import { recordClientLog } from '../../../functions/admin/client-logs.ts';
+import { ClientLogSchema, CLIENT_LOG_RATE_WINDOW_MS, MAX_CLIENT_LOG_BODY_BYTES } from '../../lib/admin/people.schema.ts';
+import { errorResponse, readJson } from '../../lib/http.ts';
+import { clientIp } from '../../server/client-ip.ts';
+import { currentUser } from '../../server/guards.ts';
+
+export const prerender = false;
+
+/**
+ * Public: browsers report errors here (src/lib/logger.ts). Validated, bounded in size, and limited
+ * per client address, so it cannot be used to fill the database.
+ */
+export const POST: APIRoute = async (context) => {
+  const declared = Number(context.request.headers.get('content-length') ?? 0);
+  if (declared > MAX_CLIENT_LOG_BODY_BYTES) return errorResponse(413, 'body_too_large', 'errors.badRequest');
+  const body = await readJson(context.request, ClientLogSchema);
+  if ('response' in body) return body.response;
+  const user = await currentUser(context);
+  const outcome = await recordClientLog(body.data, { clientAddress: clientIp(context.request, context.clientAddress), userId: user?.id ?? null });
+  if (outcome === 'rate_limited') {
+    const response = errorResponse(429, 'rate_limited', 'errors.tooManyRequests');
+    response.headers.set('Retry-After', String(CLIENT_LOG_RATE_WINDOW_MS / 1000));
+    return response;
+  }
+  return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
+};
