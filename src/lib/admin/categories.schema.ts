@@ -25,7 +25,7 @@ export const CATEGORY_COLORS = [
 ] as const;
 
 /** Suggestions for the icon field: names from the lucide icon set. */
-export const CATEGORY_ICONS = ['BookOpen', 'Code', 'Briefcase', 'Palette', 'Megaphone', 'Heart', 'Brain', 'Camera', 'Music', 'Globe', 'Calculator', 'Lightbulb', 'Dumbbell', 'Languages'] as const;
+export const CATEGORY_ICONS = ['BookOpen', 'Cpu', 'Code', 'Briefcase', 'Palette', 'Megaphone', 'HeartPulse', 'Sprout', 'Brain', 'Camera', 'Music', 'Globe', 'Calculator', 'Lightbulb', 'Languages'] as const;
 
 const required = (message: string, max: number) => text(message).trim().min(1, message).max(max, 'validation.tooLong');
 const description = text('errors.badRequest').trim().max(DESCRIPTION_MAX, 'validation.tooLong').nullish().transform((value) => value ?? '');
