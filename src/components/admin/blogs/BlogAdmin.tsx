@@ -145,15 +145,15 @@ function BlogAdmin({ lang, posts: initialPosts }: Props) {
                   <div className="flex justify-end gap-2">
                     <button type="button" onClick={() => void openEditor(post)} disabled={opening === post.id}
                       className="rounded-lg border border-gray-300 px-3 py-1.5 font-medium hover:bg-gray-50 disabled:opacity-60">
-                      {t('admin.edit')}<span className="sr-only">: {post.title}</span>
+                      {t('admin.edit')}<span className="sr-only"> {post.title}</span>
                     </button>
                     <a href={`/${post.language}/blog/${post.slug}`} target="_blank" rel="noopener"
                       className="rounded-lg border border-gray-300 px-3 py-1.5 font-medium hover:bg-gray-50">
-                      {t('admin.blogs.view')}<span className="sr-only">: {post.title} ({t('admin.blogs.newTab')})</span>
+                      {t('admin.blogs.view')}<span className="sr-only"> {post.title} ({t('admin.blogs.newTab')})</span>
                     </a>
                     <button type="button" onClick={() => setToDelete(post)}
                       className="rounded-lg border border-red-200 px-3 py-1.5 font-medium text-red-700 hover:bg-red-50">
-                      {t('admin.delete')}<span className="sr-only">: {post.title}</span>
+                      {t('admin.delete')}<span className="sr-only"> {post.title}</span>
                     </button>
                   </div>
                 </td>

@@ -125,11 +125,11 @@ function CategoryAdmin({ lang, categories: initialCategories }: Props) {
                 <div className="flex gap-2">
                   <button type="button" onClick={() => setEditing({ mode: 'edit', category })}
                     className="rounded-lg border border-gray-300 px-3 py-1.5 text-sm font-medium hover:bg-gray-50">
-                    {t('admin.edit')}<span className="sr-only">: {nameOf(category)}</span>
+                    {t('admin.edit')}<span className="sr-only"> {nameOf(category)}</span>
                   </button>
                   <button type="button" onClick={() => setToDelete(category)}
                     className="rounded-lg border border-red-200 px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50">
-                    {t('admin.delete')}<span className="sr-only">: {nameOf(category)}</span>
+                    {t('admin.delete')}<span className="sr-only"> {nameOf(category)}</span>
                   </button>
                 </div>
               </div>
