@@ -55,7 +55,7 @@ export function Switch({ checked, label, stateText, busy, onChange }: { checked:
     <button type="button" role="switch" aria-checked={checked} aria-label={label} disabled={busy} onClick={onChange}
       className="inline-flex items-center gap-2 rounded-full py-1 pr-2 text-sm font-medium disabled:opacity-60">
       <span aria-hidden="true" className={`relative inline-block h-6 w-11 rounded-full transition-colors ${checked ? 'bg-green-600' : 'bg-gray-300'}`}>
-        <span className={`absolute top-0.5 h-5 w-5 rounded-full bg-white shadow transition-transform ${checked ? 'translate-x-5' : 'translate-x-0.5'}`} />
+        <span className={`absolute top-0.5 h-5 w-5 rounded-full bg-white shadow transition-[left] ${checked ? 'left-5.5' : 'left-0.5'}`} />
       </span>
       <span className={checked ? 'text-green-800' : 'text-gray-700'}>{stateText}</span>
     </button>

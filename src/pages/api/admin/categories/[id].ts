@@ -43,6 +43,6 @@ export const DELETE = adminEndpoint(async ({ params }) => {
   const result = await deleteCategory(params.id ?? '');
   if (result.deleted) return Response.json({ deleted: true }, { headers: noStore });
   if (result.reason === 'not_found') return notFound();
-  const error: ErrorBody['error'] = { code: 'category_in_use', message: 'admin.errors.dependencies' };
+  const error: ErrorBody['error'] = { code: 'dependencies', message: 'admin.errors.dependencies' };
   return Response.json({ error, courseCount: result.courseCount }, { status: 409, headers: noStore });
 });
