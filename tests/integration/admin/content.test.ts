@@ -8,23 +8,32 @@ import { makeCourse } from '../../support/factories.ts';
 /** Every purge the use cases announce, as the page cache would hear them. */
 const heard: string[] = [];
 let listener: { stop(): Promise<void> };
+let markers = 0;
+
+/** Sends a marker and waits for it: PostgreSQL delivers notifications in commit order, so all earlier ones have arrived. */
+async function settle(): Promise<string> {
+  const marker = `marker-${markers++}`;
+  for (let attempt = 0; attempt < 100 && !heard.includes(marker); attempt++) {
+    // The first LISTEN starts asynchronously: repeat until heard.
+    if (attempt % 10 === 0) await announceChange(db(), marker);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  if (!heard.includes(marker)) throw new Error('the purge listener heard nothing');
+  return marker;
+}
+
 beforeAll(async () => {
   listener = listenForChanges(process.env.DATABASE_URL!, (tag) => heard.push(tag));
-  // LISTEN is set up asynchronously: wait until a test notification comes through.
-  for (let attempt = 0; attempt < 50 && !heard.includes('ready'); attempt++) {
-    await announceChange(db(), 'ready');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  if (!heard.includes('ready')) throw new Error('the purge listener never started');
+  await settle();
 });
 afterAll(() => listener.stop());
 
 async function purgesDuring(action: () => Promise<unknown>): Promise<string[]> {
+  await settle();
   heard.length = 0;
   await action();
-  // Notifications arrive after commit; give them a moment, then take what came.
-  await new Promise((resolve) => setTimeout(resolve, 150));
-  return heard.filter((tag) => tag !== 'ready');
+  const end = await settle();
+  return heard.slice(0, heard.indexOf(end)).filter((tag) => !tag.startsWith('marker-'));
 }
 
 const category = (overrides: Partial<CategoryInput> = {}): CategoryInput => ({
