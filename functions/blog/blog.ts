@@ -1,4 +1,5 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
+import { z } from 'zod';
 import { db } from '../db/database.ts';
 import type { BlogPostsTable } from '../db/schema.ts';
 import { announceChange } from '../server/cache-notify.ts';
@@ -50,6 +51,29 @@ export async function listDatabasePosts(language: Language, { includeDrafts = fa
   let query = db().selectFrom('blog_posts').selectAll().where('language', '=', language).orderBy('created_at', 'desc');
   if (!includeDrafts) query = query.where('is_published', '=', true);
   return (await query.execute()).map(toPost);
+}
+
+/**
+ * Every database post of both languages, drafts included, newest first, for the admin. `search`
+ * matches title, author or slug, ignoring case and Turkish letters (İ/ı/ş… fold like the catalogue).
+ */
+export async function listAllDatabasePosts({ search = '' }: { search?: string } = {}): Promise<BlogPost[]> {
+  let query = db().selectFrom('blog_posts').selectAll().orderBy('created_at', 'desc').orderBy('id');
+  const term = search.trim();
+  if (term) {
+    const pattern = `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    query = query.where(sql<boolean>`fold_search(title || ' ' || author_name || ' ' || slug) LIKE fold_search(${pattern})`);
+  }
+  return (await query.execute()).map(toPost);
+}
+
+const Uuid = z.uuid();
+
+/** One database post by id, published or not; undefined for an unknown (or malformed) id. */
+export async function getDatabasePost(id: string): Promise<BlogPost | undefined> {
+  if (!Uuid.safeParse(id).success) return undefined;
+  const row = await db().selectFrom('blog_posts').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toPost(row) : undefined;
 }
 
 /** A database post by language and slug, published or not: a draft with a file's slug hides the file. */

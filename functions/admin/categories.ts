@@ -1,0 +1,156 @@
+import type { Selectable } from 'kysely';
+import { z } from 'zod';
+import { db } from '../db/database.ts';
+import type { CategoriesTable } from '../db/schema.ts';
+import { announceChange } from '../server/cache-notify.ts';
+import { CATALOGUE_TAG } from '../server/cache-rules.ts';
+
+/** A category as the admin edits it, with how many courses (any language, active or not) use it. */
+export interface AdminCategory {
+  id: string;
+  slug: string;
+  nameEn: string;
+  nameTr: string;
+  descriptionEn: string;
+  descriptionTr: string;
+  color: string;
+  icon: string;
+  active: boolean;
+  sortOrder: number;
+  courseCount: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface CategoryInput {
+  slug: string;
+  nameEn: string;
+  nameTr: string;
+  descriptionEn: string;
+  descriptionTr: string;
+  color: string;
+  icon: string;
+  active: boolean;
+  sortOrder: number;
+}
+
+export type DeleteCategoryResult = { deleted: true } | { deleted: false; reason: 'not_found' } | { deleted: false; reason: 'in_use'; courseCount: number };
+
+const Uuid = z.uuid();
+const isId = (id: string) => Uuid.safeParse(id).success;
+
+/** Every category, active or not, in storefront order. */
+export async function listCategories(): Promise<AdminCategory[]> {
+  const rows = await selectCategories().orderBy('categories.sort_order').orderBy('categories.slug').execute();
+  return rows.map(toCategory);
+}
+
+export async function getCategory(id: string): Promise<AdminCategory | undefined> {
+  if (!isId(id)) return undefined;
+  const row = await selectCategories().where('categories.id', '=', id).executeTakeFirst();
+  return row ? toCategory(row) : undefined;
+}
+
+/**
+ * Category names, colours and activity show on the storefront, so every write below tells the
+ * page cache in the same transaction: readers see the change at once.
+ */
+export async function createCategory(input: CategoryInput): Promise<AdminCategory> {
+  const id = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const row = await trx.insertInto('categories').values(toRow(input)).returning('id').executeTakeFirstOrThrow();
+      await announceChange(trx, CATALOGUE_TAG);
+      return row.id;
+    });
+  return (await getCategory(id))!;
+}
+
+/** A new slug carries its courses along: courses.category references the slug ON UPDATE CASCADE. */
+export async function updateCategory(id: string, input: CategoryInput): Promise<AdminCategory | undefined> {
+  if (!isId(id)) return undefined;
+  const updated = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const row = await trx.updateTable('categories').set({ ...toRow(input), updated_at: new Date() }).where('id', '=', id).returning('id').executeTakeFirst();
+      if (row) await announceChange(trx, CATALOGUE_TAG);
+      return Boolean(row);
+    });
+  return updated ? getCategory(id) : undefined;
+}
+
+export async function setCategoryActive(id: string, active: boolean): Promise<boolean> {
+  if (!isId(id)) return false;
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const result = await trx.updateTable('categories').set({ is_active: active, updated_at: new Date() }).where('id', '=', id).executeTakeFirst();
+      const found = Number(result.numUpdatedRows) > 0;
+      if (found) await announceChange(trx, CATALOGUE_TAG);
+      return found;
+    });
+}
+
+/**
+ * Refuses to delete a category that courses use (they would lose their category). The count gives
+ * the admin a precise reason; the foreign key still guards a course added in between.
+ */
+export async function deleteCategory(id: string): Promise<DeleteCategoryResult> {
+  if (!isId(id)) return { deleted: false, reason: 'not_found' };
+  return db()
+    .transaction()
+    .execute(async (trx): Promise<DeleteCategoryResult> => {
+      const category = await trx.selectFrom('categories').select('slug').where('id', '=', id).forUpdate().executeTakeFirst();
+      if (!category) return { deleted: false, reason: 'not_found' };
+      const { count } = await trx.selectFrom('courses').select((eb) => eb.fn.countAll<number>().as('count')).where('category', '=', category.slug).executeTakeFirstOrThrow();
+      if (Number(count) > 0) return { deleted: false, reason: 'in_use', courseCount: Number(count) };
+      await trx.deleteFrom('categories').where('id', '=', id).execute();
+      await announceChange(trx, CATALOGUE_TAG);
+      return { deleted: true };
+    });
+}
+
+function selectCategories() {
+  return db()
+    .selectFrom('categories')
+    .selectAll('categories')
+    .select((eb) =>
+      eb
+        .selectFrom('courses')
+        .select((inner) => inner.fn.countAll<number>().as('count'))
+        .whereRef('courses.category', '=', 'categories.slug')
+        .as('course_count'),
+    );
+}
+
+function toRow(input: CategoryInput) {
+  return {
+    slug: input.slug,
+    name_en: input.nameEn,
+    name_tr: input.nameTr,
+    description_en: input.descriptionEn,
+    description_tr: input.descriptionTr,
+    color: input.color,
+    icon: input.icon,
+    is_active: input.active,
+    sort_order: input.sortOrder,
+  };
+}
+
+function toCategory(row: Selectable<CategoriesTable> & { course_count: number | null }): AdminCategory {
+  return {
+    id: row.id,
+    slug: row.slug,
+    nameEn: row.name_en,
+    nameTr: row.name_tr,
+    descriptionEn: row.description_en,
+    descriptionTr: row.description_tr,
+    color: row.color,
+    icon: row.icon,
+    active: row.is_active,
+    sortOrder: row.sort_order,
+    courseCount: Number(row.course_count ?? 0),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}

@@ -1,0 +1,178 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { I18nIsland } from '../../islands/I18nIsland.tsx';
+import { ConfirmDialog, Dialog } from '../Dialog.tsx';
+import { Switch } from '../content-fields.tsx';
+import { BlogPostEditor } from './BlogPostEditor.tsx';
+import type { AdminPost, AdminPostRow } from '../../../lib/admin/blogs.schema.ts';
+import { requestJson } from '../../../lib/api-client.ts';
+import { formatDate } from '../../../lib/dates.ts';
+import { showToast } from '../../../stores/toasts.ts';
+import type { Language } from '../../../i18n/languages.ts';
+
+interface Props {
+  lang: Language;
+  posts: AdminPostRow[];
+}
+
+export default function BlogAdminIsland(props: Props) {
+  return <I18nIsland lang={props.lang}><BlogAdmin {...props} /></I18nIsland>;
+}
+
+const API = '/api/admin/blog-posts';
+const SEARCH_DELAY_MS = 250;
+
+type Editing = { mode: 'create' } | { mode: 'edit'; post: AdminPost };
+
+function BlogAdmin({ lang, posts: initialPosts }: Props) {
+  const { t } = useTranslation();
+  const [posts, setPosts] = useState(initialPosts);
+  const [query, setQuery] = useState('');
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [opening, setOpening] = useState<string | null>(null);
+  const [toggling, setToggling] = useState<string | null>(null);
+  const [toDelete, setToDelete] = useState<AdminPostRow | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const latestSearch = useRef(0);
+  const firstRender = useRef(true);
+
+  const reload = async (search: string) => {
+    const request = ++latestSearch.current;
+    const result = await requestJson<{ posts: AdminPostRow[] }>('GET', `${API}?q=${encodeURIComponent(search)}`);
+    // A slower answer to an older search must not replace a newer one.
+    if (request !== latestSearch.current) return;
+    if (result.ok) setPosts(result.data.posts);
+    else showToast('error', t('admin.blogs.loadFailed'));
+  };
+
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    const timer = setTimeout(() => void reload(query), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [query]);
+
+  const openEditor = async (row: AdminPostRow) => {
+    setOpening(row.id);
+    const result = await requestJson<{ post: AdminPost }>('GET', `${API}/${row.id}`);
+    setOpening(null);
+    if (result.ok) setEditing({ mode: 'edit', post: result.data.post });
+    else showToast('error', t('admin.blogs.loadFailed'));
+  };
+
+  const togglePublished = async (row: AdminPostRow) => {
+    setToggling(row.id);
+    const result = await requestJson<{ post: AdminPostRow }>('PATCH', `${API}/${row.id}`, { published: !row.published });
+    setToggling(null);
+    if (!result.ok) return showToast('error', t('admin.blogs.statusFailed'));
+    setPosts((current) => current.map((post) => (post.id === row.id ? { ...post, published: result.data.post.published } : post)));
+    showToast('success', t(result.data.post.published ? 'admin.blogs.publishedToast' : 'admin.blogs.draftToast'));
+  };
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    setDeleting(true);
+    const result = await requestJson<{ deleted: true }>('DELETE', `${API}/${toDelete.id}`);
+    setDeleting(false);
+    if (!result.ok) {
+      setToDelete(null);
+      return showToast('error', t('admin.blogs.deleteFailed'));
+    }
+    setPosts((current) => current.filter((post) => post.id !== toDelete.id));
+    setToDelete(null);
+    showToast('success', t('admin.blogs.deleted'));
+  };
+
+  const saved = (created: boolean) => {
+    setEditing(null);
+    showToast('success', t(created ? 'admin.blogs.created' : 'admin.blogs.updated'));
+    void reload(query);
+  };
+
+  return (
+    <div>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="w-full max-w-sm">
+          <label htmlFor="blog-search" className="block text-sm font-semibold">{t('admin.blogs.search')}</label>
+          <input id="blog-search" type="search" value={query} onChange={(event) => setQuery(event.target.value)} placeholder={t('admin.blogs.searchPlaceholder')}
+            className="mt-1 w-full rounded-lg border border-gray-300 px-3 py-2" />
+        </div>
+        <button type="button" onClick={() => setEditing({ mode: 'create' })} className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+          {t('admin.blogs.new')}
+        </button>
+      </div>
+
+      <div className="mt-6 overflow-x-auto rounded-xl border border-gray-200">
+        <table className="w-full min-w-[48rem] text-left text-sm">
+          <caption className="sr-only">{t('admin.blogs.tableCaption')}</caption>
+          <thead className="bg-gray-50 text-xs uppercase tracking-wide text-gray-600">
+            <tr>
+              <th scope="col" className="px-4 py-3">{t('admin.blogs.columnPost')}</th>
+              <th scope="col" className="px-4 py-3">{t('admin.blogs.columnAuthor')}</th>
+              <th scope="col" className="px-4 py-3">{t('admin.blogs.columnStatus')}</th>
+              <th scope="col" className="px-4 py-3">{t('admin.blogs.columnDate')}</th>
+              <th scope="col" className="px-4 py-3 text-right">{t('admin.actions')}</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-gray-200">
+            {posts.length === 0 && (
+              <tr>
+                <td colSpan={5} className="px-4 py-8 text-center text-gray-600">{t(query.trim() ? 'admin.blogs.noMatches' : 'admin.blogs.empty')}</td>
+              </tr>
+            )}
+            {posts.map((post) => (
+              <tr key={post.id}>
+                <th scope="row" className="px-4 py-3 font-normal">
+                  <span className="block font-semibold text-gray-900" lang={post.language}>{post.title}</span>
+                  <span className="mt-0.5 flex flex-wrap items-center gap-2 text-xs text-gray-600">
+                    <span className="rounded bg-gray-100 px-1.5 py-0.5 font-semibold uppercase" title={t(`language.${post.language}`)}>
+                      <span aria-hidden="true">{post.language}</span>
+                      <span className="sr-only">{t(`language.${post.language}`)}</span>
+                    </span>
+                    <code>/{post.slug}</code>
+                  </span>
+                </th>
+                <td className="px-4 py-3">{post.author}</td>
+                <td className="px-4 py-3">
+                  <Switch checked={post.published} busy={toggling === post.id} onChange={() => void togglePublished(post)}
+                    label={t('admin.blogs.publishedSwitch', { title: post.title })}
+                    stateText={t(post.published ? 'admin.blogs.statusPublished' : 'admin.blogs.statusDraft')} />
+                </td>
+                <td className="whitespace-nowrap px-4 py-3"><time dateTime={post.date}>{formatDate(post.date, lang)}</time></td>
+                <td className="px-4 py-3">
+                  <div className="flex justify-end gap-2">
+                    <button type="button" onClick={() => void openEditor(post)} disabled={opening === post.id}
+                      className="rounded-lg border border-gray-300 px-3 py-1.5 font-medium hover:bg-gray-50 disabled:opacity-60">
+                      {t('admin.edit')}<span className="sr-only"> {post.title}</span>
+                    </button>
+                    <a href={`/${post.language}/blog/${post.slug}`} target="_blank" rel="noopener"
+                      className="rounded-lg border border-gray-300 px-3 py-1.5 font-medium hover:bg-gray-50">
+                      {t('admin.blogs.view')}<span className="sr-only"> {post.title} ({t('admin.blogs.newTab')})</span>
+                    </a>
+                    <button type="button" onClick={() => setToDelete(post)}
+                      className="rounded-lg border border-red-200 px-3 py-1.5 font-medium text-red-700 hover:bg-red-50">
+                      {t('admin.delete')}<span className="sr-only"> {post.title}</span>
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      <Dialog open={editing !== null} title={t(editing?.mode === 'edit' ? 'admin.blogs.editTitle' : 'admin.blogs.createTitle')} onClose={() => setEditing(null)}>
+        {editing && (
+          <BlogPostEditor key={editing.mode === 'edit' ? editing.post.id : 'new'} lang={lang} post={editing.mode === 'edit' ? editing.post : undefined}
+            onSaved={saved} onCancel={() => setEditing(null)} />
+        )}
+      </Dialog>
+
+      <ConfirmDialog open={toDelete !== null} busy={deleting} title={t('admin.confirmDeleteTitle')}
+        message={toDelete ? t('admin.blogs.confirmDelete', { title: toDelete.title }) : ''} confirmLabel={t('admin.delete')}
+        onConfirm={() => void confirmDelete()} onCancel={() => setToDelete(null)} />
+    </div>
+  );
+}

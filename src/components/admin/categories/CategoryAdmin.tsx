@@ -1,0 +1,153 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { I18nIsland } from '../../islands/I18nIsland.tsx';
+import { ConfirmDialog, Dialog } from '../Dialog.tsx';
+import { Switch } from '../content-fields.tsx';
+import { CategoryEditor } from './CategoryEditor.tsx';
+import { categoryMatches, type AdminCategoryRow } from '../../../lib/admin/categories.schema.ts';
+import { requestJson } from '../../../lib/api-client.ts';
+import { showToast } from '../../../stores/toasts.ts';
+import type { Language } from '../../../i18n/languages.ts';
+
+interface Props {
+  lang: Language;
+  categories: AdminCategoryRow[];
+}
+
+export default function CategoryAdminIsland(props: Props) {
+  return <I18nIsland lang={props.lang}><CategoryAdmin {...props} /></I18nIsland>;
+}
+
+const API = '/api/admin/categories';
+
+type Editing = { mode: 'create' } | { mode: 'edit'; category: AdminCategoryRow };
+
+function CategoryAdmin({ lang, categories: initialCategories }: Props) {
+  const { t } = useTranslation();
+  const [categories, setCategories] = useState(initialCategories);
+  const [query, setQuery] = useState('');
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [toggling, setToggling] = useState<string | null>(null);
+  const [toDelete, setToDelete] = useState<AdminCategoryRow | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  const shown = categories.filter((category) => categoryMatches(category, query));
+  const nameOf = (category: AdminCategoryRow) => (lang === 'tr' ? category.nameTr : category.nameEn);
+
+  /** The server's list: fresh course counts and order after any change. */
+  const reload = async (): Promise<AdminCategoryRow[] | undefined> => {
+    const result = await requestJson<{ categories: AdminCategoryRow[] }>('GET', API);
+    if (!result.ok) return undefined;
+    setCategories(result.data.categories);
+    return result.data.categories;
+  };
+
+  const toggleActive = async (category: AdminCategoryRow) => {
+    setToggling(category.id);
+    const result = await requestJson<{ category: AdminCategoryRow }>('PATCH', `${API}/${category.id}`, { active: !category.active });
+    setToggling(null);
+    if (!result.ok) return showToast('error', t('admin.categories.statusFailed'));
+    setCategories((current) => current.map((item) => (item.id === category.id ? result.data.category : item)));
+    showToast('success', t(result.data.category.active ? 'admin.categories.activated' : 'admin.categories.deactivated'));
+  };
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    const target = toDelete;
+    setDeleting(true);
+    const result = await requestJson<{ deleted: true }>('DELETE', `${API}/${target.id}`);
+    setDeleting(false);
+    setToDelete(null);
+    if (result.ok) {
+      setCategories((current) => current.filter((item) => item.id !== target.id));
+      return showToast('success', t('admin.categories.deleted'));
+    }
+    if (result.status === 409) {
+      // Refused because courses use it: say how many, from the server's current count.
+      const fresh = await reload();
+      const count = fresh?.find((item) => item.id === target.id)?.courseCount ?? target.courseCount;
+      return showToast('error', `${t('admin.errors.dependencies')} ${t('admin.categories.inUse', { count })}`);
+    }
+    showToast('error', t('admin.categories.deleteFailed'));
+  };
+
+  const saved = (created: boolean) => {
+    setEditing(null);
+    showToast('success', t(created ? 'admin.categories.created' : 'admin.categories.updated'));
+    void reload();
+  };
+
+  return (
+    <div>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="w-full max-w-sm">
+          <label htmlFor="category-search" className="block text-sm font-semibold">{t('admin.categories.search')}</label>
+          <input id="category-search" type="search" value={query} onChange={(event) => setQuery(event.target.value)} placeholder={t('admin.categories.searchPlaceholder')}
+            className="mt-1 w-full rounded-lg border border-gray-300 px-3 py-2" />
+        </div>
+        <button type="button" onClick={() => setEditing({ mode: 'create' })} className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+          {t('admin.categories.new')}
+        </button>
+      </div>
+
+      {shown.length === 0 ? (
+        <p className="mt-6 rounded-xl border border-dashed border-gray-300 p-8 text-center text-gray-600">{t(query.trim() ? 'admin.categories.noMatches' : 'admin.categories.empty')}</p>
+      ) : (
+        <ul className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label={t('admin.categories.listLabel')}>
+          {shown.map((category) => (
+            <li key={category.id} className={`flex flex-col rounded-xl border p-5 ${category.active ? 'border-gray-200' : 'border-dashed border-gray-300 bg-gray-50'}`}>
+              <div className="flex items-start gap-3">
+                <span aria-hidden="true" className="mt-1 inline-block h-8 w-8 shrink-0 rounded-lg border border-black/10" style={{ backgroundColor: category.color }} />
+                <div className="min-w-0">
+                  <h2 className="text-lg font-semibold leading-tight">{nameOf(category)}</h2>
+                  <p className="text-sm text-gray-600" lang={lang === 'tr' ? 'en' : 'tr'}>{lang === 'tr' ? category.nameEn : category.nameTr}</p>
+                </div>
+              </div>
+              <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+                <dt className="text-gray-600">{t('admin.categories.slug')}</dt>
+                <dd><code>{category.slug}</code></dd>
+                <dt className="text-gray-600">{t('admin.categories.icon')}</dt>
+                <dd>{category.icon}</dd>
+                <dt className="text-gray-600">{t('admin.categories.color')}</dt>
+                <dd>{category.color}</dd>
+                <dt className="text-gray-600">{t('admin.categories.sortOrder')}</dt>
+                <dd>{category.sortOrder}</dd>
+                <dt className="text-gray-600">{t('admin.categories.courses')}</dt>
+                <dd>{t('admin.categories.courseCount', { count: category.courseCount })}</dd>
+              </dl>
+              {(lang === 'tr' ? category.descriptionTr : category.descriptionEn) && (
+                <p className="mt-3 text-sm text-gray-700">{lang === 'tr' ? category.descriptionTr : category.descriptionEn}</p>
+              )}
+              <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-4">
+                <Switch checked={category.active} busy={toggling === category.id} onChange={() => void toggleActive(category)}
+                  label={t('admin.categories.activeSwitch', { name: nameOf(category) })}
+                  stateText={t(category.active ? 'admin.categories.statusActive' : 'admin.categories.statusInactive')} />
+                <div className="flex gap-2">
+                  <button type="button" onClick={() => setEditing({ mode: 'edit', category })}
+                    className="rounded-lg border border-gray-300 px-3 py-1.5 text-sm font-medium hover:bg-gray-50">
+                    {t('admin.edit')}<span className="sr-only"> {nameOf(category)}</span>
+                  </button>
+                  <button type="button" onClick={() => setToDelete(category)}
+                    className="rounded-lg border border-red-200 px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50">
+                    {t('admin.delete')}<span className="sr-only"> {nameOf(category)}</span>
+                  </button>
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <Dialog open={editing !== null} title={t(editing?.mode === 'edit' ? 'admin.categories.editTitle' : 'admin.categories.createTitle')} onClose={() => setEditing(null)}>
+        {editing && (
+          <CategoryEditor key={editing.mode === 'edit' ? editing.category.id : 'new'} category={editing.mode === 'edit' ? editing.category : undefined}
+            defaultSortOrder={categories.length} onSaved={saved} onCancel={() => setEditing(null)} />
+        )}
+      </Dialog>
+
+      <ConfirmDialog open={toDelete !== null} busy={deleting} title={t('admin.confirmDeleteTitle')}
+        message={toDelete ? t('admin.categories.confirmDelete', { name: nameOf(toDelete) }) : ''} confirmLabel={t('admin.delete')}
+        onConfirm={() => void confirmDelete()} onCancel={() => setToDelete(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import { renderPostContent } from '../../../../functions/blog/render.ts';
+import { BlogPreviewSchema } from '../../../lib/admin/blogs.schema.ts';
+import { readJson } from '../../../lib/http.ts';
+import { adminEndpoint } from '../../../server/admin-endpoint.ts';
+import { noStore } from '../../../server/admin-content.ts';
+
+export const prerender = false;
+
+/**
+ * The editor's live preview, rendered by the same Markdown renderer and sanitizer as the public
+ * article: what the admin sees is exactly what readers get, and the browser never trusts raw input.
+ */
+export const POST = adminEndpoint(async ({ request }) => {
+  const body = await readJson(request, BlogPreviewSchema);
+  if ('response' in body) return body.response;
+  return Response.json({ html: renderPostContent(body.data.content) }, { headers: noStore });
+});
