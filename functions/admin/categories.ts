@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import type { AdminCategoryRow } from '../../src/lib/admin/categories.schema.ts';
 import { z } from 'zod';
 import { db } from '../db/database.ts';
 import type { CategoriesTable } from '../db/schema.ts';
@@ -6,18 +7,7 @@ import { announceChange } from '../server/cache-notify.ts';
 import { CATALOGUE_TAG } from '../server/cache-rules.ts';
 
 /** A category as the admin edits it, with how many courses (any language, active or not) use it. */
-export interface AdminCategory {
-  id: string;
-  slug: string;
-  nameEn: string;
-  nameTr: string;
-  descriptionEn: string;
-  descriptionTr: string;
-  color: string;
-  icon: string;
-  active: boolean;
-  sortOrder: number;
-  courseCount: number;
+export interface AdminCategory extends AdminCategoryRow {
   createdAt: Date;
   updatedAt: Date;
 }
