@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { foldTurkish } from './turkish.ts';
 
 /** Blog posts, from either source, checked by one schema. Client-safe: the admin editor uses it too. */
 export const META_DESCRIPTION_MAX = 160;
@@ -28,12 +29,9 @@ export type BlogFrontMatter = z.infer<typeof BlogFrontMatterSchema>;
 
 /** Turkish-aware slug: ş→s, ğ→g, ı/İ→i, ö→o, ü→u, ç→c; only letters, digits and single hyphens. */
 export function slugify(text: string): string {
-  const map: Record<string, string> = { ş: 's', Ş: 's', ğ: 'g', Ğ: 'g', ı: 'i', İ: 'i', I: 'i', ö: 'o', Ö: 'o', ü: 'u', Ü: 'u', ç: 'c', Ç: 'c' };
-  return text
-    .replace(/[şŞğĞıİIöÖüÜçÇ]/g, (char) => map[char] ?? char)
+  return foldTurkish(text)
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
     .replace(/[^a-z0-9\s-]/g, '')
     .trim()
     .replace(/[\s-]+/g, '-')

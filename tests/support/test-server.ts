@@ -1,4 +1,7 @@
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { ensureUser } from '../../functions/auth/users.ts';
+import { db } from '../../functions/db/database.ts';
 import { findFreePort } from '../../functions/db/embedded.ts';
 import { stopChild, waitForOutput } from '../bench/bench-server.ts';
 
@@ -72,4 +75,16 @@ export class Browser {
   postJson(path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
     return this.request(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
   }
+}
+
+/** A browser signed in as a new (or existing) account with the given role. */
+export async function signedInBrowser(
+  server: TestServer,
+  { role, email = `${role}-${randomUUID().slice(0, 8)}@example.com`, password = 'correct horse 42', fullName = `Test ${role}` }: { role: 'user' | 'admin'; email?: string; password?: string; fullName?: string },
+): Promise<Browser> {
+  await ensureUser(db(), { email, password, fullName, role });
+  const browser = new Browser(server);
+  const response = await browser.postJson('/api/auth/sign-in/email', { email, password });
+  if (response.status !== 200) throw new Error(`Sign-in of ${email} failed with ${response.status}`);
+  return browser;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { foldTurkish } from '../turkish.ts';
 import { slugify } from '../blog.schema.ts';
 import { text } from './blogs.schema.ts';
 
@@ -90,14 +91,8 @@ export interface AdminCategoryRow {
   courseCount: number;
 }
 
-/** Case- and Turkish-letter-insensitive matching for the search boxes: "IŞIK" finds "ışık". */
-export function foldForSearch(text: string): string {
-  const map: Record<string, string> = { İ: 'i', I: 'i', ı: 'i', Ş: 's', ş: 's', Ğ: 'g', ğ: 'g', Ü: 'u', ü: 'u', Ö: 'o', ö: 'o', Ç: 'c', ç: 'c' };
-  return text.replace(/[İIıŞşĞğÜüÖöÇç]/g, (char) => map[char] ?? char).toLowerCase();
-}
-
 export function categoryMatches(category: AdminCategoryRow, query: string): boolean {
-  const needle = foldForSearch(query.trim());
+  const needle = foldTurkish(query.trim());
   if (!needle) return true;
-  return [category.nameEn, category.nameTr, category.slug, category.descriptionEn, category.descriptionTr].some((text) => foldForSearch(text).includes(needle));
+  return [category.nameEn, category.nameTr, category.slug, category.descriptionEn, category.descriptionTr].some((text) => foldTurkish(text).includes(needle));
 }

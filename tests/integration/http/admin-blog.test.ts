@@ -1,26 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureUser } from '../../../functions/auth/users.ts';
 import { db } from '../../../functions/db/database.ts';
-import { Browser, startTestServer, type TestServer } from '../../support/test-server.ts';
+import { Browser, signedInBrowser, startTestServer, type TestServer } from '../../support/test-server.ts';
 
 let server: TestServer;
 let admin: Browser;
 let buyer: Browser;
 
-async function signedIn(role: 'admin' | 'user'): Promise<Browser> {
-  const email = `${role}-${randomUUID().slice(0, 8)}@example.com`;
-  const password = 'correct horse 42';
-  await ensureUser(db(), { email, password, fullName: `Test ${role}`, role });
-  const browser = new Browser(server);
-  expect((await browser.postJson('/api/auth/sign-in/email', { email, password })).status).toBe(200);
-  return browser;
-}
-
 beforeAll(async () => {
   server = await startTestServer();
-  admin = await signedIn('admin');
-  buyer = await signedIn('user');
+  admin = await signedInBrowser(server, { role: 'admin' });
+  buyer = await signedInBrowser(server, { role: 'user' });
 });
 afterAll(() => server.stop());
 

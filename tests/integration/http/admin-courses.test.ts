@@ -3,10 +3,9 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../../functions/db/database.ts';
-import { ensureUser } from '../../../functions/auth/users.ts';
 import { storageRoot } from '../../../functions/storage/storage.ts';
 import { MAX_COVER_BYTES, MAX_PDF_BYTES } from '../../../src/lib/admin/courses.schema.ts';
-import { Browser, startTestServer, type TestServer } from '../../support/test-server.ts';
+import { Browser, signedInBrowser, startTestServer, type TestServer } from '../../support/test-server.ts';
 import { makeCategory, makePurchase } from '../../support/factories.ts';
 import { PDF_HTML_POLYGLOT, SVG_WITH_SCRIPT, makePdf, makePng } from '../../support/files.ts';
 
@@ -16,18 +15,10 @@ let buyer: Browser;
 
 beforeAll(async () => {
   server = await startTestServer();
-  admin = await signedIn('admin-courses@example.com', 'admin');
-  buyer = await signedIn('buyer-courses@example.com', 'user');
+  admin = await signedInBrowser(server, { email: 'admin-courses@example.com', role: 'admin', password: 'correct horse battery 1', fullName: 'Test Person' });
+  buyer = await signedInBrowser(server, { email: 'buyer-courses@example.com', role: 'user', password: 'correct horse battery 1', fullName: 'Test Person' });
 });
 afterAll(() => server.stop());
-
-async function signedIn(email: string, role: 'admin' | 'user'): Promise<Browser> {
-  const password = 'correct horse battery 1';
-  await ensureUser(db(), { email, password, fullName: 'Test Person', role });
-  const browser = new Browser(server);
-  expect((await browser.postJson('/api/auth/sign-in/email', { email, password })).status).toBe(200);
-  return browser;
-}
 
 const FIELDS = {
   title: 'Yatırıma Giriş',

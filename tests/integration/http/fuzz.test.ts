@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../../functions/db/database.ts';
-import { ensureUser } from '../../../functions/auth/users.ts';
-import { Browser, startTestServer, type TestServer } from '../../support/test-server.ts';
+import { Browser, signedInBrowser, startTestServer, type TestServer } from '../../support/test-server.ts';
 import { listRoutes, sampleUrl } from '../../support/routes.ts';
 
 /**
@@ -18,9 +17,7 @@ let admin: Browser;
 
 beforeAll(async () => {
   server = await startTestServer();
-  await ensureUser(db(), { email: 'fuzz-admin@example.com', password: 'fuzz password 1', fullName: 'Fuzz', role: 'admin' });
-  admin = new Browser(server);
-  await admin.postJson('/api/auth/sign-in/email', { email: 'fuzz-admin@example.com', password: 'fuzz password 1' });
+  admin = await signedInBrowser(server, { role: 'admin', email: 'fuzz-admin@example.com', password: 'fuzz password 1', fullName: 'Fuzz' });
 }, 60_000);
 afterAll(() => server.stop());
 

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../../functions/db/database.ts';
-import { ensureUser } from '../../../functions/auth/users.ts';
-import { Browser, startTestServer, type TestServer } from '../../support/test-server.ts';
+import { Browser, signedInBrowser, startTestServer, type TestServer } from '../../support/test-server.ts';
 import { listRoutes, sampleUrl, type Access, type Method } from '../../support/routes.ts';
 
 /**
@@ -18,19 +17,12 @@ let server: TestServer;
 const browsers = {} as Record<Identity, Browser>;
 const samples: Record<string, string> = {};
 
-async function signedIn(email: string, role: 'user' | 'admin'): Promise<Browser> {
-  await ensureUser(db(), { email, password: 'matrix password 1', fullName: 'Matrix', role });
-  const browser = new Browser(server);
-  expect((await browser.postJson('/api/auth/sign-in/email', { email, password: 'matrix password 1' })).status).toBe(200);
-  return browser;
-}
-
 beforeAll(async () => {
   server = await startTestServer();
   browsers.anonymous = new Browser(server);
-  browsers.buyer = await signedIn('matrix-buyer@example.com', 'user');
-  browsers['other buyer'] = await signedIn('matrix-other@example.com', 'user');
-  browsers.admin = await signedIn('matrix-admin@example.com', 'admin');
+  browsers.buyer = await signedInBrowser(server, { email: 'matrix-buyer@example.com', role: 'user', password: 'matrix password 1', fullName: 'Matrix' });
+  browsers['other buyer'] = await signedInBrowser(server, { email: 'matrix-other@example.com', role: 'user', password: 'matrix password 1', fullName: 'Matrix' });
+  browsers.admin = await signedInBrowser(server, { email: 'matrix-admin@example.com', role: 'admin', password: 'matrix password 1', fullName: 'Matrix' });
   const course = await db().selectFrom('courses').select(['id', 'cover_image_url']).where('price_minor', '=', 0).executeTakeFirstOrThrow();
   await browsers.buyer.postJson('/api/checkout', { courseId: course.id, email: 'matrix-buyer@example.com', fullName: 'Matrix Buyer', language: 'en' });
   const purchase = await db().selectFrom('purchases').innerJoin('users', 'users.id', 'purchases.user_id').select(['purchases.id', 'purchases.download_token']).where('users.email', '=', 'matrix-buyer@example.com').executeTakeFirstOrThrow();
