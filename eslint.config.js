@@ -12,14 +12,28 @@ export default defineConfig(
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/no-non-null-assertion': 'off',
-      'no-restricted-syntax': ['error', { selector: "CallExpression[callee.property.name=/^(only|skip|todo)$/][callee.object.name=/^(it|test|describe)$/]", message: 'No focused or skipped tests.' }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^(only|skip|todo)$/][callee.object.name=/^(it|test|describe)$/]',
+          message: 'No focused or skipped tests.',
+        },
+      ],
     },
   },
   {
     // Islands run in the browser: they must never import server-only code.
     files: ['src/**/*.tsx'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/functions/**'], message: 'Islands must not import server-only code.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/functions/**'], message: 'Islands must not import server-only code.' }] },
+      ],
+    },
   },
 );

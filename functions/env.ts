@@ -11,12 +11,18 @@ const BaseEnvSchema = z.object({
   DATA_DIR: z.string().min(1).default('.data'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 32`)').optional(),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
   AUTH_RATE_LIMIT: z.enum(['on', 'off']).optional(),
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().min(3).default('MicroCourses <no-reply@microcourses.example>'),
   SHOP_EMAIL: z.email().default('support@microcourses.example'),
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must look like sk_test_… or sk_live_…').optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, 'must look like sk_test_… or sk_live_…')
+    .optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must start with whsec_').optional(),
   // Points the Stripe client at another host (tests use a local fake); never set in production.
   STRIPE_API_URL: z.url().optional(),
@@ -24,8 +30,14 @@ const BaseEnvSchema = z.object({
   // Supabase Storage for covers and course PDFs; both set → used instead of the local disk.
   SUPABASE_URL: z.url().optional(),
   SUPABASE_SERVICE_ROLE_KEY: z.string().min(20).optional(),
-  SUPABASE_BUCKET_PUBLIC: z.string().regex(/^[a-z0-9][a-z0-9._-]{1,62}$/).default('public'),
-  SUPABASE_BUCKET_PRIVATE: z.string().regex(/^[a-z0-9][a-z0-9._-]{1,62}$/).default('course-files'),
+  SUPABASE_BUCKET_PUBLIC: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9._-]{1,62}$/)
+    .default('public'),
+  SUPABASE_BUCKET_PRIVATE: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9._-]{1,62}$/)
+    .default('course-files'),
 });
 
 const EnvSchema = BaseEnvSchema.superRefine((value, context) => {
@@ -33,16 +45,32 @@ const EnvSchema = BaseEnvSchema.superRefine((value, context) => {
     context.addIssue({ code: 'custom', path: ['AUTH_RATE_LIMIT'], message: 'cannot be off in production' });
   }
   if (value.STRIPE_SECRET_KEY && !value.STRIPE_WEBHOOK_SECRET) {
-    context.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'is required with STRIPE_SECRET_KEY (from `stripe listen` or the dashboard)' });
+    context.addIssue({
+      code: 'custom',
+      path: ['STRIPE_WEBHOOK_SECRET'],
+      message: 'is required with STRIPE_SECRET_KEY (from `stripe listen` or the dashboard)',
+    });
   }
   if (Boolean(value.SUPABASE_URL) !== Boolean(value.SUPABASE_SERVICE_ROLE_KEY)) {
-    context.addIssue({ code: 'custom', path: [value.SUPABASE_URL ? 'SUPABASE_SERVICE_ROLE_KEY' : 'SUPABASE_URL'], message: 'SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY go together (Supabase Storage)' });
+    context.addIssue({
+      code: 'custom',
+      path: [value.SUPABASE_URL ? 'SUPABASE_SERVICE_ROLE_KEY' : 'SUPABASE_URL'],
+      message: 'SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY go together (Supabase Storage)',
+    });
   }
   if (value.SUPABASE_BUCKET_PUBLIC === value.SUPABASE_BUCKET_PRIVATE) {
-    context.addIssue({ code: 'custom', path: ['SUPABASE_BUCKET_PRIVATE'], message: 'must differ from SUPABASE_BUCKET_PUBLIC: course PDFs are never public' });
+    context.addIssue({
+      code: 'custom',
+      path: ['SUPABASE_BUCKET_PRIVATE'],
+      message: 'must differ from SUPABASE_BUCKET_PUBLIC: course PDFs are never public',
+    });
   }
   if (value.NODE_ENV === 'production' && !value.BETTER_AUTH_SECRET) {
-    context.addIssue({ code: 'custom', path: ['BETTER_AUTH_SECRET'], message: 'is required in production (e.g. `openssl rand -base64 32`)' });
+    context.addIssue({
+      code: 'custom',
+      path: ['BETTER_AUTH_SECRET'],
+      message: 'is required in production (e.g. `openssl rand -base64 32`)',
+    });
   }
 });
 

@@ -11,7 +11,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
   // Pre-rendered pages pass through here at build time only: no request to inspect.
   if (context.isPrerendered) return next();
 
-  if (isCrossSiteWrite(context.request, context.url, [context.url.origin, siteOrigin().origin])) return errorResponse(403, 'cross_site', 'errors.forbidden');
+  if (isCrossSiteWrite(context.request, context.url, [context.url.origin, siteOrigin().origin]))
+    return errorResponse(403, 'cross_site', 'errors.forbidden');
 
   // Protected areas are checked before anything else, on the canonical form of the path, so no
   // spelling of /en/admin (encoded, upper case, dot segments) reaches a page unguarded.
@@ -22,7 +23,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
     if (user instanceof Response) return user;
   }
 
-  const target = languageRedirectTarget(context.url, context.cookies.get(LANGUAGE_COOKIE)?.value, context.request.headers.get('accept-language'));
+  const target = languageRedirectTarget(
+    context.url,
+    context.cookies.get(LANGUAGE_COOKIE)?.value,
+    context.request.headers.get('accept-language'),
+  );
   if (target) {
     return new Response(null, {
       status: 302,

@@ -2,7 +2,11 @@ import { sql } from 'kysely';
 import { db } from '../db/database.ts';
 import { recentSales, SALE_STATUSES, totalsFromJson } from './sales.ts';
 import {
-  PERIOD_MONTHS, RECENT_TRANSACTIONS, TOP_COURSES_COMPUTED, type AnalyticsPeriod, type SaleView,
+  PERIOD_MONTHS,
+  RECENT_TRANSACTIONS,
+  TOP_COURSES_COMPUTED,
+  type AnalyticsPeriod,
+  type SaleView,
 } from '../../src/lib/admin/people.schema.ts';
 import type { CurrencyAmount } from '../../src/lib/admin/money-totals.ts';
 
@@ -66,7 +70,9 @@ export async function analyticsReport(period: AnalyticsPeriod, now: Date = new D
       SELECT currency, count(*)::int AS sales, count(*) FILTER (WHERE amount_minor > 0)::int AS paid_sales, coalesce(sum(amount_minor), 0)::bigint AS revenue_minor
       FROM purchases WHERE ${completedSince} GROUP BY currency ORDER BY currency`.execute(db()),
     sql<{ buyers: number }>`
-      SELECT count(DISTINCT coalesce(user_id::text, lower(email)))::int AS buyers FROM purchases WHERE ${completedSince}`.execute(db()),
+      SELECT count(DISTINCT coalesce(user_id::text, lower(email)))::int AS buyers FROM purchases WHERE ${completedSince}`.execute(
+      db(),
+    ),
     sql<{ month: string; currency: string; sales: number; revenue_minor: number }>`
       SELECT to_char(completed_at AT TIME ZONE 'UTC', 'YYYY-MM') AS month, currency, count(*)::int AS sales, coalesce(sum(amount_minor), 0)::bigint AS revenue_minor
       FROM purchases WHERE ${completedSince} GROUP BY 1, 2`.execute(db()),
@@ -83,7 +89,12 @@ export async function analyticsReport(period: AnalyticsPeriod, now: Date = new D
     recentSales(RECENT_TRANSACTIONS, start),
   ]);
 
-  const totalRows = totals.rows.map((row) => ({ currency: row.currency, sales: row.sales, paidSales: row.paid_sales, revenueMinor: Number(row.revenue_minor) }));
+  const totalRows = totals.rows.map((row) => ({
+    currency: row.currency,
+    sales: row.sales,
+    paidSales: row.paid_sales,
+    revenueMinor: Number(row.revenue_minor),
+  }));
   const sales = totalRows.reduce((sum, row) => sum + row.sales, 0);
   const paidSales = totalRows.reduce((sum, row) => sum + row.paidSales, 0);
   const byMonth = new Map<string, MonthlySales>(months.map((month) => [month, { month, sales: 0, revenue: [] }]));
@@ -101,10 +112,17 @@ export async function analyticsReport(period: AnalyticsPeriod, now: Date = new D
     paidSales,
     freeSales: sales - paidSales,
     revenue: totalRows.map((row) => ({ currency: row.currency, amountMinor: row.revenueMinor })),
-    averageOrder: totalRows.filter((row) => row.paidSales > 0).map((row) => ({ currency: row.currency, amountMinor: Math.round(row.revenueMinor / row.paidSales) })),
+    averageOrder: totalRows
+      .filter((row) => row.paidSales > 0)
+      .map((row) => ({ currency: row.currency, amountMinor: Math.round(row.revenueMinor / row.paidSales) })),
     buyers: buyers.rows[0]?.buyers ?? 0,
     monthly: [...byMonth.values()],
-    topCourses: topCourses.rows.map((row) => ({ courseId: row.course_id, title: row.title, sales: row.sales, revenue: totalsFromJson(row.revenue) })),
+    topCourses: topCourses.rows.map((row) => ({
+      courseId: row.course_id,
+      title: row.title,
+      sales: row.sales,
+      revenue: totalsFromJson(row.revenue),
+    })),
     recentTransactions,
   };
 }
@@ -129,8 +147,16 @@ export async function salesForExport(period: AnalyticsPeriod, now: Date = new Da
     .selectFrom('purchases')
     .innerJoin('courses', 'courses.id', 'purchases.course_id')
     .select([
-      'purchases.id', 'purchases.completed_at', 'courses.title', 'purchases.full_name', 'purchases.email', 'purchases.amount_minor',
-      'purchases.currency', 'purchases.status', 'purchases.provider', 'purchases.refund_requested_at',
+      'purchases.id',
+      'purchases.completed_at',
+      'courses.title',
+      'purchases.full_name',
+      'purchases.email',
+      'purchases.amount_minor',
+      'purchases.currency',
+      'purchases.status',
+      'purchases.provider',
+      'purchases.refund_requested_at',
     ])
     .where('purchases.status', 'in', SALE_STATUSES)
     .where('purchases.completed_at', '>=', start)

@@ -24,7 +24,8 @@ export interface CategoryInput {
   sortOrder: number;
 }
 
-export type DeleteCategoryResult = { deleted: true } | { deleted: false; reason: 'not_found' } | { deleted: false; reason: 'in_use'; courseCount: number };
+export type DeleteCategoryResult =
+  { deleted: true } | { deleted: false; reason: 'not_found' } | { deleted: false; reason: 'in_use'; courseCount: number };
 
 const Uuid = z.uuid();
 const isId = (id: string) => Uuid.safeParse(id).success;
@@ -62,7 +63,12 @@ export async function updateCategory(id: string, input: CategoryInput): Promise<
   const updated = await db()
     .transaction()
     .execute(async (trx) => {
-      const row = await trx.updateTable('categories').set({ ...toRow(input), updated_at: new Date() }).where('id', '=', id).returning('id').executeTakeFirst();
+      const row = await trx
+        .updateTable('categories')
+        .set({ ...toRow(input), updated_at: new Date() })
+        .where('id', '=', id)
+        .returning('id')
+        .executeTakeFirst();
       if (row) await announceChange(trx, CATALOGUE_TAG);
       return Boolean(row);
     });
@@ -74,7 +80,11 @@ export async function setCategoryActive(id: string, active: boolean): Promise<bo
   return db()
     .transaction()
     .execute(async (trx) => {
-      const result = await trx.updateTable('categories').set({ is_active: active, updated_at: new Date() }).where('id', '=', id).executeTakeFirst();
+      const result = await trx
+        .updateTable('categories')
+        .set({ is_active: active, updated_at: new Date() })
+        .where('id', '=', id)
+        .executeTakeFirst();
       const found = Number(result.numUpdatedRows) > 0;
       if (found) await announceChange(trx, CATALOGUE_TAG);
       return found;
@@ -92,7 +102,11 @@ export async function deleteCategory(id: string): Promise<DeleteCategoryResult> 
     .execute(async (trx): Promise<DeleteCategoryResult> => {
       const category = await trx.selectFrom('categories').select('slug').where('id', '=', id).forUpdate().executeTakeFirst();
       if (!category) return { deleted: false, reason: 'not_found' };
-      const { count } = await trx.selectFrom('courses').select((eb) => eb.fn.countAll<number>().as('count')).where('category', '=', category.slug).executeTakeFirstOrThrow();
+      const { count } = await trx
+        .selectFrom('courses')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('category', '=', category.slug)
+        .executeTakeFirstOrThrow();
       if (Number(count) > 0) return { deleted: false, reason: 'in_use', courseCount: Number(count) };
       await trx.deleteFrom('categories').where('id', '=', id).execute();
       await announceChange(trx, CATALOGUE_TAG);

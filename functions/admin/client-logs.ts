@@ -1,7 +1,11 @@
 import { sql } from 'kysely';
 import { db } from '../db/database.ts';
 import {
-  CLIENT_LOG_RATE_LIMIT, CLIENT_LOG_RATE_WINDOW_MS, type ClientLogReport, type LogEntry, type LogLevel,
+  CLIENT_LOG_RATE_LIMIT,
+  CLIENT_LOG_RATE_WINDOW_MS,
+  type ClientLogReport,
+  type LogEntry,
+  type LogLevel,
 } from '../../src/lib/admin/people.schema.ts';
 
 /** Any constant shared by every instance: the advisory-lock namespace of per-address report limits. */
@@ -14,7 +18,10 @@ export const CLIENT_LOG_RETENTION_DAYS = 30;
  * Stores a browser's report, at most CLIENT_LOG_RATE_LIMIT per address per window. The count and
  * the insert happen under a per-address lock, so concurrent reports cannot slip past the limit.
  */
-export async function recordClientLog(report: ClientLogReport, context: { clientAddress: string; userId: string | null }): Promise<'stored' | 'rate_limited'> {
+export async function recordClientLog(
+  report: ClientLogReport,
+  context: { clientAddress: string; userId: string | null },
+): Promise<'stored' | 'rate_limited'> {
   return db()
     .transaction()
     .execute(async (trx) => {
@@ -40,13 +47,19 @@ export async function recordClientLog(report: ClientLogReport, context: { client
           reported_at: report.timestamp ? new Date(report.timestamp) : null,
         })
         .execute();
-      await trx.deleteFrom('client_logs').where('created_at', '<', new Date(Date.now() - CLIENT_LOG_RETENTION_DAYS * 24 * 60 * 60 * 1000)).execute();
+      await trx
+        .deleteFrom('client_logs')
+        .where('created_at', '<', new Date(Date.now() - CLIENT_LOG_RETENTION_DAYS * 24 * 60 * 60 * 1000))
+        .execute();
       return 'stored';
     });
 }
 
 /** Server-side logs, newest first, optionally by level and text. */
-export async function listClientLogs(filter: { level?: LogLevel | undefined; search?: string | undefined } = {}, limit = SERVER_LOGS_LIMIT): Promise<LogEntry[]> {
+export async function listClientLogs(
+  filter: { level?: LogLevel | undefined; search?: string | undefined } = {},
+  limit = SERVER_LOGS_LIMIT,
+): Promise<LogEntry[]> {
   let query = db()
     .selectFrom('client_logs')
     .select(['created_at', 'level', 'message', 'data', 'user_agent', 'url', 'user_id', 'stack'])
@@ -56,7 +69,9 @@ export async function listClientLogs(filter: { level?: LogLevel | undefined; sea
   if (filter.level) query = query.where('level', '=', filter.level);
   if (filter.search) {
     const literal = `%${filter.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-    query = query.where((eb) => eb.or([eb('message', 'ilike', literal), eb('url', 'ilike', literal), eb(sql<string>`data::text`, 'ilike', literal)]));
+    query = query.where((eb) =>
+      eb.or([eb('message', 'ilike', literal), eb('url', 'ilike', literal), eb(sql<string>`data::text`, 'ilike', literal)]),
+    );
   }
   const rows = await query.execute();
   return rows.map((row) => ({

@@ -6,7 +6,12 @@ import { announceChange } from '../server/cache-notify.ts';
 import { CATALOGUE_TAG } from '../server/cache-rules.ts';
 import { checkCoverImage, checkPdf, type ImageProblem, type ImageType, type PdfProblem } from '../storage/sniff.ts';
 import { deleteFile, publicKeyOf, publicUrl, putFile, type Visibility } from '../storage/storage.ts';
-import { ADMIN_COURSES_PAGE_SIZE, type AdminCoursePage, type AdminCourseView, type CourseInput } from '../../src/lib/admin/courses.schema.ts';
+import {
+  ADMIN_COURSES_PAGE_SIZE,
+  type AdminCoursePage,
+  type AdminCourseView,
+  type CourseInput,
+} from '../../src/lib/admin/courses.schema.ts';
 import type { CourseLanguage, Currency, Difficulty } from '../../src/lib/course-filters.ts';
 import type { FieldErrors } from '../../src/lib/validation.ts';
 import type { MessageKey } from '../../src/i18n/i18n.ts';
@@ -45,12 +50,17 @@ const COVER_MESSAGES: Record<ImageProblem, MessageKey> = {
   tooLarge: 'admin.courses.errors.coverTooLarge',
 };
 
-export async function listAdminCourses({ search = '', page = 1 }: { search?: string; page?: number }, lang: Language): Promise<AdminCoursePage> {
+export async function listAdminCourses(
+  { search = '', page = 1 }: { search?: string; page?: number },
+  lang: Language,
+): Promise<AdminCoursePage> {
   // Case-insensitive and Turkish-aware, like the catalogue; the admin's % and _ are literal.
   const literal = search.replace(/[\\%_]/g, (char) => `\\${char}`);
   const matches = sql<boolean>`courses.search_text LIKE '%' || fold_search(${literal}) || '%'`;
   let rows = selectViews();
-  let count = db().selectFrom('courses').select((eb) => eb.fn.countAll<number>().as('total'));
+  let count = db()
+    .selectFrom('courses')
+    .select((eb) => eb.fn.countAll<number>().as('total'));
   if (search) {
     rows = rows.where(matches);
     count = count.where(matches);
@@ -65,7 +75,12 @@ export async function listAdminCourses({ search = '', page = 1 }: { search?: str
     count.executeTakeFirstOrThrow(),
   ]);
   const total = Number(counted.total);
-  return { courses: found.map((row) => toView(row, lang)), total, page, pageCount: Math.max(1, Math.ceil(total / ADMIN_COURSES_PAGE_SIZE)) };
+  return {
+    courses: found.map((row) => toView(row, lang)),
+    total,
+    page,
+    pageCount: Math.max(1, Math.ceil(total / ADMIN_COURSES_PAGE_SIZE)),
+  };
 }
 
 export async function getAdminCourse(id: string, lang: Language): Promise<AdminCourseView | undefined> {
@@ -75,7 +90,12 @@ export async function getAdminCourse(id: string, lang: Language): Promise<AdminC
 }
 
 /** A new course. `requestedId` makes a retried create (same id) a duplicate instead of a second course. */
-export async function createCourse(input: CourseInput, uploads: CourseUploads, lang: Language, requestedId?: string): Promise<SaveCourseResult> {
+export async function createCourse(
+  input: CourseInput,
+  uploads: CourseUploads,
+  lang: Language,
+  requestedId?: string,
+): Promise<SaveCourseResult> {
   const id = requestedId ?? randomUUID();
   if (!Uuid.safeParse(id).success) return { ok: false, reason: 'invalid', fields: { id: 'errors.badRequest' } };
   const checked = checkUploads(uploads, { pdfRequired: true, hasCoverUrl: input.coverImageUrl !== null });
@@ -90,7 +110,12 @@ export async function createCourse(input: CourseInput, uploads: CourseUploads, l
       .execute(async (trx) => {
         await trx
           .insertInto('courses')
-          .values({ ...toRow(input), id, pdf_path: stored.pdfKey ?? null, cover_image_url: stored.coverUrl ?? input.coverImageUrl })
+          .values({
+            ...toRow(input),
+            id,
+            pdf_path: stored.pdfKey ?? null,
+            cover_image_url: stored.coverUrl ?? input.coverImageUrl,
+          })
           .execute();
         await announceChange(trx, CATALOGUE_TAG);
       });
@@ -103,7 +128,12 @@ export async function createCourse(input: CourseInput, uploads: CourseUploads, l
 }
 
 /** Changes a course; a new PDF or cover replaces the old one, which is deleted after the commit. */
-export async function updateCourse(id: string, input: CourseInput, uploads: CourseUploads, lang: Language): Promise<SaveCourseResult> {
+export async function updateCourse(
+  id: string,
+  input: CourseInput,
+  uploads: CourseUploads,
+  lang: Language,
+): Promise<SaveCourseResult> {
   if (!Uuid.safeParse(id).success) return { ok: false, reason: 'notFound' };
   const current = await db().selectFrom('courses').select(['category', 'pdf_path']).where('id', '=', id).executeTakeFirst();
   if (!current) return { ok: false, reason: 'notFound' };
@@ -119,11 +149,21 @@ export async function updateCourse(id: string, input: CourseInput, uploads: Cour
       .transaction()
       .execute(async (trx) => {
         // Locked, so two saves replacing the same file each delete what the other really replaced.
-        const before = await trx.selectFrom('courses').select(['pdf_path', 'cover_image_url']).where('id', '=', id).forUpdate().executeTakeFirst();
+        const before = await trx
+          .selectFrom('courses')
+          .select(['pdf_path', 'cover_image_url'])
+          .where('id', '=', id)
+          .forUpdate()
+          .executeTakeFirst();
         if (!before) return undefined;
         await trx
           .updateTable('courses')
-          .set({ ...toRow(input), ...(stored.pdfKey ? { pdf_path: stored.pdfKey } : {}), cover_image_url: coverUrl, updated_at: new Date() })
+          .set({
+            ...toRow(input),
+            ...(stored.pdfKey ? { pdf_path: stored.pdfKey } : {}),
+            cover_image_url: coverUrl,
+            updated_at: new Date(),
+          })
           .where('id', '=', id)
           .execute();
         await announceChange(trx, CATALOGUE_TAG);
@@ -147,7 +187,11 @@ export async function setCourseActive(id: string, isActive: boolean): Promise<bo
   return db()
     .transaction()
     .execute(async (trx) => {
-      const result = await trx.updateTable('courses').set({ is_active: isActive, updated_at: new Date() }).where('id', '=', id).executeTakeFirst();
+      const result = await trx
+        .updateTable('courses')
+        .set({ is_active: isActive, updated_at: new Date() })
+        .where('id', '=', id)
+        .executeTakeFirst();
       const changed = Number(result.numUpdatedRows) > 0;
       if (changed) await announceChange(trx, CATALOGUE_TAG);
       return changed;
@@ -161,9 +205,18 @@ export async function deleteCourse(id: string): Promise<DeleteCourseResult> {
     .transaction()
     .execute(async (trx) => {
       // The row lock also waits for any purchase being written for this course right now.
-      const course = await trx.selectFrom('courses').select(['pdf_path', 'cover_image_url']).where('id', '=', id).forUpdate().executeTakeFirst();
+      const course = await trx
+        .selectFrom('courses')
+        .select(['pdf_path', 'cover_image_url'])
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
       if (!course) return { ok: false, reason: 'notFound' } as const;
-      const purchases = await trx.selectFrom('purchases').select((eb) => eb.fn.countAll<number>().as('count')).where('course_id', '=', id).executeTakeFirstOrThrow();
+      const purchases = await trx
+        .selectFrom('purchases')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('course_id', '=', id)
+        .executeTakeFirstOrThrow();
       if (Number(purchases.count) > 0) return { ok: false, reason: 'hasPurchases' } as const;
       await trx.deleteFrom('courses').where('id', '=', id).execute();
       await announceChange(trx, CATALOGUE_TAG);
@@ -181,7 +234,10 @@ interface CheckedUploads {
   cover?: { bytes: Uint8Array; type: ImageType };
 }
 
-function checkUploads(uploads: CourseUploads, { pdfRequired, hasCoverUrl }: { pdfRequired: boolean; hasCoverUrl: boolean }): CheckedUploads {
+function checkUploads(
+  uploads: CourseUploads,
+  { pdfRequired, hasCoverUrl }: { pdfRequired: boolean; hasCoverUrl: boolean },
+): CheckedUploads {
   const checked: CheckedUploads = { fields: {} };
   if (uploads.pdf) {
     const pdf = checkPdf(uploads.pdf);

@@ -25,6 +25,11 @@ describe('csvCell', () => {
 
 describe('toCsv', () => {
   it('joins rows with CRLF and ends with a line break', () => {
-    expect(toCsv([['a', 'b'], ['1', 2]])).toBe('a,b\r\n1,2\r\n');
+    expect(
+      toCsv([
+        ['a', 'b'],
+        ['1', 2],
+      ]),
+    ).toBe('a,b\r\n1,2\r\n');
   });
 });

@@ -16,7 +16,10 @@ export interface OverviewStats {
 /** The four cards of the admin overview, across the whole shop (every course language). Two queries. */
 export async function overviewStats(): Promise<OverviewStats> {
   const [counts, totals] = await Promise.all([
-    sql<{ courses: number; users: number }>`SELECT (SELECT count(*) FROM courses)::int AS courses, (SELECT count(*) FROM users)::int AS users`.execute(db()),
+    sql<{
+      courses: number;
+      users: number;
+    }>`SELECT (SELECT count(*) FROM courses)::int AS courses, (SELECT count(*) FROM users)::int AS users`.execute(db()),
     sql<{ currency: string; sales: number; paid_sales: number; revenue_minor: number }>`
       SELECT currency, count(*)::int AS sales, count(*) FILTER (WHERE amount_minor > 0)::int AS paid_sales, coalesce(sum(amount_minor), 0)::bigint AS revenue_minor
       FROM purchases WHERE status = 'completed' GROUP BY currency ORDER BY currency`.execute(db()),

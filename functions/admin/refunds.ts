@@ -14,7 +14,10 @@ export type RefundOutcome =
   | { kind: 'refunded' }
   | { kind: 'refund_requested' }
   | { kind: 'not_found' }
-  | { kind: 'not_refundable'; reason: 'free' | 'not_completed' | 'already_requested' | 'no_payment_intent' | 'provider_unavailable' }
+  | {
+      kind: 'not_refundable';
+      reason: 'free' | 'not_completed' | 'already_requested' | 'no_payment_intent' | 'provider_unavailable';
+    }
   | { kind: 'provider_failed'; message: string };
 
 export async function refundPurchase(purchaseId: string): Promise<RefundOutcome> {

@@ -26,8 +26,15 @@ export async function recentSales(limit: number, since?: Date): Promise<SaleView
     .selectFrom('purchases')
     .innerJoin('courses', 'courses.id', 'purchases.course_id')
     .select([
-      'purchases.id', 'courses.title as course_title', 'purchases.email', 'purchases.amount_minor', 'purchases.currency',
-      'purchases.completed_at', 'purchases.status', 'purchases.provider', 'purchases.refund_requested_at',
+      'purchases.id',
+      'courses.title as course_title',
+      'purchases.email',
+      'purchases.amount_minor',
+      'purchases.currency',
+      'purchases.completed_at',
+      'purchases.status',
+      'purchases.provider',
+      'purchases.refund_requested_at',
     ])
     .where('purchases.status', 'in', SALE_STATUSES)
     .where('purchases.completed_at', 'is not', null)
@@ -61,7 +68,9 @@ export function saleStatus(status: string, refundRequestedAt: Date | null): Sale
 export function totalsFromJson(value: unknown): CurrencyAmount[] {
   if (!Array.isArray(value)) return [];
   return value
-    .filter((item): item is { currency: string; amountMinor: number | string } => typeof item === 'object' && item !== null && 'currency' in item)
+    .filter(
+      (item): item is { currency: string; amountMinor: number | string } =>
+        typeof item === 'object' && item !== null && 'currency' in item,
+    )
     .map((item) => ({ currency: item.currency, amountMinor: Number(item.amountMinor) }));
 }
-

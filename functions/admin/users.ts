@@ -33,7 +33,14 @@ export async function listUsers(search?: string, limit = USERS_LIST_LIMIT): Prom
   const literal = search ? search.replace(/[\\%_]/g, (char) => `\\${char}`) : '';
   const matches = search ? sql`fold_search(u.full_name || ' ' || u.email) LIKE '%' || fold_search(${literal}) || '%'` : sql`true`;
   const { rows } = await sql<{
-    id: string; full_name: string; email: string; role: Role; created_at: Date; purchase_count: number; spent: unknown; matching: number;
+    id: string;
+    full_name: string;
+    email: string;
+    role: Role;
+    created_at: Date;
+    purchase_count: number;
+    spent: unknown;
+    matching: number;
   }>`
     WITH per_currency AS (
       SELECT user_id, currency, count(*) AS purchases, sum(amount_minor) AS amount_minor
@@ -82,6 +89,10 @@ export type RoleChangeOutcome = 'updated' | 'self' | 'not_found';
 /** Promotes or demotes a user. An admin never changes their own role, so an admin always remains. */
 export async function setUserRole(actorId: string, targetId: string, role: Role): Promise<RoleChangeOutcome> {
   if (actorId === targetId) return 'self';
-  const result = await db().updateTable('users').set({ role, updated_at: new Date() }).where('id', '=', targetId).executeTakeFirst();
+  const result = await db()
+    .updateTable('users')
+    .set({ role, updated_at: new Date() })
+    .where('id', '=', targetId)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0 ? 'updated' : 'not_found';
 }

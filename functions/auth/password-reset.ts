@@ -36,6 +36,10 @@ export async function resetPasswordAndSignIn(token: string, newPassword: string,
   } catch {
     return { ok: false, code: 'INVALID_TOKEN' };
   }
-  const signedIn = await auth().api.signInEmail({ body: { email: verification.email, password: newPassword }, headers, returnHeaders: true });
+  const signedIn = await auth().api.signInEmail({
+    body: { email: verification.email, password: newPassword },
+    headers,
+    returnHeaders: true,
+  });
   return { ok: true, setCookies: signedIn.headers.getSetCookie() };
 }

@@ -12,7 +12,9 @@ export interface SessionUser {
 
 /** The signed-in user for a request's cookies, or undefined. */
 export async function getSessionUser(headers: Headers): Promise<SessionUser | undefined> {
-  const session = await auth().api.getSession({ headers }).catch(() => null);
+  const session = await auth()
+    .api.getSession({ headers })
+    .catch(() => null);
   if (!session) return undefined;
   const user = session.user as typeof session.user & { language?: string; role?: string };
   return {

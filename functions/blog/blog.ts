@@ -78,7 +78,12 @@ export async function getDatabasePost(id: string): Promise<BlogPost | undefined>
 
 /** A database post by language and slug, published or not: a draft with a file's slug hides the file. */
 export async function findDatabasePost(language: Language, slug: string): Promise<BlogPost | undefined> {
-  const row = await db().selectFrom('blog_posts').selectAll().where('language', '=', language).where('slug', '=', slug).executeTakeFirst();
+  const row = await db()
+    .selectFrom('blog_posts')
+    .selectAll()
+    .where('language', '=', language)
+    .where('slug', '=', slug)
+    .executeTakeFirst();
   return row ? toPost(row) : undefined;
 }
 
@@ -103,7 +108,12 @@ export async function updateBlogPost(id: string, input: BlogPostInput): Promise<
   return db()
     .transaction()
     .execute(async (trx) => {
-      const row = await trx.updateTable('blog_posts').set({ ...toRow(input), updated_at: new Date() }).where('id', '=', id).returningAll().executeTakeFirst();
+      const row = await trx
+        .updateTable('blog_posts')
+        .set({ ...toRow(input), updated_at: new Date() })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
       if (row) await announceChange(trx, BLOG_TAG);
       return row ? toPost(row) : undefined;
     });
@@ -113,7 +123,11 @@ export async function setBlogPostPublished(id: string, published: boolean): Prom
   return db()
     .transaction()
     .execute(async (trx) => {
-      const result = await trx.updateTable('blog_posts').set({ is_published: published, updated_at: new Date() }).where('id', '=', id).executeTakeFirst();
+      const result = await trx
+        .updateTable('blog_posts')
+        .set({ is_published: published, updated_at: new Date() })
+        .where('id', '=', id)
+        .executeTakeFirst();
       await announceChange(trx, BLOG_TAG);
       return Number(result.numUpdatedRows) > 0;
     });

@@ -2,7 +2,38 @@ import { Parser } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
 import { renderPostContent, sanitizePostHtml } from './render.ts';
 
-const ALLOWED_TAGS = new Set(['h2', 'h3', 'h4', 'p', 'br', 'hr', 'ul', 'ol', 'li', 'strong', 'em', 'b', 'i', 'u', 's', 'del', 'blockquote', 'code', 'pre', 'a', 'img', 'figure', 'figcaption', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'iframe']);
+const ALLOWED_TAGS = new Set([
+  'h2',
+  'h3',
+  'h4',
+  'p',
+  'br',
+  'hr',
+  'ul',
+  'ol',
+  'li',
+  'strong',
+  'em',
+  'b',
+  'i',
+  'u',
+  's',
+  'del',
+  'blockquote',
+  'code',
+  'pre',
+  'a',
+  'img',
+  'figure',
+  'figcaption',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'iframe',
+]);
 const IFRAME_HOSTS = new Set(['www.youtube-nocookie.com', 'player.vimeo.com']);
 
 /** Everything in the output that a browser could execute. */
@@ -12,15 +43,18 @@ function executable(html: string): string[] {
     onopentag(name, attributes) {
       if (!ALLOWED_TAGS.has(name)) problems.push(`tag <${name}>`);
       for (const [attribute, value] of Object.entries(attributes)) {
-        if (/^on/i.test(attribute) || ['style', 'srcdoc', 'formaction', 'xlink:href', 'srcset'].includes(attribute)) problems.push(`attribute ${attribute}`);
+        if (/^on/i.test(attribute) || ['style', 'srcdoc', 'formaction', 'xlink:href', 'srcset'].includes(attribute))
+          problems.push(`attribute ${attribute}`);
         if (['href', 'src', 'action', 'background', 'poster'].includes(attribute)) {
           // As a browser reads it: whitespace and control characters dropped, then any scheme before the first / ? #.
           const compact = value.replace(/[\s\p{Cc}]/gu, '').toLowerCase();
           const scheme = compact.match(/^([a-z][a-z0-9+.-]*):/)?.[1];
-          if ((scheme && !['http', 'https', 'mailto'].includes(scheme)) || compact.startsWith('//')) problems.push(`${attribute}=${value}`);
+          if ((scheme && !['http', 'https', 'mailto'].includes(scheme)) || compact.startsWith('//'))
+            problems.push(`${attribute}=${value}`);
         }
       }
-      if (name === 'iframe' && !IFRAME_HOSTS.has(new URL(attributes.src ?? 'https://invalid.example').hostname)) problems.push(`iframe ${attributes.src}`);
+      if (name === 'iframe' && !IFRAME_HOSTS.has(new URL(attributes.src ?? 'https://invalid.example').hostname))
+        problems.push(`iframe ${attributes.src}`);
     },
   }).end(html);
   return problems;
@@ -94,23 +128,34 @@ const BASE_PAYLOADS = [
   '<table background="javascript:alert(1)"><tr><td>x</td></tr></table>',
 ];
 
-const PAYLOADS = BASE_PAYLOADS.flatMap((payload) => [payload, `Intro paragraph\n\n${payload}\n\nOutro`, `> ${payload}`, `**bold** ${payload.toUpperCase()}`]);
+const PAYLOADS = BASE_PAYLOADS.flatMap((payload) => [
+  payload,
+  `Intro paragraph\n\n${payload}\n\nOutro`,
+  `> ${payload}`,
+  `**bold** ${payload.toUpperCase()}`,
+]);
 
 describe('post sanitizer', () => {
   it(`leaves nothing executable in ${PAYLOADS.length} XSS payloads`, () => {
     expect(PAYLOADS.length).toBeGreaterThanOrEqual(100);
-    const failures = PAYLOADS.map((payload) => ({ payload, problems: executable(renderPostContent(payload)) })).filter((result) => result.problems.length);
+    const failures = PAYLOADS.map((payload) => ({ payload, problems: executable(renderPostContent(payload)) })).filter(
+      (result) => result.problems.length,
+    );
     expect(failures).toEqual([]);
   });
 
   it('keeps ordinary formatting, safe links and allowed video embeds', () => {
-    const html = renderPostContent('## Plan\n\nLine one\nline two\n\n- **a** item\n\n[courses](/en/courses) and [site](https://example.com)\n\n<iframe src="https://www.youtube-nocookie.com/embed/abc" title="Video"></iframe>');
+    const html = renderPostContent(
+      '## Plan\n\nLine one\nline two\n\n- **a** item\n\n[courses](/en/courses) and [site](https://example.com)\n\n<iframe src="https://www.youtube-nocookie.com/embed/abc" title="Video"></iframe>',
+    );
     expect(html).toContain('<h2>Plan</h2>');
     expect(html).toContain('Line one<br />');
     expect(html).toContain('<strong>a</strong>');
     expect(html).toContain('<a href="/en/courses"');
     expect(html).toContain('<a href="https://example.com" target="_blank" rel="noopener noreferrer nofollow">site</a>');
-    expect(html).toMatch(/<iframe src="https:\/\/www\.youtube-nocookie\.com\/embed\/abc"[^>]*sandbox="allow-scripts allow-same-origin allow-presentation"/);
+    expect(html).toMatch(
+      /<iframe src="https:\/\/www\.youtube-nocookie\.com\/embed\/abc"[^>]*sandbox="allow-scripts allow-same-origin allow-presentation"/,
+    );
   });
 
   it('turns a stray h1 into h2, so the page keeps one title', () => {

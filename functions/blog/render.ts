@@ -12,7 +12,38 @@ const IFRAME_HOSTS = ['www.youtube-nocookie.com', 'player.vimeo.com'];
 const markdown = new Marked({ gfm: true, breaks: true, async: false });
 
 const POLICY: sanitizeHtml.IOptions = {
-  allowedTags: ['h2', 'h3', 'h4', 'p', 'br', 'hr', 'ul', 'ol', 'li', 'strong', 'em', 'b', 'i', 'u', 's', 'del', 'blockquote', 'code', 'pre', 'a', 'img', 'figure', 'figcaption', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'iframe'],
+  allowedTags: [
+    'h2',
+    'h3',
+    'h4',
+    'p',
+    'br',
+    'hr',
+    'ul',
+    'ol',
+    'li',
+    'strong',
+    'em',
+    'b',
+    'i',
+    'u',
+    's',
+    'del',
+    'blockquote',
+    'code',
+    'pre',
+    'a',
+    'img',
+    'figure',
+    'figcaption',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+    'iframe',
+  ],
   allowedAttributes: {
     a: ['href', 'title', 'rel', 'target'],
     img: ['src', 'alt', 'title', 'width', 'height', 'loading'],
@@ -31,16 +62,42 @@ const POLICY: sanitizeHtml.IOptions = {
   disallowedTagsMode: 'discard',
   // An iframe or image whose source was refused is dropped, not left empty.
   exclusiveFilter: (frame) => (frame.tag === 'iframe' || frame.tag === 'img') && !frame.attribs.src,
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'template', 'title', 'xmp', 'noembed', 'noframes', 'svg', 'math'],
+  nonTextTags: [
+    'script',
+    'style',
+    'textarea',
+    'option',
+    'noscript',
+    'template',
+    'title',
+    'xmp',
+    'noembed',
+    'noframes',
+    'svg',
+    'math',
+  ],
   transformTags: {
     // Markdown headings start at h2: the page title is the only h1.
     h1: 'h2',
     a: (tagName, attribs) => {
       const external = /^https?:\/\//i.test(attribs.href ?? '');
-      return { tagName, attribs: external ? { ...attribs, target: '_blank', rel: 'noopener noreferrer nofollow' } : { ...attribs, rel: attribs.rel ?? '' } };
+      return {
+        tagName,
+        attribs: external
+          ? { ...attribs, target: '_blank', rel: 'noopener noreferrer nofollow' }
+          : { ...attribs, rel: attribs.rel ?? '' },
+      };
     },
     img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy' } }),
-    iframe: (tagName, attribs) => ({ tagName, attribs: { ...attribs, sandbox: 'allow-scripts allow-same-origin allow-presentation', loading: 'lazy', referrerpolicy: 'strict-origin-when-cross-origin' } }),
+    iframe: (tagName, attribs) => ({
+      tagName,
+      attribs: {
+        ...attribs,
+        sandbox: 'allow-scripts allow-same-origin allow-presentation',
+        loading: 'lazy',
+        referrerpolicy: 'strict-origin-when-cross-origin',
+      },
+    }),
   },
 };
 

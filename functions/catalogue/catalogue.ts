@@ -2,7 +2,14 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import { z } from 'zod';
 import { db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
-import { COURSES_PER_PAGE, ALL_LANGUAGES, type CourseFilters, type CourseLanguage, type Currency, type Difficulty } from '../../src/lib/course-filters.ts';
+import {
+  COURSES_PER_PAGE,
+  ALL_LANGUAGES,
+  type CourseFilters,
+  type CourseLanguage,
+  type Currency,
+  type Difficulty,
+} from '../../src/lib/course-filters.ts';
 import type { CataloguePageView, CourseSummaryView } from '../../src/lib/course-view.ts';
 import type { Language } from '../../src/i18n/languages.ts';
 
@@ -48,10 +55,19 @@ export async function listCourses(filters: CourseFilters, uiLanguage: Language):
       .executeTakeFirstOrThrow(),
   ]);
   const total = Number(count.total);
-  return { courses: rows.map((row) => toSummary(row, uiLanguage)), total, page, pageCount: Math.max(1, Math.ceil(total / COURSES_PER_PAGE)) };
+  return {
+    courses: rows.map((row) => toSummary(row, uiLanguage)),
+    total,
+    page,
+    pageCount: Math.max(1, Math.ceil(total / COURSES_PER_PAGE)),
+  };
 }
 
-function applyFilters<Q extends SelectQueryBuilder<Database, 'courses', object>>(query: Q, filters: CourseFilters, uiLanguage: Language): Q {
+function applyFilters<Q extends SelectQueryBuilder<Database, 'courses', object>>(
+  query: Q,
+  filters: CourseFilters,
+  uiLanguage: Language,
+): Q {
   const language = filters.language ?? uiLanguage;
   let filtered = query.where('courses.is_active', '=', true);
   if (language !== ALL_LANGUAGES) filtered = filtered.where('courses.language', '=', language);
@@ -105,7 +121,12 @@ export async function listActiveCategories(lang: Language): Promise<Category[]> 
 
 /** Every active course id, for the sitemap. */
 export async function listActiveCourseIds(): Promise<{ id: string; updatedAt: Date }[]> {
-  const rows = await db().selectFrom('courses').select(['id', 'updated_at']).where('is_active', '=', true).orderBy('created_at', 'desc').execute();
+  const rows = await db()
+    .selectFrom('courses')
+    .select(['id', 'updated_at'])
+    .where('is_active', '=', true)
+    .orderBy('created_at', 'desc')
+    .execute();
   return rows.map((row) => ({ id: row.id, updatedAt: row.updated_at }));
 }
 

@@ -8,9 +8,7 @@ import type { Language } from '../../src/i18n/languages.ts';
 import type { SessionUser } from '../auth/session.ts';
 
 export type CheckoutResult =
-  | { kind: 'redirect'; url: string }
-  | { kind: 'already_owned'; courseId: string }
-  | { kind: 'course_not_found' };
+  { kind: 'redirect'; url: string } | { kind: 'already_owned'; courseId: string } | { kind: 'course_not_found' };
 
 const FREE_PREFIX = 'free_';
 
@@ -40,9 +38,18 @@ export async function startCheckout(request: CheckoutRequest, sessionUser: Sessi
         const purchase = await trx
           .insertInto('purchases')
           .values({
-            user_id: buyer.id, course_id: course.id, email: buyer.email, full_name: request.fullName, language: request.language,
-            status: 'completed', provider: 'free', payment_id: paymentId, amount_minor: 0, currency: course.currency,
-            download_token: newDownloadToken(), completed_at: new Date(),
+            user_id: buyer.id,
+            course_id: course.id,
+            email: buyer.email,
+            full_name: request.fullName,
+            language: request.language,
+            status: 'completed',
+            provider: 'free',
+            payment_id: paymentId,
+            amount_minor: 0,
+            currency: course.currency,
+            download_token: newDownloadToken(),
+            completed_at: new Date(),
           })
           // Two tabs enrolling at once: the partial unique index keeps one.
           .onConflict((conflict) => conflict.columns(['user_id', 'course_id']).where('status', '=', 'completed').doNothing())
@@ -59,16 +66,32 @@ export async function startCheckout(request: CheckoutRequest, sessionUser: Sessi
   const order = await db()
     .insertInto('purchases')
     .values({
-      user_id: buyer.id, course_id: course.id, email: buyer.email, full_name: request.fullName, language: request.language,
-      status: 'pending', provider: provider.name, amount_minor: course.priceMinor, currency: course.currency,
+      user_id: buyer.id,
+      course_id: course.id,
+      email: buyer.email,
+      full_name: request.fullName,
+      language: request.language,
+      status: 'pending',
+      provider: provider.name,
+      amount_minor: course.priceMinor,
+      currency: course.currency,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   const checkout = await provider.createCheckout({
-    orderId: order.id, courseId: course.id, courseTitle: course.title, amountMinor: course.priceMinor,
-    currency: course.currency, email: buyer.email, language: request.language,
+    orderId: order.id,
+    courseId: course.id,
+    courseTitle: course.title,
+    amountMinor: course.priceMinor,
+    currency: course.currency,
+    email: buyer.email,
+    language: request.language,
   });
-  await db().updateTable('purchases').set({ payment_id: checkout.paymentId, updated_at: new Date() }).where('id', '=', order.id).execute();
+  await db()
+    .updateTable('purchases')
+    .set({ payment_id: checkout.paymentId, updated_at: new Date() })
+    .where('id', '=', order.id)
+    .execute();
   return { kind: 'redirect', url: checkout.url };
 }
 
@@ -96,5 +119,7 @@ async function findOrCreateBuyer(email: string, fullName: string, language: Lang
     .onConflict((conflict) => conflict.column('email').doNothing())
     .returning(['id', 'email'])
     .executeTakeFirst();
-  return created ?? (await db().selectFrom('users').select(['id', 'email']).where('email', '=', normalized).executeTakeFirstOrThrow());
+  return (
+    created ?? (await db().selectFrom('users').select(['id', 'email']).where('email', '=', normalized).executeTakeFirstOrThrow())
+  );
 }

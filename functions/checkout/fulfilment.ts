@@ -10,7 +10,8 @@ import { newDownloadToken } from './checkout.ts';
  * one transaction records the event id, completes the order and queues the materials mail, so a
  * redelivered event, a second event for the same session or a crash half-way changes nothing twice.
  */
-export type FulfilmentOutcome = 'fulfilled' | 'duplicate_event' | 'already_done' | 'unknown_order' | 'amount_mismatch' | 'already_owned';
+export type FulfilmentOutcome =
+  'fulfilled' | 'duplicate_event' | 'already_done' | 'unknown_order' | 'amount_mismatch' | 'already_owned';
 
 export interface Payment {
   /** The provider's event id, when the call comes from an event (webhooks). */
@@ -33,14 +34,24 @@ export async function fulfilPayment(payment: Payment): Promise<FulfilmentOutcome
       const order = await trx
         .selectFrom('purchases')
         .select(['id', 'status', 'amount_minor', 'currency', 'user_id', 'course_id'])
-        .where((eb) => (payment.orderId ? eb.or([eb('payment_id', '=', payment.paymentId), eb('id', '=', payment.orderId)]) : eb('payment_id', '=', payment.paymentId)))
+        .where((eb) =>
+          payment.orderId
+            ? eb.or([eb('payment_id', '=', payment.paymentId), eb('id', '=', payment.orderId)])
+            : eb('payment_id', '=', payment.paymentId),
+        )
         .forUpdate()
         .executeTakeFirst();
       if (!order) return 'unknown_order';
-      if (payment.eventId && !(await recordEvent(trx, payment.eventId, payment.eventType ?? 'unknown', order.id))) return 'duplicate_event';
+      if (payment.eventId && !(await recordEvent(trx, payment.eventId, payment.eventType ?? 'unknown', order.id)))
+        return 'duplicate_event';
       if (order.status !== 'pending') return 'already_done';
-      if (payment.amountMinor !== undefined && (payment.amountMinor !== order.amount_minor || payment.currency?.toUpperCase() !== order.currency)) {
-        console.error(`[fulfilment] order ${order.id}: paid ${payment.amountMinor} ${payment.currency}, expected ${order.amount_minor} ${order.currency}`);
+      if (
+        payment.amountMinor !== undefined &&
+        (payment.amountMinor !== order.amount_minor || payment.currency?.toUpperCase() !== order.currency)
+      ) {
+        console.error(
+          `[fulfilment] order ${order.id}: paid ${payment.amountMinor} ${payment.currency}, expected ${order.amount_minor} ${order.currency}`,
+        );
         return 'amount_mismatch';
       }
       const owned = await trx
@@ -52,7 +63,16 @@ export async function fulfilPayment(payment: Payment): Promise<FulfilmentOutcome
         .executeTakeFirst();
       if (owned) {
         // Paid twice for one course (two tabs): keep the first, flag this one for a refund.
-        await trx.updateTable('purchases').set({ status: 'failed', payment_id: payment.paymentId, payment_intent_id: payment.paymentIntentId ?? null, updated_at: new Date() }).where('id', '=', order.id).execute();
+        await trx
+          .updateTable('purchases')
+          .set({
+            status: 'failed',
+            payment_id: payment.paymentId,
+            payment_intent_id: payment.paymentIntentId ?? null,
+            updated_at: new Date(),
+          })
+          .where('id', '=', order.id)
+          .execute();
         console.error(`[fulfilment] order ${order.id} duplicates purchase ${owned.id}: refund it from the admin area`);
         return 'already_owned';
       }
@@ -74,12 +94,20 @@ export async function fulfilPayment(payment: Payment): Promise<FulfilmentOutcome
 }
 
 /** A payment that will not complete (failed async payment, expired session): the pending order closes. */
-export async function closeOrder(payment: Pick<Payment, 'eventId' | 'eventType' | 'paymentId'>, status: 'failed' | 'expired'): Promise<void> {
+export async function closeOrder(
+  payment: Pick<Payment, 'eventId' | 'eventType' | 'paymentId'>,
+  status: 'failed' | 'expired',
+): Promise<void> {
   await db()
     .transaction()
     .execute(async (trx) => {
       if (payment.eventId && !(await recordEvent(trx, payment.eventId, payment.eventType ?? status, null))) return;
-      await trx.updateTable('purchases').set({ status, updated_at: new Date() }).where('payment_id', '=', payment.paymentId).where('status', '=', 'pending').execute();
+      await trx
+        .updateTable('purchases')
+        .set({ status, updated_at: new Date() })
+        .where('payment_id', '=', payment.paymentId)
+        .where('status', '=', 'pending')
+        .execute();
     });
 }
 
@@ -104,10 +132,15 @@ export async function revokePurchase(
         .forUpdate()
         .executeTakeFirst();
       if (!order) return 'unknown_order';
-      if (target.eventId && !(await recordEvent(trx, target.eventId, target.eventType ?? status, order.id))) return 'duplicate_event';
+      if (target.eventId && !(await recordEvent(trx, target.eventId, target.eventType ?? status, order.id)))
+        return 'duplicate_event';
       await trx
         .updateTable('purchases')
-        .set({ status, payment_intent_id: sql`coalesce(payment_intent_id, ${target.paymentIntentId ?? null})`, updated_at: new Date() })
+        .set({
+          status,
+          payment_intent_id: sql`coalesce(payment_intent_id, ${target.paymentIntentId ?? null})`,
+          updated_at: new Date(),
+        })
         .where('id', '=', order.id)
         .execute();
       return 'revoked';
@@ -115,7 +148,12 @@ export async function revokePurchase(
 }
 
 /** Records an event id; false when it was already handled (or is being handled by a concurrent delivery). */
-async function recordEvent(trx: Transaction<Database>, eventId: string, type: string, purchaseId: string | null): Promise<boolean> {
+async function recordEvent(
+  trx: Transaction<Database>,
+  eventId: string,
+  type: string,
+  purchaseId: string | null,
+): Promise<boolean> {
   const inserted = await trx
     .insertInto('payment_events')
     .values({ event_id: eventId, type, purchase_id: purchaseId })

@@ -17,7 +17,17 @@ export async function queueMaterialsMail(trx: Transaction<Database>, purchaseId:
   const purchase = await trx
     .selectFrom('purchases')
     .innerJoin('courses', 'courses.id', 'purchases.course_id')
-    .select(['purchases.id', 'purchases.email', 'purchases.full_name', 'purchases.language', 'purchases.amount_minor', 'purchases.currency', 'purchases.download_token', 'purchases.completed_at', 'courses.title'])
+    .select([
+      'purchases.id',
+      'purchases.email',
+      'purchases.full_name',
+      'purchases.language',
+      'purchases.amount_minor',
+      'purchases.currency',
+      'purchases.download_token',
+      'purchases.completed_at',
+      'courses.title',
+    ])
     .where('purchases.id', '=', purchaseId)
     .executeTakeFirstOrThrow();
   const lang = isLanguage(purchase.language) ? purchase.language : DEFAULT_LANGUAGE;
@@ -32,7 +42,14 @@ export async function queueMaterialsMail(trx: Transaction<Database>, purchaseId:
       { text: t('mail.materialsLinkNote') },
       { text: '', link: { label: t('mail.materialsDashboard'), url: `${siteUrl()}/${lang}/dashboard/courses` } },
       { text: t('mail.receiptTitle') },
-      { text: t('mail.receiptLine', { title: purchase.title, amount, date: formatDate(purchase.completed_at ?? new Date(), lang), reference: purchase.id }) },
+      {
+        text: t('mail.receiptLine', {
+          title: purchase.title,
+          amount,
+          date: formatDate(purchase.completed_at ?? new Date(), lang),
+          reference: purchase.id,
+        }),
+      },
       { text: purchase.amount_minor > 0 ? t('mail.refundPromise') : t('mail.freeNote') },
     ]),
   );

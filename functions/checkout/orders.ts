@@ -18,7 +18,17 @@ export async function getOrderByPaymentId(paymentId: string): Promise<OrderView 
   const row = await db()
     .selectFrom('purchases')
     .innerJoin('courses', 'courses.id', 'purchases.course_id')
-    .select(['purchases.payment_id', 'purchases.status', 'purchases.provider', 'purchases.course_id', 'courses.title', 'purchases.email', 'purchases.amount_minor', 'purchases.currency', 'purchases.language'])
+    .select([
+      'purchases.payment_id',
+      'purchases.status',
+      'purchases.provider',
+      'purchases.course_id',
+      'courses.title',
+      'purchases.email',
+      'purchases.amount_minor',
+      'purchases.currency',
+      'purchases.language',
+    ])
     .where('purchases.payment_id', '=', paymentId)
     .executeTakeFirst();
   if (!row) return undefined;

@@ -9,7 +9,9 @@ import { env } from '../env.ts';
 /** `npm run admin:create -- --email a@b.c --password … [--name …]`: creates an admin, or promotes an existing user. */
 const { values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } } });
 if (!values.email || !values.password || values.password.length < 8) {
-  console.error('Usage: npm run admin:create -- --email admin@example.com --password "at least 8 characters" [--name "Full Name"]');
+  console.error(
+    'Usage: npm run admin:create -- --email admin@example.com --password "at least 8 characters" [--name "Full Name"]',
+  );
   process.exit(2);
 }
 
@@ -18,7 +20,12 @@ const provisioned = await provisionDatabase();
 const database = createDb(provisioned.url, 2);
 try {
   await migrate(database);
-  const result = await ensureUser(database, { email: values.email, password: values.password, fullName: values.name ?? 'Administrator', role: 'admin' });
+  const result = await ensureUser(database, {
+    email: values.email,
+    password: values.password,
+    fullName: values.name ?? 'Administrator',
+    role: 'admin',
+  });
   console.log(result.created ? `Created admin ${values.email}.` : `Promoted ${values.email} to admin (password unchanged).`);
 } finally {
   await database.destroy();

@@ -12,7 +12,10 @@ import { provisionDatabase } from '../db/provision.ts';
  * configured bucket: back those up with the storage's own tools.
  */
 const [command] = process.argv.slice(2);
-const { values } = parseArgs({ args: process.argv.slice(3), options: { out: { type: 'string' }, in: { type: 'string' }, force: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  args: process.argv.slice(3),
+  options: { out: { type: 'string' }, in: { type: 'string' }, force: { type: 'boolean', default: false } },
+});
 if (command !== 'backup' && command !== 'restore') {
   console.error('Usage: node functions/cli/backup.ts backup [--out file] | restore --in file [--force]');
   process.exit(2);

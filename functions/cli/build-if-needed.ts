@@ -17,7 +17,11 @@ export function buildIfNeeded(root = process.cwd()): boolean {
   const astro = path.join(root, 'node_modules/astro/bin/astro.mjs');
   // Always a production build: a build made under NODE_ENV=test would compile JSX for React's
   // development runtime, which a production server does not load.
-  const result = spawnSync(process.execPath, [astro, 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production', ASTRO_TELEMETRY_DISABLED: '1' } });
+  const result = spawnSync(process.execPath, [astro, 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production', ASTRO_TELEMETRY_DISABLED: '1' },
+  });
   if (result.status !== 0) throw new Error('`astro build` failed; see the output above.');
   writeFileSync(path.join(root, FINGERPRINT_FILE), fingerprint);
   return true;

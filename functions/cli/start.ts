@@ -31,13 +31,21 @@ const mailWorker = startMailWorker(workerDb, SMTP_URL ? smtpTransport(SMTP_URL, 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const entry = (await import(pathToFileURL(path.resolve(SERVER_ENTRY)).href)) as { handler: NodeHandler };
 let origin = '';
-const pageCache = new PageCache(CACHE_RULES, (pathWithQuery, headers) => fetch(`${origin}${pathWithQuery}`, { headers, redirect: 'manual' }));
-const server = createHttpServer(entry.handler, { serveStatic: createStaticHandler(loadStaticFiles(path.resolve('dist/client'))), pageCache, production: NODE_ENV === 'production' });
+const pageCache = new PageCache(CACHE_RULES, (pathWithQuery, headers) =>
+  fetch(`${origin}${pathWithQuery}`, { headers, redirect: 'manual' }),
+);
+const server = createHttpServer(entry.handler, {
+  serveStatic: createStaticHandler(loadStaticFiles(path.resolve('dist/client'))),
+  pageCache,
+  production: NODE_ENV === 'production',
+});
 await listen(server, PORT, HOST);
 origin = loopbackOrigin(server);
 const cacheListener = listenForChanges(database.url, (tag) => pageCache.purge([tag]));
 const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
-console.log(`\n  Shop ready in ${seconds}s at ${siteUrl()}  (database: ${database.embedded ? 'embedded PostgreSQL' : 'DATABASE_URL'}; mail: ${SMTP_URL ? 'SMTP' : `dev mailbox at ${siteUrl()}/en/dev/mailbox`})\n`);
+console.log(
+  `\n  Shop ready in ${seconds}s at ${siteUrl()}  (database: ${database.embedded ? 'embedded PostgreSQL' : 'DATABASE_URL'}; mail: ${SMTP_URL ? 'SMTP' : `dev mailbox at ${siteUrl()}/en/dev/mailbox`})\n`,
+);
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -10,8 +10,21 @@ export async function saveContactMessage(message: ContactMessage, language: Lang
   return db()
     .transaction()
     .execute(async (trx) => {
-      const saved = await trx.insertInto('contact_messages').values({ ...message, language }).returning('id').executeTakeFirstOrThrow();
-      await queueMail(trx, contactNotificationMail({ to: env().SHOP_EMAIL, from: message.email, name: message.name, subject: message.subject, message: message.message }));
+      const saved = await trx
+        .insertInto('contact_messages')
+        .values({ ...message, language })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await queueMail(
+        trx,
+        contactNotificationMail({
+          to: env().SHOP_EMAIL,
+          from: message.email,
+          name: message.name,
+          subject: message.subject,
+          message: message.message,
+        }),
+      );
       return saved;
     });
 }

@@ -32,7 +32,9 @@ export async function backupDatabase(database: Db, file: string): Promise<Record
     .setIsolationLevel('repeatable read')
     .setAccessMode('read only')
     .execute(async (trx) => {
-      const migrations = (await trx.selectFrom('schema_migrations').select('version').orderBy('version').execute()).map((row) => row.version);
+      const migrations = (await trx.selectFrom('schema_migrations').select('version').orderBy('version').execute()).map(
+        (row) => row.version,
+      );
       const tables = await tablesInDependencyOrder(trx);
       async function* lines(): AsyncGenerator<string> {
         yield `${JSON.stringify({ format: BACKUP_FORMAT, version: 1, createdAt: new Date().toISOString(), migrations } satisfies Header)}\n`;
@@ -41,7 +43,9 @@ export async function backupDatabase(database: Db, file: string): Promise<Record
           counts[table] = 0;
           for (let offset = 0; ; offset += BATCH_ROWS) {
             const { rows } = await sql<{ row: Record<string, unknown> }>`
-              SELECT to_jsonb(t) AS row FROM ${sql.table(table)} t ORDER BY ctid OFFSET ${offset} LIMIT ${BATCH_ROWS}`.execute(trx);
+              SELECT to_jsonb(t) AS row FROM ${sql.table(table)} t ORDER BY ctid OFFSET ${offset} LIMIT ${BATCH_ROWS}`.execute(
+              trx,
+            );
             for (const { row } of rows) yield `${JSON.stringify({ row })}\n`;
             counts[table] += rows.length;
             if (rows.length < BATCH_ROWS) break;
@@ -63,7 +67,8 @@ export async function restoreDatabase(database: Db, file: string): Promise<Recor
   }
   if (header?.format !== BACKUP_FORMAT) throw new Error('Not a MicroCourses backup file');
   const known = (await readMigrations()).filter((migration) => header.migrations.includes(migration.version));
-  if (known.length !== header.migrations.length) throw new Error('The backup comes from a newer version of the shop: update the shop first');
+  if (known.length !== header.migrations.length)
+    throw new Error('The backup comes from a newer version of the shop: update the shop first');
   await migrate(database, known);
   await ensureNoData(database);
 
@@ -74,7 +79,9 @@ export async function restoreDatabase(database: Db, file: string): Promise<Recor
     const flush = async () => {
       if (!table || batch.length === 0) return;
       const list = sql.join((await insertableColumns(trx, table)).map((column) => sql.ref(column)));
-      await sql`INSERT INTO ${sql.table(table)} (${list}) SELECT ${list} FROM jsonb_populate_recordset(null::${sql.table(table)}, ${JSON.stringify(batch)}::jsonb)`.execute(trx);
+      await sql`INSERT INTO ${sql.table(table)} (${list}) SELECT ${list} FROM jsonb_populate_recordset(null::${sql.table(table)}, ${JSON.stringify(batch)}::jsonb)`.execute(
+        trx,
+      );
       counts[table] = (counts[table] ?? 0) + batch.length;
       batch = [];
     };
@@ -109,7 +116,9 @@ export async function tableChecksum(database: Db, table: string): Promise<{ rows
 
 async function tablesInDependencyOrder(database: Db): Promise<string[]> {
   const { rows: tables } = await sql<{ name: string }>`
-    SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`.execute(database);
+    SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`.execute(
+    database,
+  );
   const { rows: edges } = await sql<{ child: string; parent: string }>`
     SELECT c.conrelid::regclass::text AS child, c.confrelid::regclass::text AS parent
     FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace
@@ -117,7 +126,9 @@ async function tablesInDependencyOrder(database: Db): Promise<string[]> {
   const ordered: string[] = [];
   const pending = new Set(tables.map((table) => table.name));
   while (pending.size > 0) {
-    const ready = [...pending].filter((name) => !edges.some((edge) => edge.child === name && edge.parent !== name && pending.has(edge.parent)));
+    const ready = [...pending].filter(
+      (name) => !edges.some((edge) => edge.child === name && edge.parent !== name && pending.has(edge.parent)),
+    );
     if (ready.length === 0) throw new Error(`Circular foreign keys among: ${[...pending].join(', ')}`);
     for (const name of ready) {
       ordered.push(name);
@@ -130,15 +141,22 @@ async function tablesInDependencyOrder(database: Db): Promise<string[]> {
 async function insertableColumns(database: Db, table: string): Promise<string[]> {
   const { rows } = await sql<{ name: string }>`
     SELECT column_name AS name FROM information_schema.columns
-    WHERE table_schema = 'public' AND table_name = ${table} AND is_generated = 'NEVER' ORDER BY ordinal_position`.execute(database);
+    WHERE table_schema = 'public' AND table_name = ${table} AND is_generated = 'NEVER' ORDER BY ordinal_position`.execute(
+    database,
+  );
   return rows.map((row) => row.name);
 }
 
 async function ensureNoData(database: Db): Promise<void> {
   const { rows } = await sql<{ name: string }>`
-    SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name <> 'schema_migrations'`.execute(database);
+    SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name <> 'schema_migrations'`.execute(
+    database,
+  );
   for (const { name } of rows) {
-    const { rows: found } = await sql<{ any: boolean }>`SELECT EXISTS (SELECT 1 FROM ${sql.table(name)}) AS any`.execute(database);
-    if (found[0]!.any) throw new Error(`Restore needs a database without data, but "${name}" has rows (use --force to replace everything)`);
+    const { rows: found } = await sql<{ any: boolean }>`SELECT EXISTS (SELECT 1 FROM ${sql.table(name)}) AS any`.execute(
+      database,
+    );
+    if (found[0]!.any)
+      throw new Error(`Restore needs a database without data, but "${name}" has rows (use --force to replace everything)`);
   }
 }

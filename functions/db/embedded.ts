@@ -70,7 +70,15 @@ async function initialiseCluster(clusterDir: string, log: (line: string) => void
     await new Promise<void>((resolve, reject) => {
       const child = spawn(
         initdb,
-        [`--pgdata=${clusterDir}`, '--auth=scram-sha-256', `--username=${USER}`, `--pwfile=${passwordFile}`, '--encoding=UTF8', '--locale=C.UTF-8', '--no-instructions'],
+        [
+          `--pgdata=${clusterDir}`,
+          '--auth=scram-sha-256',
+          `--username=${USER}`,
+          `--pwfile=${passwordFile}`,
+          '--encoding=UTF8',
+          '--locale=C.UTF-8',
+          '--no-instructions',
+        ],
         { ...ids, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_MESSAGES: 'C' } },
       );
       let output = '';
@@ -90,7 +98,18 @@ async function spawnPostgres(clusterDir: string, port: number, log: (line: strin
   const ids = isRoot() ? await postgresUserIds() : {};
   const child = spawn(
     postgres,
-    ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
+    [
+      '-D',
+      clusterDir,
+      '-p',
+      String(port),
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'max_connections=200',
+    ],
     { ...ids, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_MESSAGES: 'C' } },
   );
   await new Promise<void>((resolve, reject) => {
@@ -205,7 +224,12 @@ function isRoot(): boolean {
 /** The system user PostgreSQL runs as when we are root (it refuses to run as root); created if missing. */
 async function postgresUserIds(): Promise<{ uid: number; gid: number }> {
   const { execFileSync } = await import('node:child_process');
-  const id = (flag: string) => Number(execFileSync('id', [flag, USER], { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim());
+  const id = (flag: string) =>
+    Number(
+      execFileSync('id', [flag, USER], { stdio: ['ignore', 'pipe', 'ignore'] })
+        .toString()
+        .trim(),
+    );
   try {
     return { uid: id('-u'), gid: id('-g') };
   } catch {

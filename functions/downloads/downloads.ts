@@ -12,14 +12,25 @@ export const DOWNLOAD_URL_TTL_MS = 5 * 60 * 1000;
 
 export async function purchaseForToken(token: string): Promise<string | undefined> {
   if (!/^[\w-]{20,100}$/.test(token)) return undefined;
-  const row = await db().selectFrom('purchases').select('id').where('download_token', '=', token).where('status', '=', 'completed').executeTakeFirst();
+  const row = await db()
+    .selectFrom('purchases')
+    .select('id')
+    .where('download_token', '=', token)
+    .where('status', '=', 'completed')
+    .executeTakeFirst();
   return row?.id;
 }
 
 /** The owner's completed purchase, or undefined (another user's, refunded, unknown: all the same). */
 export async function purchaseOwnedBy(purchaseId: string, userId: string): Promise<string | undefined> {
   if (!/^[0-9a-f-]{36}$/i.test(purchaseId)) return undefined;
-  const row = await db().selectFrom('purchases').select('id').where('id', '=', purchaseId).where('user_id', '=', userId).where('status', '=', 'completed').executeTakeFirst();
+  const row = await db()
+    .selectFrom('purchases')
+    .select('id')
+    .where('id', '=', purchaseId)
+    .where('user_id', '=', userId)
+    .where('status', '=', 'completed')
+    .executeTakeFirst();
   return row?.id;
 }
 
@@ -63,7 +74,12 @@ export async function openDownload(purchaseId: string): Promise<Download | undef
 
 /** `Content-Disposition` for a course title in any script: an ASCII fallback and the UTF-8 name. */
 export function attachmentHeader(filename: string): string {
-  const ascii = filename.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\;]/g, '').trim() || 'course.pdf';
+  const ascii =
+    filename
+      .normalize('NFKD')
+      .replace(/[^\x20-\x7e]/g, '')
+      .replace(/["\\;]/g, '')
+      .trim() || 'course.pdf';
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 

@@ -14,7 +14,11 @@ export const MAILBOX_LIMIT = 50;
 
 /** The newest queued or sent mail, for the dev mailbox page (never in production). */
 export async function listMailbox(recipient?: string): Promise<MailboxMessage[]> {
-  let query = db().selectFrom('mail_outbox').select(['id', 'recipient', 'subject', 'text', 'status', 'created_at']).orderBy('created_at', 'desc').limit(MAILBOX_LIMIT);
+  let query = db()
+    .selectFrom('mail_outbox')
+    .select(['id', 'recipient', 'subject', 'text', 'status', 'created_at'])
+    .orderBy('created_at', 'desc')
+    .limit(MAILBOX_LIMIT);
   if (recipient) query = query.where('recipient', '=', recipient.trim().toLowerCase());
   const rows = await query.execute();
   return rows.map((row) => ({

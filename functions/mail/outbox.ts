@@ -15,7 +15,14 @@ export interface Mail {
 export async function queueMail(database: Kysely<Database> | Transaction<Database>, mail: Mail): Promise<string> {
   const row = await database
     .insertInto('mail_outbox')
-    .values({ recipient: mail.to, subject: mail.subject, html: mail.html, text: mail.text, language: mail.language, kind: mail.kind })
+    .values({
+      recipient: mail.to,
+      subject: mail.subject,
+      html: mail.html,
+      text: mail.text,
+      language: mail.language,
+      kind: mail.kind,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

@@ -23,11 +23,25 @@ ${blocks
   )
   .join('\n')}
 <p style="color:#6b7280;font-size:13px;margin-top:32px">${escapeHtml(t('site.tagline'))}</p></td></tr></table></td></tr></table></body></html>`;
-  const text = [...blocks.map((block) => (block.link ? `${block.link.label}: ${block.link.url}` : block.text)), '', `— ${t('site.name')}`].join('\n\n');
+  const text = [
+    ...blocks.map((block) => (block.link ? `${block.link.label}: ${block.link.url}` : block.text)),
+    '',
+    `— ${t('site.name')}`,
+  ].join('\n\n');
   return { kind, to, language, subject, html, text };
 }
 
-export function passwordResetMail({ to, name, url, language }: { to: string; name: string; url: string; language: Language }): Mail {
+export function passwordResetMail({
+  to,
+  name,
+  url,
+  language,
+}: {
+  to: string;
+  name: string;
+  url: string;
+  language: Language;
+}): Mail {
   const t = getT(language);
   return renderMail('password-reset', to, language, t('mail.resetSubject'), [
     { text: t('mail.greeting', { name: name || to }) },
@@ -38,7 +52,19 @@ export function passwordResetMail({ to, name, url, language }: { to: string; nam
   ]);
 }
 
-export function contactNotificationMail({ to, from, name, subject, message }: { to: string; from: string; name: string; subject: string; message: string }): Mail {
+export function contactNotificationMail({
+  to,
+  from,
+  name,
+  subject,
+  message,
+}: {
+  to: string;
+  from: string;
+  name: string;
+  subject: string;
+  message: string;
+}): Mail {
   const t = getT('en');
   return renderMail('contact', to, 'en', t('mail.contactSubject', { subject }), [
     { text: t('mail.contactFrom', { name, email: from }) },

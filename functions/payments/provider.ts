@@ -33,7 +33,16 @@ const stripeProvider: PaymentProvider = {
     const session = await stripe().checkout.sessions.create(
       {
         mode: 'payment',
-        line_items: [{ quantity: 1, price_data: { currency: order.currency.toLowerCase(), unit_amount: order.amountMinor, product_data: { name: order.courseTitle } } }],
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: order.currency.toLowerCase(),
+              unit_amount: order.amountMinor,
+              product_data: { name: order.courseTitle },
+            },
+          },
+        ],
         customer_email: order.email,
         locale: order.language,
         success_url: successUrl(order.language, order.courseId),
@@ -62,7 +71,8 @@ const demoProvider: PaymentProvider = {
 export function paymentProvider(): PaymentProvider {
   const { STRIPE_SECRET_KEY, NODE_ENV, DEMO_PAYMENTS } = env();
   if (STRIPE_SECRET_KEY) return stripeProvider;
-  if (NODE_ENV === 'production' && DEMO_PAYMENTS !== 'on') throw new Error('Payments are not configured: set STRIPE_SECRET_KEY (or DEMO_PAYMENTS=on).');
+  if (NODE_ENV === 'production' && DEMO_PAYMENTS !== 'on')
+    throw new Error('Payments are not configured: set STRIPE_SECRET_KEY (or DEMO_PAYMENTS=on).');
   return demoProvider;
 }
 

@@ -9,7 +9,13 @@ const DAY_S = 24 * 60 * 60;
  */
 export async function reconcilePaidSessions(days: number): Promise<Record<FulfilmentOutcome | 'not_paid', number>> {
   const counts: Record<FulfilmentOutcome | 'not_paid', number> = {
-    fulfilled: 0, duplicate_event: 0, already_done: 0, unknown_order: 0, amount_mismatch: 0, already_owned: 0, not_paid: 0,
+    fulfilled: 0,
+    duplicate_event: 0,
+    already_done: 0,
+    unknown_order: 0,
+    amount_mismatch: 0,
+    already_owned: 0,
+    not_paid: 0,
   };
   const since = Math.floor(Date.now() / 1000) - days * DAY_S;
   for await (const session of stripe().checkout.sessions.list({ created: { gte: since }, limit: 100 })) {

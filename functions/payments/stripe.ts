@@ -12,7 +12,9 @@ export function stripe(): Stripe {
     client = new Stripe(STRIPE_SECRET_KEY, {
       maxNetworkRetries: 2,
       timeout: 20_000,
-      ...(target ? { host: target.hostname, port: target.port, protocol: target.protocol.replace(':', '') as 'http' | 'https' } : {}),
+      ...(target
+        ? { host: target.hostname, port: target.port, protocol: target.protocol.replace(':', '') as 'http' | 'https' }
+        : {}),
     });
   }
   return client;

@@ -31,9 +31,18 @@ export async function listOwnedCourses(userId: string, limit?: number): Promise<
     .selectFrom('purchases')
     .innerJoin('courses', 'courses.id', 'purchases.course_id')
     .select([
-      'purchases.id as purchase_id', 'courses.id as course_id', 'courses.title', 'courses.instructor_name', 'courses.cover_image_url',
-      'courses.language', 'purchases.amount_minor', 'purchases.currency', 'purchases.completed_at', 'purchases.created_at',
-      'purchases.download_count', 'purchases.last_download_at',
+      'purchases.id as purchase_id',
+      'courses.id as course_id',
+      'courses.title',
+      'courses.instructor_name',
+      'courses.cover_image_url',
+      'courses.language',
+      'purchases.amount_minor',
+      'purchases.currency',
+      'purchases.completed_at',
+      'purchases.created_at',
+      'purchases.download_count',
+      'purchases.last_download_at',
     ])
     .where('purchases.user_id', '=', userId)
     .where('purchases.status', '=', 'completed')
@@ -66,5 +75,9 @@ export async function libraryStats(userId: string): Promise<LibraryStats> {
     .where('user_id', '=', userId)
     .where('status', '=', 'completed')
     .executeTakeFirstOrThrow();
-  return { totalCourses: Number(row.total_courses), totalDownloads: Number(row.total_downloads), thisWeek: Number(row.this_week) };
+  return {
+    totalCourses: Number(row.total_courses),
+    totalDownloads: Number(row.total_downloads),
+    thisWeek: Number(row.this_week),
+  };
 }

@@ -8,9 +8,7 @@ export function renderCoverSvg(course: Pick<DemoCourse, 'title' | 'coverColors'>
   const [from, to] = course.coverColors;
   const lines = wrap(course.title, 26).slice(0, 3);
   const firstY = HEIGHT / 2 - ((lines.length - 1) * 56) / 2;
-  const text = lines
-    .map((line, index) => `<text x="60" y="${firstY + index * 56}" class="t">${escapeXml(line)}</text>`)
-    .join('');
+  const text = lines.map((line, index) => `<text x="60" y="${firstY + index * 56}" class="t">${escapeXml(line)}</text>`).join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${WIDTH} ${HEIGHT}" width="${WIDTH}" height="${HEIGHT}">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
 <style>.t{font:700 44px system-ui,sans-serif;fill:#fff}</style>

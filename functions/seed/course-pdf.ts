@@ -31,18 +31,30 @@ export function renderCoursePdf(course: DemoCourse): Promise<Buffer> {
 
   const [from] = course.coverColors;
   doc.rect(0, 0, doc.page.width, 220).fill(from);
-  doc.fillColor('#FFFFFF').font('bold').fontSize(26).text(course.title, 56, 80, { width: doc.page.width - 112 });
+  doc
+    .fillColor('#FFFFFF')
+    .font('bold')
+    .fontSize(26)
+    .text(course.title, 56, 80, { width: doc.page.width - 112 });
   doc.fillColor('#111827').font('regular').fontSize(12).moveDown(6);
   doc.text(`${labels.by} ${course.instructorName} · ${course.durationMinutes} ${labels.minutes}`, 56, 250);
   doc.moveDown().fontSize(13).text(course.description, { lineGap: 4 });
   doc.moveDown(2).font('bold').fontSize(16).text(labels.contents);
   course.lessons.forEach((lesson, index) => {
-    doc.font('regular').fontSize(12).moveDown(0.4).text(`${index + 1}. ${lesson.heading}`);
+    doc
+      .font('regular')
+      .fontSize(12)
+      .moveDown(0.4)
+      .text(`${index + 1}. ${lesson.heading}`);
   });
 
   course.lessons.forEach((lesson, index) => {
     doc.addPage();
-    doc.fillColor(from).font('bold').fontSize(11).text(`${labels.lesson} ${index + 1}`.toLocaleUpperCase(course.language));
+    doc
+      .fillColor(from)
+      .font('bold')
+      .fontSize(11)
+      .text(`${labels.lesson} ${index + 1}`.toLocaleUpperCase(course.language));
     doc.fillColor('#111827').fontSize(20).moveDown(0.3).text(lesson.heading);
     doc.font('regular').fontSize(12).moveDown();
     for (const paragraph of lesson.paragraphs) doc.text(paragraph, { lineGap: 4, align: 'left' }).moveDown();

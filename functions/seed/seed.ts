@@ -73,7 +73,10 @@ export async function seedDemoData(
 }
 
 export async function isCatalogueEmpty(database: Db): Promise<boolean> {
-  const row = await database.selectFrom('courses').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  const row = await database
+    .selectFrom('courses')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
   return Number(row.count) === 0;
 }
 

@@ -15,10 +15,15 @@ const COMPRESSION_THRESHOLD_BYTES = 1024;
  */
 export function createHttpServer(
   astroHandler: NodeHandler,
-  { serveStatic, pageCache, production = false }: { serveStatic?: StaticHandler; pageCache?: PageCache; production?: boolean } = {},
+  {
+    serveStatic,
+    pageCache,
+    production = false,
+  }: { serveStatic?: StaticHandler; pageCache?: PageCache; production?: boolean } = {},
 ): http.Server {
   const compress = compression({ threshold: COMPRESSION_THRESHOLD_BYTES, filter: isCompressible });
-  const render = (req: IncomingMessage, res: ServerResponse) => compress(req as never, res as never, () => astroHandler(req, res));
+  const render = (req: IncomingMessage, res: ServerResponse) =>
+    compress(req as never, res as never, () => astroHandler(req, res));
   const server = http.createServer((req, res) => {
     applySecurityHeaders(res, { production });
     if (serveStatic?.(req, res)) return;
@@ -66,6 +71,13 @@ export function close(server: http.Server): Promise<void> {
 export function loopbackOrigin(server: http.Server): string {
   const address = server.address();
   if (!address || typeof address === 'string') throw new Error('Server is not listening on TCP');
-  const host = address.address === '0.0.0.0' ? '127.0.0.1' : address.address === '::' ? '[::1]' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const host =
+    address.address === '0.0.0.0'
+      ? '127.0.0.1'
+      : address.address === '::'
+        ? '[::1]'
+        : address.family === 'IPv6'
+          ? `[${address.address}]`
+          : address.address;
   return `http://${host}:${address.port}`;
 }

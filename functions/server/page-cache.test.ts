@@ -84,7 +84,13 @@ describe('PageCache', () => {
   });
 
   it('caches 404s but never errors, cookies or paths outside its rules', async () => {
-    const app = await serve((path) => (path.includes('boom') ? html('error', 500) : path.includes('cookie') ? html('x', 200, { 'set-cookie': 'a=b' }) : html('missing', 404)));
+    const app = await serve((path) =>
+      path.includes('boom')
+        ? html('error', 500)
+        : path.includes('cookie')
+          ? html('x', 200, { 'set-cookie': 'a=b' })
+          : html('missing', 404),
+    );
     expect((await app.get('/en/courses/unknown')).status).toBe(404);
     expect((await app.get('/en/courses/unknown')).status).toBe(404);
     expect(app.calls.filter((path) => path === '/en/courses/unknown')).toHaveLength(1);

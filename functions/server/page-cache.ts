@@ -32,7 +32,14 @@ interface Entry {
 export type PageRenderer = (pathWithQuery: string, fillHeader: Record<string, string>) => Promise<Response>;
 
 const CACHEABLE_STATUS = new Set([200, 404]);
-const STORED_HEADERS = ['content-type', 'content-security-policy', 'x-content-type-options', 'referrer-policy', 'content-language', 'link'];
+const STORED_HEADERS = [
+  'content-type',
+  'content-security-policy',
+  'x-content-type-options',
+  'referrer-policy',
+  'content-language',
+  'link',
+];
 const TRACKING_PARAMS = /^(utm_.*|fbclid|gclid|msclkid|mc_cid|mc_eid|ref)$/i;
 const MIN_COMPRESS_BYTES = 1024;
 export const FILL_HEADER = 'x-page-cache-fill';
@@ -119,12 +126,18 @@ export class PageCache {
       const value = response.headers.get(name);
       if (value) headers[name] = value;
     }
-    const compress = /^(text\/|application\/(json|xml|rss\+xml))/.test(headers['content-type'] ?? '') && identity.length >= MIN_COMPRESS_BYTES;
+    const compress =
+      /^(text\/|application\/(json|xml|rss\+xml))/.test(headers['content-type'] ?? '') && identity.length >= MIN_COMPRESS_BYTES;
     const entry: Entry = {
       status: response.status,
       headers,
       identity,
-      ...(compress ? { br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }), gzip: gzipSync(identity, { level: 9 }) } : {}),
+      ...(compress
+        ? {
+            br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
+            gzip: gzipSync(identity, { level: 9 }),
+          }
+        : {}),
       etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 22)}"`,
       // A purge during the render must not be undone by storing what was rendered before it.
       storedAt: startedAt,
@@ -138,14 +151,24 @@ export class PageCache {
 
 function send(req: IncomingMessage, res: ServerResponse, entry: Entry): void {
   // Browsers revalidate every time (cheap with the ETag); freshness is the server's business.
-  const headers: Record<string, string | number> = { ...entry.headers, 'Cache-Control': 'public, max-age=0, must-revalidate', ETag: entry.etag, Vary: 'Accept-Encoding' };
+  const headers: Record<string, string | number> = {
+    ...entry.headers,
+    'Cache-Control': 'public, max-age=0, must-revalidate',
+    ETag: entry.etag,
+    Vary: 'Accept-Encoding',
+  };
   if (entry.status === 200 && req.headers['if-none-match'] === entry.etag) {
     res.writeHead(304, headers);
     res.end();
     return;
   }
   const accepted = String(req.headers['accept-encoding'] ?? '');
-  const [body, encoding] = entry.br && /\bbr\b/.test(accepted) ? [entry.br, 'br'] : entry.gzip && /\bgzip\b/.test(accepted) ? [entry.gzip, 'gzip'] : [entry.identity, undefined];
+  const [body, encoding] =
+    entry.br && /\bbr\b/.test(accepted)
+      ? [entry.br, 'br']
+      : entry.gzip && /\bgzip\b/.test(accepted)
+        ? [entry.gzip, 'gzip']
+        : [entry.identity, undefined];
   if (encoding) headers['Content-Encoding'] = encoding;
   headers['Content-Length'] = body.length;
   res.writeHead(entry.status, headers);

@@ -54,7 +54,12 @@ export function loadStaticFiles(clientDir: string): Map<string, StaticFile> {
       type,
       etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 22)}"`,
       cacheControl: relative.startsWith('/_astro/') ? IMMUTABLE : REVALIDATE,
-      ...(compress ? { br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }), gzip: gzipSync(identity, { level: 9 }) } : {}),
+      ...(compress
+        ? {
+            br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
+            gzip: gzipSync(identity, { level: 9 }),
+          }
+        : {}),
     };
     files.set(relative, entry);
     // Pre-rendered pages are folders with an index.html: /en/about and /en/about/ both serve it.
@@ -86,7 +91,12 @@ export function createStaticHandler(files: Map<string, StaticFile>): StaticHandl
       return true;
     }
     const accepted = String(req.headers['accept-encoding'] ?? '');
-    const [body, encoding] = file.br && /\bbr\b/.test(accepted) ? [file.br, 'br'] : file.gzip && /\bgzip\b/.test(accepted) ? [file.gzip, 'gzip'] : [file.identity, undefined];
+    const [body, encoding] =
+      file.br && /\bbr\b/.test(accepted)
+        ? [file.br, 'br']
+        : file.gzip && /\bgzip\b/.test(accepted)
+          ? [file.gzip, 'gzip']
+          : [file.identity, undefined];
     if (encoding) headers['Content-Encoding'] = encoding;
     headers['Content-Length'] = body.length;
     res.writeHead(200, headers);
@@ -96,7 +106,10 @@ export function createStaticHandler(files: Map<string, StaticFile>): StaticHandl
 }
 
 function metaPolicy(html: string): string | undefined {
-  return html.match(/<meta http-equiv="content-security-policy" content="([^"]+)"/i)?.[1]?.replace(/&#39;/g, "'").replace(/&quot;/g, '"');
+  return html
+    .match(/<meta http-equiv="content-security-policy" content="([^"]+)"/i)?.[1]
+    ?.replace(/&#39;/g, "'")
+    .replace(/&quot;/g, '"');
 }
 
 function walk(dir: string): string[] {

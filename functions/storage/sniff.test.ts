@@ -26,7 +26,10 @@ describe('PDF content check', () => {
     expect(checkPdf(PDF_HTML_POLYGLOT)).toEqual({ ok: false, problem: 'polyglot' });
     expect(checkPdf(Buffer.from('%PDF-1.7\n<SCRIPT>alert(1)</SCRIPT>\n%%EOF'))).toEqual({ ok: false, problem: 'polyglot' });
     const pdf = await makePdf();
-    expect(checkPdf(Buffer.concat([pdf, Buffer.from('<html><script>alert(1)</script>')]))).toEqual({ ok: false, problem: 'polyglot' });
+    expect(checkPdf(Buffer.concat([pdf, Buffer.from('<html><script>alert(1)</script>')]))).toEqual({
+      ok: false,
+      problem: 'polyglot',
+    });
   });
 
   it('refuses more than MAX_PDF_BYTES (50 MB) without reading it as text', () => {
@@ -46,7 +49,14 @@ describe('cover image content check', () => {
   });
 
   it('refuses SVG (with or without script), GIF, HTML, a PDF and near-misses', async () => {
-    for (const bytes of [SVG_WITH_SCRIPT, Buffer.from('GIF89a....'), Buffer.from('<!doctype html><img src=x onerror=alert(1)>'), await makePdf(), makePng().subarray(0, 7), Buffer.from('RIFF\0\0\0\0WAVEfmt ')]) {
+    for (const bytes of [
+      SVG_WITH_SCRIPT,
+      Buffer.from('GIF89a....'),
+      Buffer.from('<!doctype html><img src=x onerror=alert(1)>'),
+      await makePdf(),
+      makePng().subarray(0, 7),
+      Buffer.from('RIFF\0\0\0\0WAVEfmt '),
+    ]) {
       expect(checkCoverImage(bytes)).toEqual({ ok: false, problem: 'notImage' });
     }
     expect(checkCoverImage(Buffer.alloc(0))).toEqual({ ok: false, problem: 'empty' });

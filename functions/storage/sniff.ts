@@ -29,7 +29,8 @@ export function checkPdf(bytes: Uint8Array): { ok: true } | { ok: false; problem
   const eofAt = data.lastIndexOf(PDF_EOF);
   if (eofAt < tailStart) return { ok: false, problem: 'notPdf' };
   // Markup in the head, or anything after the last %%EOF, is a file built to be read two ways.
-  if (hasMarkup(data.subarray(0, POLYGLOT_WINDOW_BYTES)) || hasMarkup(data.subarray(eofAt + PDF_EOF.length))) return { ok: false, problem: 'polyglot' };
+  if (hasMarkup(data.subarray(0, POLYGLOT_WINDOW_BYTES)) || hasMarkup(data.subarray(eofAt + PDF_EOF.length)))
+    return { ok: false, problem: 'polyglot' };
   return { ok: true };
 }
 
@@ -37,7 +38,8 @@ export function sniffImage(bytes: Uint8Array): ImageType | undefined {
   const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (startsWith(data, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { extension: 'png', contentType: 'image/png' };
   if (startsWith(data, [0xff, 0xd8, 0xff])) return { extension: 'jpg', contentType: 'image/jpeg' };
-  if (data.length >= 12 && data.toString('latin1', 0, 4) === 'RIFF' && data.toString('latin1', 8, 12) === 'WEBP') return { extension: 'webp', contentType: 'image/webp' };
+  if (data.length >= 12 && data.toString('latin1', 0, 4) === 'RIFF' && data.toString('latin1', 8, 12) === 'WEBP')
+    return { extension: 'webp', contentType: 'image/webp' };
   return undefined;
 }
 

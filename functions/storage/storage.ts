@@ -18,7 +18,10 @@ export function storageRoot(): string {
   return path.resolve(env().DATA_DIR, 'storage');
 }
 
-export type StorageConfig = Pick<Env, 'SUPABASE_URL' | 'SUPABASE_SERVICE_ROLE_KEY' | 'SUPABASE_BUCKET_PUBLIC' | 'SUPABASE_BUCKET_PRIVATE'>;
+export type StorageConfig = Pick<
+  Env,
+  'SUPABASE_URL' | 'SUPABASE_SERVICE_ROLE_KEY' | 'SUPABASE_BUCKET_PUBLIC' | 'SUPABASE_BUCKET_PRIVATE'
+>;
 
 /** The adapter a configuration asks for. */
 export function storageFor(config: StorageConfig, localRoot: () => string = storageRoot): StorageAdapter {

@@ -14,7 +14,12 @@ let storage: StorageAdapter;
 
 beforeAll(async () => {
   fake = await startFakeSupabaseStorage();
-  storage = createSupabaseStorage({ url: `${fake.url}/`, serviceRoleKey: FAKE_SUPABASE_KEY, publicBucket: 'public', privateBucket: 'course-files' });
+  storage = createSupabaseStorage({
+    url: `${fake.url}/`,
+    serviceRoleKey: FAKE_SUPABASE_KEY,
+    publicBucket: 'public',
+    privateBucket: 'course-files',
+  });
 });
 afterAll(() => fake.stop());
 
@@ -24,7 +29,9 @@ describe('Supabase Storage adapter (against a local HTTP fake of the Supabase St
   it('stores a private PDF in the private bucket with the service key, reads it back byte for byte, and deletes it', async () => {
     const pdf = await makePdf('Özel kurs');
     await storage.put('private', 'courses/abc-1.pdf', pdf);
-    const upload = fake.requests.find((request) => request.method === 'POST' && request.path === '/storage/v1/object/course-files/courses/abc-1.pdf')!;
+    const upload = fake.requests.find(
+      (request) => request.method === 'POST' && request.path === '/storage/v1/object/course-files/courses/abc-1.pdf',
+    )!;
     expect(upload.headers.authorization).toBe(`Bearer ${FAKE_SUPABASE_KEY}`);
     expect(upload.headers.apikey).toBe(FAKE_SUPABASE_KEY);
     expect(upload.headers['content-type']).toBe('application/pdf');
@@ -69,10 +76,20 @@ describe('Supabase Storage adapter (against a local HTTP fake of the Supabase St
     expect(await storage.get('private', 'courses/missing.pdf')).toBeUndefined();
     expect(await storage.get('private', '../etc/passwd')).toBeUndefined();
     await expect(storage.put('private', '../escape.pdf', 'x')).rejects.toThrow(/Unsafe storage key/);
-    const wrongKey = createSupabaseStorage({ url: fake.url, serviceRoleKey: 'not-the-service-role-key-000', publicBucket: 'public', privateBucket: 'course-files' });
+    const wrongKey = createSupabaseStorage({
+      url: fake.url,
+      serviceRoleKey: 'not-the-service-role-key-000',
+      publicBucket: 'public',
+      privateBucket: 'course-files',
+    });
     await expect(wrongKey.put('private', 'courses/x.pdf', 'x')).rejects.toThrow(/upload of private\/courses\/x\.pdf failed/);
     await expect(wrongKey.get('private', 'courses/x.pdf')).rejects.toThrow(/download/);
-    const noBucket = createSupabaseStorage({ url: fake.url, serviceRoleKey: FAKE_SUPABASE_KEY, publicBucket: 'public', privateBucket: 'no-such-bucket' });
+    const noBucket = createSupabaseStorage({
+      url: fake.url,
+      serviceRoleKey: FAKE_SUPABASE_KEY,
+      publicBucket: 'public',
+      privateBucket: 'no-such-bucket',
+    });
     await expect(noBucket.put('private', 'courses/x.pdf', 'x')).rejects.toThrow(/Bucket not found/);
   });
 });
@@ -81,7 +98,9 @@ describe('storage selection', () => {
   const buckets = { SUPABASE_BUCKET_PUBLIC: 'public', SUPABASE_BUCKET_PRIVATE: 'course-files' };
 
   it('uses Supabase Storage only when both SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are set', () => {
-    expect(storageFor({ ...buckets, SUPABASE_URL: fake.url, SUPABASE_SERVICE_ROLE_KEY: FAKE_SUPABASE_KEY }).kind).toBe('supabase');
+    expect(storageFor({ ...buckets, SUPABASE_URL: fake.url, SUPABASE_SERVICE_ROLE_KEY: FAKE_SUPABASE_KEY }).kind).toBe(
+      'supabase',
+    );
     expect(storageFor({ ...buckets, SUPABASE_URL: undefined, SUPABASE_SERVICE_ROLE_KEY: undefined }).kind).toBe('local');
   });
 

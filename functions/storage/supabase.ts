@@ -26,12 +26,15 @@ export function createSupabaseStorage(config: SupabaseStorageConfig): StorageAda
   let client: Promise<SupabaseClient> | undefined;
   const bucket = async (visibility: Visibility) => {
     client ??= import('@supabase/supabase-js').then(({ createClient }) =>
-      createClient(base, config.serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } }),
+      createClient(base, config.serviceRoleKey, {
+        auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      }),
     );
     return (await client).storage.from(visibility === 'public' ? config.publicBucket : config.privateBucket);
   };
 
-  const publicUrl = (key: string) => `${base}/storage/v1/object/public/${encodeURIComponent(config.publicBucket)}/${encodeURI(key)}`;
+  const publicUrl = (key: string) =>
+    `${base}/storage/v1/object/public/${encodeURIComponent(config.publicBucket)}/${encodeURI(key)}`;
 
   /**
    * Public files are read from their public URL: the client's download path, /object/<bucket>/…,
@@ -50,7 +53,9 @@ export function createSupabaseStorage(config: SupabaseStorageConfig): StorageAda
     async put(visibility, key, data) {
       assertSafeKey(key);
       const body = typeof data === 'string' ? Buffer.from(data) : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
-      const { error } = await (await bucket(visibility)).upload(key, body, {
+      const { error } = await (
+        await bucket(visibility)
+      ).upload(key, body, {
         contentType: contentTypeOf(key),
         cacheControl: visibility === 'public' ? PUBLIC_CACHE_SECONDS : PRIVATE_CACHE_SECONDS,
         upsert: true,

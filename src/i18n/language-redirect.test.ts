@@ -7,7 +7,9 @@ const target = (path: string, cookie?: string, accept: string | null = null) =>
 describe('languageRedirectTarget', () => {
   it('sends unprefixed pages to the same path and query under the visitor language', () => {
     expect(target('/')).toBe('/en/');
-    expect(target('/courses?category=design&search=a%20b', undefined, 'tr-TR,tr;q=0.9')).toBe('/tr/courses?category=design&search=a%20b');
+    expect(target('/courses?category=design&search=a%20b', undefined, 'tr-TR,tr;q=0.9')).toBe(
+      '/tr/courses?category=design&search=a%20b',
+    );
     expect(target('/reset-password?token=abc', 'tr')).toBe('/tr/reset-password?token=abc');
   });
   it('prefixes unknown language segments, as the spec says', () => {

@@ -9,9 +9,14 @@ export const MAX_REDIRECT_PATH_LENGTH = 2048;
  * Where an unprefixed page path should go: the same path and query under the visitor's
  * language. `/EN/courses` goes to `/en/courses`. Returns undefined when no redirect applies.
  */
-export function languageRedirectTarget(url: URL, cookieLanguage: string | undefined, acceptLanguage: string | null): string | undefined {
+export function languageRedirectTarget(
+  url: URL,
+  cookieLanguage: string | undefined,
+  acceptLanguage: string | null,
+): string | undefined {
   const { pathname, search } = url;
-  if (pathname.length > MAX_REDIRECT_PATH_LENGTH || NOT_PAGES.test(pathname) || HAS_FILE_EXTENSION.test(pathname)) return undefined;
+  if (pathname.length > MAX_REDIRECT_PATH_LENGTH || NOT_PAGES.test(pathname) || HAS_FILE_EXTENSION.test(pathname))
+    return undefined;
   const [, first = '', ...rest] = pathname.split('/');
   if ((LANGUAGES as readonly string[]).includes(first)) return undefined;
   const caseFolded = LANGUAGES.find((lang) => lang === first.toLowerCase());

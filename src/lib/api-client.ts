@@ -4,18 +4,33 @@ import type { MessageKey } from '../i18n/i18n.ts';
 
 export type ApiResult<T> = { ok: true; data: T } | { ok: false; message: MessageKey; fields: FieldErrors; status: number };
 
-const STATUS_MESSAGES: Record<number, MessageKey> = { 400: 'errors.badRequest', 401: 'errors.unauthorized', 403: 'errors.forbidden', 404: 'errors.notFound', 429: 'errors.tooManyRequests', 500: 'errors.server' };
+const STATUS_MESSAGES: Record<number, MessageKey> = {
+  400: 'errors.badRequest',
+  401: 'errors.unauthorized',
+  403: 'errors.forbidden',
+  404: 'errors.notFound',
+  429: 'errors.tooManyRequests',
+  500: 'errors.server',
+};
 
 /** JSON calls from islands: every failure becomes a translation key, never an exception. */
 export function postJson<T>(url: string, body: unknown): Promise<ApiResult<T>> {
   return requestJson<T>('POST', url, body);
 }
 
-export async function requestJson<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown | FormData): Promise<ApiResult<T>> {
+export async function requestJson<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  body?: unknown | FormData,
+): Promise<ApiResult<T>> {
   let response: Response;
   try {
     const init: RequestInit =
-      body instanceof FormData ? { method, body } : body === undefined ? { method } : { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
+      body instanceof FormData
+        ? { method, body }
+        : body === undefined
+          ? { method }
+          : { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
     response = await fetch(url, init);
   } catch {
     return { ok: false, message: 'errors.network', fields: {}, status: 0 };
@@ -25,7 +40,10 @@ export async function requestJson<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 
   return {
     ok: false,
     status: response.status,
-    message: payload?.error?.message ?? STATUS_MESSAGES[response.status] ?? (response.status >= 500 ? 'errors.server' : 'errors.generic'),
+    message:
+      payload?.error?.message ??
+      STATUS_MESSAGES[response.status] ??
+      (response.status >= 500 ? 'errors.server' : 'errors.generic'),
     fields: payload?.error?.fields ?? {},
   };
 }

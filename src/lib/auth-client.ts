@@ -22,21 +22,26 @@ async function call<T>(path: string, body: unknown, fallback: MessageKey): Promi
   const payload = (await response.json().catch(() => ({}))) as { code?: string; error?: { message?: MessageKey } } & T;
   if (response.ok) return { ok: true, data: payload };
   const message =
-    response.status === 429 ? 'errors.tooManyRequests' : (CODE_MESSAGES[payload.code ?? ''] ?? payload.error?.message ?? (response.status >= 500 ? 'errors.server' : fallback));
+    response.status === 429
+      ? 'errors.tooManyRequests'
+      : (CODE_MESSAGES[payload.code ?? ''] ?? payload.error?.message ?? (response.status >= 500 ? 'errors.server' : fallback));
   return { ok: false, message, fields: {}, status: response.status };
 }
 
-export const signIn = (email: string, password: string) => call('/api/auth/sign-in/email', { email, password }, 'auth.loginError');
+export const signIn = (email: string, password: string) =>
+  call('/api/auth/sign-in/email', { email, password }, 'auth.loginError');
 
 export const signUp = (fullName: string, email: string, password: string, language: Language) =>
   call('/api/auth/sign-up/email', { name: fullName, email, password, language }, 'auth.signupError');
 
-export const requestPasswordReset = (email: string) => call('/api/auth/request-password-reset', { email }, 'auth.resetEmailFailed');
+export const requestPasswordReset = (email: string) =>
+  call('/api/auth/request-password-reset', { email }, 'auth.resetEmailFailed');
 
 export const resetPassword = (token: string, password: string, confirmPassword: string) =>
   postJson<{ ok: true }>('/api/password-reset', { token, password, confirmPassword });
 
-export const updateProfile = (fullName: string, language: Language) => call('/api/auth/update-user', { name: fullName, language }, 'settings.profileFailed');
+export const updateProfile = (fullName: string, language: Language) =>
+  call('/api/auth/update-user', { name: fullName, language }, 'settings.profileFailed');
 
 export const changePassword = (currentPassword: string, newPassword: string) =>
   call('/api/auth/change-password', { currentPassword, newPassword, revokeOtherSessions: true }, 'settings.passwordFailed');

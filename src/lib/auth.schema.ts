@@ -12,16 +12,29 @@ export const LoginSchema = z.object({ email: EmailSchema, password: Password });
 
 export const SignupSchema = z
   .object({ fullName: FullName, email: EmailSchema, password: Password, confirmPassword: z.string() })
-  .refine((form) => form.password === form.confirmPassword, { message: 'validation.passwordsDontMatch', path: ['confirmPassword'] });
+  .refine((form) => form.password === form.confirmPassword, {
+    message: 'validation.passwordsDontMatch',
+    path: ['confirmPassword'],
+  });
 
 export const ForgotPasswordSchema = z.object({ email: EmailSchema });
 
 export const ResetPasswordSchema = z
   .object({ password: Password, confirmPassword: z.string() })
-  .refine((form) => form.password === form.confirmPassword, { message: 'validation.passwordsDontMatch', path: ['confirmPassword'] });
+  .refine((form) => form.password === form.confirmPassword, {
+    message: 'validation.passwordsDontMatch',
+    path: ['confirmPassword'],
+  });
 
 export const ProfileSchema = z.object({ fullName: FullName, language: z.enum(['en', 'tr']) });
 
 export const ChangePasswordSchema = z
-  .object({ currentPassword: z.string().min(1, 'validation.currentPasswordRequired').max(MAX_PASSWORD_LENGTH, 'validation.tooLong'), newPassword: Password, confirmPassword: z.string() })
-  .refine((form) => form.newPassword === form.confirmPassword, { message: 'validation.passwordsDontMatch', path: ['confirmPassword'] });
+  .object({
+    currentPassword: z.string().min(1, 'validation.currentPasswordRequired').max(MAX_PASSWORD_LENGTH, 'validation.tooLong'),
+    newPassword: Password,
+    confirmPassword: z.string(),
+  })
+  .refine((form) => form.newPassword === form.confirmPassword, {
+    message: 'validation.passwordsDontMatch',
+    path: ['confirmPassword'],
+  });

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { BlogFrontMatterSchema, slugify } from './blog.schema.ts';
 import { formatDate } from './dates.ts';
 
-const valid = { slug: 'first-budget', title: 'T', excerpt: 'E', author: 'A', date: '2026-10-05', cover: '/images/blog/x.svg', tags: ['money'] };
+const valid = {
+  slug: 'first-budget',
+  title: 'T',
+  excerpt: 'E',
+  author: 'A',
+  date: '2026-10-05',
+  cover: '/images/blog/x.svg',
+  tags: ['money'],
+};
 
 describe('blog front matter', () => {
   it('accepts a complete post and defaults published to true', () => {

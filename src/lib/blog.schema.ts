@@ -5,7 +5,11 @@ import { foldTurkish } from './turkish.ts';
 export const META_DESCRIPTION_MAX = 160;
 export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
-const Link = z.string().trim().max(500).refine((value) => /^(https?:\/\/|\/)/.test(value), 'validation.linkInvalid');
+const Link = z
+  .string()
+  .trim()
+  .max(500)
+  .refine((value) => /^(https?:\/\/|\/)/.test(value), 'validation.linkInvalid');
 
 /** Front matter of content/blog/{en,tr}/*.md. */
 export const BlogFrontMatterSchema = z.object({

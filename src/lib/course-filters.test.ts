@@ -7,7 +7,14 @@ describe('catalogue filters in the query string', () => {
   it('round-trip every filter', () => {
     const query = '?search=b%C3%BCt%C3%A7e+plan%C4%B1&category=business&language=tr&difficulty=beginner&maxPrice=25&page=2';
     const filters = parse(query);
-    expect(filters).toEqual({ search: 'bütçe planı', category: 'business', language: 'tr', difficulty: 'beginner', maxPrice: 25, page: 2 });
+    expect(filters).toEqual({
+      search: 'bütçe planı',
+      category: 'business',
+      language: 'tr',
+      difficulty: 'beginner',
+      maxPrice: 25,
+      page: 2,
+    });
     expect(filtersToQuery(filters)).toBe(query);
   });
   it('drop invalid values instead of failing', () => {

@@ -28,8 +28,24 @@ const optional = <T extends z.ZodType>(schema: T) => schema.optional().catch(und
 
 const FiltersSchema = z.object({
   // Control characters (NUL included, which PostgreSQL refuses in text) never reach a query.
-  search: optional(z.string().max(10_000).transform((value) => value.replace(/\p{Cc}/gu, ' ').trim().slice(0, MAX_SEARCH_LENGTH) || undefined)),
-  category: optional(z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/).max(100)),
+  search: optional(
+    z
+      .string()
+      .max(10_000)
+      .transform(
+        (value) =>
+          value
+            .replace(/\p{Cc}/gu, ' ')
+            .trim()
+            .slice(0, MAX_SEARCH_LENGTH) || undefined,
+      ),
+  ),
+  category: optional(
+    z
+      .string()
+      .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/)
+      .max(100),
+  ),
   language: optional(z.enum([...COURSE_LANGUAGES, ALL_LANGUAGES])),
   difficulty: optional(z.enum(DIFFICULTIES)),
   maxPrice: optional(z.coerce.number().int().min(0).max(MAX_PRICE_LIMIT)),

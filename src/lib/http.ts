@@ -15,12 +15,16 @@ export function errorResponse(status: number, code: string, message: MessageKey,
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
 
 /** Reads and validates a JSON body; any malformed, oversized or invalid body is a 400, never a 500. */
-export async function readJson<T extends z.ZodType>(request: Request, schema: T): Promise<{ data: z.infer<T> } | { response: Response }> {
+export async function readJson<T extends z.ZodType>(
+  request: Request,
+  schema: T,
+): Promise<{ data: z.infer<T> } | { response: Response }> {
   if (!(request.headers.get('content-type') ?? '').toLowerCase().startsWith('application/json')) {
     return { response: errorResponse(415, 'unsupported_media_type', 'errors.badRequest') };
   }
   const text = await request.text().catch(() => undefined);
-  if (text === undefined || text.length > MAX_JSON_BODY_BYTES) return { response: errorResponse(413, 'body_too_large', 'errors.badRequest') };
+  if (text === undefined || text.length > MAX_JSON_BODY_BYTES)
+    return { response: errorResponse(413, 'body_too_large', 'errors.badRequest') };
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -37,6 +41,7 @@ export async function readJson<T extends z.ZodType>(request: Request, schema: T)
 export function containsNul(value: unknown): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
   if (Array.isArray(value)) return value.some(containsNul);
-  if (value && typeof value === 'object') return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item));
+  if (value && typeof value === 'object')
+    return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item));
   return false;
 }

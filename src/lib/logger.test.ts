@@ -39,7 +39,14 @@ describe('client logger', () => {
     logger.info('opened', { page: 2 });
     logger.error('failed', new TypeError('boom'));
     const [info, error] = getLogs();
-    expect(info).toMatchObject({ level: 'info', message: 'opened', data: { page: 2 }, userAgent: 'TestBrowser/1.0', url: 'https://shop.example/en/courses?x=1', userId: 'user-1' });
+    expect(info).toMatchObject({
+      level: 'info',
+      message: 'opened',
+      data: { page: 2 },
+      userAgent: 'TestBrowser/1.0',
+      url: 'https://shop.example/en/courses?x=1',
+      userId: 'user-1',
+    });
     expect(Date.parse(info!.timestamp)).not.toBeNaN();
     expect(info!.stack).toBeUndefined();
     expect(error).toMatchObject({ level: 'error', message: 'failed', data: { name: 'TypeError', message: 'boom' } });
@@ -87,7 +94,13 @@ describe('client logger', () => {
     expect(url).toBe('/api/client-errors');
     expect(init).toMatchObject({ method: 'POST', keepalive: true, headers: { 'Content-Type': 'application/json' } });
     const body = JSON.parse(init.body as string);
-    expect(body).toMatchObject({ level: 'error', message: 'reported', data: { step: 'pay' }, url: 'https://shop.example/en/courses?x=1', userAgent: 'TestBrowser/1.0' });
+    expect(body).toMatchObject({
+      level: 'error',
+      message: 'reported',
+      data: { step: 'pay' },
+      url: 'https://shop.example/en/courses?x=1',
+      userAgent: 'TestBrowser/1.0',
+    });
     expect(body).not.toHaveProperty('userId');
     for (let index = 0; index < 20; index++) logger.error(`loop ${index}`);
     expect(fetch).toHaveBeenCalledTimes(10);
@@ -113,7 +126,12 @@ describe('client logger', () => {
     const { installErrorReporting, getLogs } = await freshLogger();
     installErrorReporting();
     installErrorReporting();
-    window.dispatchEvent(Object.assign(new Event('error'), { message: 'Uncaught ReferenceError: x is not defined', error: new ReferenceError('x is not defined') }));
+    window.dispatchEvent(
+      Object.assign(new Event('error'), {
+        message: 'Uncaught ReferenceError: x is not defined',
+        error: new ReferenceError('x is not defined'),
+      }),
+    );
     window.dispatchEvent(Object.assign(new Event('unhandledrejection'), { reason: new Error('rejected') }));
     window.dispatchEvent(Object.assign(new Event('unhandledrejection'), { reason: 'plain reason' }));
     expect(getLogs().map((entry) => [entry.level, entry.message])).toEqual([

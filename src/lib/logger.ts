@@ -1,6 +1,12 @@
 import {
-  CLIENT_ERRORS_ENDPOINT, MAX_LOG_DATA_BYTES, MAX_LOG_MESSAGE_LENGTH, MAX_LOG_STACK_LENGTH, MAX_LOG_URL_LENGTH, MAX_LOG_USER_AGENT_LENGTH,
-  type LogEntry, type LogLevel,
+  CLIENT_ERRORS_ENDPOINT,
+  MAX_LOG_DATA_BYTES,
+  MAX_LOG_MESSAGE_LENGTH,
+  MAX_LOG_STACK_LENGTH,
+  MAX_LOG_URL_LENGTH,
+  MAX_LOG_USER_AGENT_LENGTH,
+  type LogEntry,
+  type LogLevel,
 } from './admin/log-limits.ts';
 
 /**
@@ -52,7 +58,12 @@ function memory(): LogEntry[] {
 }
 
 function isEntry(value: unknown): value is LogEntry {
-  return typeof value === 'object' && value !== null && typeof (value as LogEntry).message === 'string' && typeof (value as LogEntry).timestamp === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as LogEntry).message === 'string' &&
+    typeof (value as LogEntry).timestamp === 'string'
+  );
 }
 
 function persist(): void {
@@ -91,7 +102,8 @@ function toData(data: unknown): unknown {
 
 export function log(level: LogLevel, message: string, data?: unknown): LogEntry | undefined {
   if (level === 'debug' && !isDebugEnabled()) return undefined;
-  const print = level === 'debug' ? console.debug : level === 'info' ? console.info : level === 'warn' ? console.warn : console.error;
+  const print =
+    level === 'debug' ? console.debug : level === 'info' ? console.info : level === 'warn' ? console.warn : console.error;
   print(`[${level}] ${message}`, ...(data === undefined ? [] : [data]));
   // On the server (rendering an island) nothing is kept: module memory there is shared by every request.
   if (!inBrowser()) return undefined;
@@ -176,10 +188,16 @@ export function installErrorReporting(): void {
   reportingInstalled = true;
   window.addEventListener('error', (event) => {
     // Resource load failures (images) reach capture listeners only; this one sees script errors.
-    logger.error(event.message || 'Uncaught error', event.error instanceof Error ? event.error : { source: event.filename, line: event.lineno, column: event.colno });
+    logger.error(
+      event.message || 'Uncaught error',
+      event.error instanceof Error ? event.error : { source: event.filename, line: event.lineno, column: event.colno },
+    );
   });
   window.addEventListener('unhandledrejection', (event) => {
     const reason: unknown = event.reason;
-    logger.error(reason instanceof Error ? reason.message : 'Unhandled promise rejection', reason instanceof Error ? reason : { reason: String(reason) });
+    logger.error(
+      reason instanceof Error ? reason.message : 'Unhandled promise rejection',
+      reason instanceof Error ? reason : { reason: String(reason) },
+    );
   });
 }

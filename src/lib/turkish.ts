@@ -1,4 +1,18 @@
-const TURKISH_LETTERS: Record<string, string> = { İ: 'i', I: 'i', ı: 'i', Ş: 's', ş: 's', Ğ: 'g', ğ: 'g', Ü: 'u', ü: 'u', Ö: 'o', ö: 'o', Ç: 'c', ç: 'c' };
+const TURKISH_LETTERS: Record<string, string> = {
+  İ: 'i',
+  I: 'i',
+  ı: 'i',
+  Ş: 's',
+  ş: 's',
+  Ğ: 'g',
+  ğ: 'g',
+  Ü: 'u',
+  ü: 'u',
+  Ö: 'o',
+  ö: 'o',
+  Ç: 'c',
+  ç: 'c',
+};
 
 /**
  * Lower case with Turkish letters folded to their plain Latin ones (İ/I/ı → i, ş → s, …), so

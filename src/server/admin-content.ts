@@ -6,7 +6,15 @@ import { errorResponse } from '../lib/http.ts';
 
 /** What the blog and category admin islands receive: small, serialisable, never database rows. */
 export function toAdminPostRow(post: BlogPost): AdminPostRow {
-  return { id: post.id, title: post.title, slug: post.slug, language: post.language, author: post.author, published: post.published, date: post.date.toISOString() };
+  return {
+    id: post.id,
+    title: post.title,
+    slug: post.slug,
+    language: post.language,
+    author: post.author,
+    published: post.published,
+    date: post.date.toISOString(),
+  };
 }
 
 export function toAdminPost(post: BlogPost): AdminPost {

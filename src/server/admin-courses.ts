@@ -1,5 +1,11 @@
 import type { CourseUploads, SaveCourseResult } from '../../functions/admin/courses.ts';
-import { COURSE_FORM_FIELDS, CourseFormSchema, MAX_COVER_BYTES, MAX_PDF_BYTES, type CourseInput } from '../lib/admin/courses.schema.ts';
+import {
+  COURSE_FORM_FIELDS,
+  CourseFormSchema,
+  MAX_COVER_BYTES,
+  MAX_PDF_BYTES,
+  type CourseInput,
+} from '../lib/admin/courses.schema.ts';
 import { errorResponse } from '../lib/http.ts';
 import { fieldErrors, type FieldErrors } from '../lib/validation.ts';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../i18n/languages.ts';

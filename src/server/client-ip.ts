@@ -6,6 +6,10 @@ import { env } from '../../functions/env.ts';
  */
 export function clientIp(request: Request, connectionAddress: string): string {
   if (!env().TRUST_PROXY) return connectionAddress;
-  const forwarded = request.headers.get('x-forwarded-for')?.split(',').map((part) => part.trim()).filter(Boolean);
+  const forwarded = request.headers
+    .get('x-forwarded-for')
+    ?.split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
   return forwarded?.at(-1) ?? connectionAddress;
 }

@@ -6,7 +6,8 @@ import { errorResponse } from '../lib/http.ts';
  */
 export async function readMultipart(request: Request, maxBytes: number): Promise<{ form: FormData } | { response: Response }> {
   const type = request.headers.get('content-type') ?? '';
-  if (!/^multipart\/form-data;\s*boundary=/i.test(type)) return { response: errorResponse(415, 'unsupported_media_type', 'admin.courses.errors.notMultipart') };
+  if (!/^multipart\/form-data;\s*boundary=/i.test(type))
+    return { response: errorResponse(415, 'unsupported_media_type', 'admin.courses.errors.notMultipart') };
   const tooLarge = () => ({ response: errorResponse(400, 'upload_too_large', 'admin.courses.errors.uploadTooLarge') });
   if (Number(request.headers.get('content-length') ?? 0) > maxBytes) return tooLarge();
   const body = await readLimited(request, maxBytes);
@@ -28,10 +29,12 @@ export async function fileField(form: FormData, name: string): Promise<Uint8Arra
 
 /** The text fields of a form, by name; files and repeated names are ignored. */
 export function textFields(form: FormData, names: readonly string[]): Record<string, string | undefined> {
-  return Object.fromEntries(names.map((name) => {
-    const value = form.get(name);
-    return [name, typeof value === 'string' ? value : undefined];
-  }));
+  return Object.fromEntries(
+    names.map((name) => {
+      const value = form.get(name);
+      return [name, typeof value === 'string' ? value : undefined];
+    }),
+  );
 }
 
 async function readLimited(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | 'tooLarge' | undefined> {

@@ -44,7 +44,18 @@ export async function startBenchWorld({ courses }: { courses: number }): Promise
   const startServer = async (extraEnv: Record<string, string> = {}) => {
     const port = await findFreePort();
     const child = spawn(process.execPath, ['functions/cli/start.ts', '--no-build'], {
-      env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', PUBLIC_SITE_URL: `http://127.0.0.1:${port}`, DATA_DIR: BENCH_DATA_DIR, NODE_ENV: 'production', BETTER_AUTH_SECRET: SECRET, DEMO_PAYMENTS: 'on', ...extraEnv },
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_SITE_URL: `http://127.0.0.1:${port}`,
+        DATA_DIR: BENCH_DATA_DIR,
+        NODE_ENV: 'production',
+        BETTER_AUTH_SECRET: SECRET,
+        DEMO_PAYMENTS: 'on',
+        ...extraEnv,
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     await waitForOutput(child, 'Shop ready');

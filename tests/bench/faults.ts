@@ -27,13 +27,35 @@ const baseUrl = `http://127.0.0.1:${port}`;
 const secret = randomBytes(32).toString('base64url');
 
 function startShop(extraEnv: Record<string, string> = {}) {
-  const env = { ...process.env, DATABASE_URL: '', PGPORT: String(pgPort), DATA_DIR, PORT: String(port), HOST: '127.0.0.1', PUBLIC_SITE_URL: baseUrl, NODE_ENV: 'production', BETTER_AUTH_SECRET: secret, DEMO_PAYMENTS: 'on', STRIPE_SECRET_KEY: FAKE_STRIPE_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: stripe.url, ...extraEnv };
+  const env = {
+    ...process.env,
+    DATABASE_URL: '',
+    PGPORT: String(pgPort),
+    DATA_DIR,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_SITE_URL: baseUrl,
+    NODE_ENV: 'production',
+    BETTER_AUTH_SECRET: secret,
+    DEMO_PAYMENTS: 'on',
+    STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_URL: stripe.url,
+    ...extraEnv,
+  };
   const child = spawn(process.execPath, ['functions/cli/start.ts', '--no-build'], { env, stdio: ['ignore', 'pipe', 'ignore'] });
   return { child, ready: waitForOutput(child, 'Shop ready', 60_000) };
 }
 
 const deliver = (event: ReturnType<typeof signedEvent>) =>
-  fetch(`${baseUrl}/api/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': event.signature }, body: event.payload }).then((r) => r.ok, () => false);
+  fetch(`${baseUrl}/api/stripe/webhook`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+    body: event.payload,
+  }).then(
+    (r) => r.ok,
+    () => false,
+  );
 
 // First start creates the database; orders are then written straight into it.
 let shop = startShop();
@@ -41,21 +63,58 @@ await shop.ready;
 console.log('Shop started on its own embedded PostgreSQL.');
 const database = createDb(`postgres://postgres:postgres@127.0.0.1:${pgPort}/shop`, 2);
 // Production never seeds demo courses: the drill brings a paid and a free one.
-const [course, free] = await database
+const [course, free] = (await database
   .insertInto('courses')
   .values([
-    { title: 'Fault drill (paid)', description: 'Paid course for the fault drill.', category: 'business', instructor_name: 'Drill', price_minor: 500, currency: 'USD' },
-    { title: 'Fault drill (free)', description: 'Free course for the fault drill.', category: 'business', instructor_name: 'Drill', price_minor: 0, currency: 'USD' },
+    {
+      title: 'Fault drill (paid)',
+      description: 'Paid course for the fault drill.',
+      category: 'business',
+      instructor_name: 'Drill',
+      price_minor: 500,
+      currency: 'USD',
+    },
+    {
+      title: 'Fault drill (free)',
+      description: 'Free course for the fault drill.',
+      category: 'business',
+      instructor_name: 'Drill',
+      price_minor: 0,
+      currency: 'USD',
+    },
   ])
   .returning(['id', 'price_minor', 'currency'])
-  .execute() as [{ id: string; price_minor: number; currency: string }, { id: string; price_minor: number; currency: string }];
+  .execute()) as [{ id: string; price_minor: number; currency: string }, { id: string; price_minor: number; currency: string }];
 const orders = await database
   .insertInto('purchases')
-  .values(Array.from({ length: ROUNDS * EVENTS_PER_ROUND }, (_, n) => ({ course_id: course.id, email: `fault-${n}@example.com`, provider: 'stripe' as const, payment_id: `cs_test_${randomBytes(16).toString('hex')}`, amount_minor: course.price_minor, currency: course.currency })))
+  .values(
+    Array.from({ length: ROUNDS * EVENTS_PER_ROUND }, (_, n) => ({
+      course_id: course.id,
+      email: `fault-${n}@example.com`,
+      provider: 'stripe' as const,
+      payment_id: `cs_test_${randomBytes(16).toString('hex')}`,
+      amount_minor: course.price_minor,
+      currency: course.currency,
+    })),
+  )
   .returning(['id', 'payment_id'])
   .execute();
 const events = orders.map((order) =>
-  signedEvent({ id: `evt_${randomUUID()}`, type: 'checkout.session.completed', data: { object: { id: order.payment_id, object: 'checkout.session', payment_status: 'paid', amount_total: course.price_minor, currency: 'usd', metadata: { order_id: order.id }, payment_intent: `pi_${randomBytes(8).toString('hex')}` } } }),
+  signedEvent({
+    id: `evt_${randomUUID()}`,
+    type: 'checkout.session.completed',
+    data: {
+      object: {
+        id: order.payment_id,
+        object: 'checkout.session',
+        payment_status: 'paid',
+        amount_total: course.price_minor,
+        currency: 'usd',
+        metadata: { order_id: order.id },
+        payment_intent: `pi_${randomBytes(8).toString('hex')}`,
+      },
+    },
+  }),
 );
 
 // (b) and (d): kill during processing, restart, ROUNDS times.
@@ -64,11 +123,14 @@ let restartFailures = 0;
 const restartMs: number[] = [];
 for (let round = 0; round < ROUNDS; round++) {
   const batch = events.slice(round * EVENTS_PER_ROUND, (round + 1) * EVENTS_PER_ROUND);
-  const deliveries = batch.map((event, index) => deliver(event).then((ok) => ok && acknowledged.add(round * EVENTS_PER_ROUND + index)));
+  const deliveries = batch.map((event, index) =>
+    deliver(event).then((ok) => ok && acknowledged.add(round * EVENTS_PER_ROUND + index)),
+  );
   await new Promise((resolve) => setTimeout(resolve, Math.random() * 300));
   shop.child.kill('SIGKILL');
   await Promise.all(deliveries);
-  if (shop.child.exitCode === null && shop.child.signalCode === null) await new Promise((resolve) => shop.child.once('exit', resolve));
+  if (shop.child.exitCode === null && shop.child.signalCode === null)
+    await new Promise((resolve) => shop.child.once('exit', resolve));
   const t0 = performance.now();
   shop = startShop();
   try {
@@ -85,19 +147,46 @@ for (let round = 0; round < ROUNDS; round++) {
 // Stripe redelivers until acknowledged; we redeliver everything, which also proves duplicates are harmless.
 let redeliveryFailures = 0;
 for (const event of events) if (!(await deliver(event))) redeliveryFailures++;
-const completed = await database.selectFrom('purchases').select((eb) => eb.fn.countAll<number>().as('n')).where('email', 'like', 'fault-%').where('status', '=', 'completed').executeTakeFirstOrThrow();
-const { rows: duplicateMail } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM (SELECT recipient FROM mail_outbox WHERE recipient LIKE 'fault-%' GROUP BY recipient HAVING count(*) > 1) d`.execute(database);
-const mails = await database.selectFrom('mail_outbox').select((eb) => eb.fn.countAll<number>().as('n')).where('recipient', 'like', 'fault-%').executeTakeFirstOrThrow();
+const completed = await database
+  .selectFrom('purchases')
+  .select((eb) => eb.fn.countAll<number>().as('n'))
+  .where('email', 'like', 'fault-%')
+  .where('status', '=', 'completed')
+  .executeTakeFirstOrThrow();
+const { rows: duplicateMail } = await sql<{
+  n: number;
+}>`SELECT count(*)::int AS n FROM (SELECT recipient FROM mail_outbox WHERE recipient LIKE 'fault-%' GROUP BY recipient HAVING count(*) > 1) d`.execute(
+  database,
+);
+const mails = await database
+  .selectFrom('mail_outbox')
+  .select((eb) => eb.fn.countAll<number>().as('n'))
+  .where('recipient', 'like', 'fault-%')
+  .executeTakeFirstOrThrow();
 const ackedIds = [...acknowledged].map((index) => orders[index]!.id);
-const lostAcked = ackedIds.length ? await database.selectFrom('purchases').select('id').where('id', 'in', ackedIds).where('status', '!=', 'completed').execute() : [];
+const lostAcked = ackedIds.length
+  ? await database.selectFrom('purchases').select('id').where('id', 'in', ackedIds).where('status', '!=', 'completed').execute()
+  : [];
 const sortedRestarts = [...restartMs].sort((a, b) => a - b);
-console.log(`\nSIGKILL during webhook processing: ${ROUNDS} kills, ${events.length} events (${EVENTS_PER_ROUND} in flight per kill)`);
-console.table([{
-  kills: ROUNDS, 'acknowledged before a kill': acknowledged.size, 'acknowledged but lost': lostAcked.length, 'completed after redelivery': Number(completed.n), 'expected': events.length,
-  'duplicate purchases': Math.max(0, Number(completed.n) - events.length),
-  'materials mails': Number(mails.n), 'recipients mailed twice': duplicateMail[0]!.n, 'failed restarts': restartFailures, 'redelivery failures': redeliveryFailures,
-  'restart p50 ms': Math.round(sortedRestarts[Math.floor(sortedRestarts.length / 2)] ?? 0), 'restart max ms': Math.round(sortedRestarts.at(-1) ?? 0),
-}]);
+console.log(
+  `\nSIGKILL during webhook processing: ${ROUNDS} kills, ${events.length} events (${EVENTS_PER_ROUND} in flight per kill)`,
+);
+console.table([
+  {
+    kills: ROUNDS,
+    'acknowledged before a kill': acknowledged.size,
+    'acknowledged but lost': lostAcked.length,
+    'completed after redelivery': Number(completed.n),
+    expected: events.length,
+    'duplicate purchases': Math.max(0, Number(completed.n) - events.length),
+    'materials mails': Number(mails.n),
+    'recipients mailed twice': duplicateMail[0]!.n,
+    'failed restarts': restartFailures,
+    'redelivery failures': redeliveryFailures,
+    'restart p50 ms': Math.round(sortedRestarts[Math.floor(sortedRestarts.length / 2)] ?? 0),
+    'restart max ms': Math.round(sortedRestarts.at(-1) ?? 0),
+  },
+]);
 
 // (c) SMTP unreachable for a while: checkout latency, then every mail exactly once after it returns.
 await stopChild(shop.child);
@@ -108,7 +197,11 @@ const timeCheckouts = async (label: string) => {
   const times: number[] = [];
   for (let n = 0; n < 20; n++) {
     const t0 = performance.now();
-    const response = await fetch(`${baseUrl}/api/checkout`, { method: 'POST', headers: { 'content-type': 'application/json', origin: baseUrl }, body: JSON.stringify({ courseId: free.id, email: `smtp-${label}-${n}@example.com`, fullName: 'Smtp Test', language: 'en' }) });
+    const response = await fetch(`${baseUrl}/api/checkout`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseUrl },
+      body: JSON.stringify({ courseId: free.id, email: `smtp-${label}-${n}@example.com`, fullName: 'Smtp Test', language: 'en' }),
+    });
     if (!response.ok) throw new Error(`checkout failed: ${response.status}`);
     times.push(performance.now() - t0);
   }
@@ -119,10 +212,19 @@ const smtp = await startSmtpServer(smtpPort);
 const upMs = await timeCheckouts('up');
 await sql`UPDATE mail_outbox SET next_attempt_at = now() WHERE status = 'pending'`.execute(database);
 const deadline = Date.now() + 120_000;
-while (Date.now() < deadline && smtp.messages.filter((m) => m.to.some((to) => to.startsWith('smtp-'))).length < 40) await new Promise((r) => setTimeout(r, 250));
+while (Date.now() < deadline && smtp.messages.filter((m) => m.to.some((to) => to.startsWith('smtp-'))).length < 40)
+  await new Promise((r) => setTimeout(r, 250));
 const received = smtp.messages.flatMap((m) => m.to).filter((to) => to.startsWith('smtp-'));
 console.log('\nSMTP unreachable, then back');
-console.table([{ 'checkout p50 ms, SMTP down': downMs, 'checkout p50 ms, SMTP up': upMs, 'mails expected': 40, 'mails received': received.length, 'received twice': received.length - new Set(received).size }]);
+console.table([
+  {
+    'checkout p50 ms, SMTP down': downMs,
+    'checkout p50 ms, SMTP up': upMs,
+    'mails expected': 40,
+    'mails received': received.length,
+    'received twice': received.length - new Set(received).size,
+  },
+]);
 
 await smtp.stop();
 await stopChild(shop.child);

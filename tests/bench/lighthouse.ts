@@ -11,16 +11,50 @@ const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 buildIfNeeded();
 const world = await startBenchWorld({ courses: 200 });
-const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+const chrome = await launch({
+  chromePath: CHROMIUM,
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
 try {
-  const courseId = (await world.database.selectFrom('courses').select('id').where('language', '=', 'tr').where('is_active', '=', true).executeTakeFirstOrThrow()).id;
+  const courseId = (
+    await world.database
+      .selectFrom('courses')
+      .select('id')
+      .where('language', '=', 'tr')
+      .where('is_active', '=', true)
+      .executeTakeFirstOrThrow()
+  ).id;
   const pages = [
-    '/en/', '/tr/', `/en/course/${courseId}`, `/tr/course/${courseId}`, '/en/about', '/tr/privacy', '/en/contact',
-    '/en/blog', '/tr/blog', '/en/blog/first-monthly-budget', '/tr/blog/ilk-aylik-butcenizi-yapin', '/en/courses',
+    '/en/',
+    '/tr/',
+    `/en/course/${courseId}`,
+    `/tr/course/${courseId}`,
+    '/en/about',
+    '/tr/privacy',
+    '/en/contact',
+    '/en/blog',
+    '/tr/blog',
+    '/en/blog/first-monthly-budget',
+    '/tr/blog/ilk-aylik-butcenizi-yapin',
+    '/en/courses',
   ];
   const rows = [];
   for (const path of pages) {
-    const result = await lighthouse(`${world.baseUrl}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+    const result = await lighthouse(`${world.baseUrl}${path}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    });
     const categories = result!.lhr.categories;
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
     rows.push({

@@ -32,7 +32,12 @@ try {
 }
 
 async function checkoutLoad({ baseUrl, database }: BenchWorld): Promise<void> {
-  const course = await database.selectFrom('courses').select('id').where('price_minor', '>', 0).where('currency', '=', 'USD').executeTakeFirstOrThrow();
+  const course = await database
+    .selectFrom('courses')
+    .select('id')
+    .where('price_minor', '>', 0)
+    .where('currency', '=', 'USD')
+    .executeTakeFirstOrThrow();
   const started = performance.now();
   const results = await Promise.all(
     Array.from({ length: BUYERS }, async (_, n) => {
@@ -40,28 +45,81 @@ async function checkoutLoad({ baseUrl, database }: BenchWorld): Promise<void> {
       const response = await fetch(`${baseUrl}/api/checkout`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: baseUrl },
-        body: JSON.stringify({ courseId: course.id, email: `load-buyer-${n}-${randomUUID().slice(0, 6)}@example.com`, fullName: 'Load Buyer', language: 'en' }),
+        body: JSON.stringify({
+          courseId: course.id,
+          email: `load-buyer-${n}-${randomUUID().slice(0, 6)}@example.com`,
+          fullName: 'Load Buyer',
+          language: 'en',
+        }),
       });
       const { redirectUrl } = (await response.json()) as { redirectUrl: string };
-      const paid = await fetch(`${baseUrl}/api/checkout/demo/${redirectUrl.split('/').pop()}`, { method: 'POST', headers: { origin: baseUrl } });
+      const paid = await fetch(`${baseUrl}/api/checkout/demo/${redirectUrl.split('/').pop()}`, {
+        method: 'POST',
+        headers: { origin: baseUrl },
+      });
       return { ms: performance.now() - t0, ok: response.ok && paid.ok };
     }),
   );
-  const completed = await database.selectFrom('purchases').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'completed').where('email', 'like', 'load-buyer-%').executeTakeFirstOrThrow();
+  const completed = await database
+    .selectFrom('purchases')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '=', 'completed')
+    .where('email', 'like', 'load-buyer-%')
+    .executeTakeFirstOrThrow();
   console.log(`\nCheckout, demo provider: ${BUYERS} concurrent buyers (checkout + pay)`);
-  console.table([{ buyers: BUYERS, ok: results.filter((r) => r.ok).length, 'completed purchases': Number(completed.n), ...percentiles(results.map((r) => r.ms)), 'total s': ((performance.now() - started) / 1000).toFixed(1) }]);
+  console.table([
+    {
+      buyers: BUYERS,
+      ok: results.filter((r) => r.ok).length,
+      'completed purchases': Number(completed.n),
+      ...percentiles(results.map((r) => r.ms)),
+      'total s': ((performance.now() - started) / 1000).toFixed(1),
+    },
+  ]);
 }
 
 async function webhookLoad(world: BenchWorld): Promise<void> {
-  const server = await world.startServer({ STRIPE_SECRET_KEY: FAKE_STRIPE_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: stripe.url });
-  const course = await world.database.selectFrom('courses').select(['id', 'price_minor', 'currency']).where('price_minor', '>', 0).where('currency', '=', 'USD').executeTakeFirstOrThrow();
+  const server = await world.startServer({
+    STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_URL: stripe.url,
+  });
+  const course = await world.database
+    .selectFrom('courses')
+    .select(['id', 'price_minor', 'currency'])
+    .where('price_minor', '>', 0)
+    .where('currency', '=', 'USD')
+    .executeTakeFirstOrThrow();
   const orders = await world.database
     .insertInto('purchases')
-    .values(Array.from({ length: WEBHOOKS }, (_, n) => ({ course_id: course.id, email: `hook-${n}@example.com`, provider: 'stripe' as const, payment_id: `cs_test_${randomBytes(16).toString('hex')}`, amount_minor: course.price_minor, currency: course.currency })))
+    .values(
+      Array.from({ length: WEBHOOKS }, (_, n) => ({
+        course_id: course.id,
+        email: `hook-${n}@example.com`,
+        provider: 'stripe' as const,
+        payment_id: `cs_test_${randomBytes(16).toString('hex')}`,
+        amount_minor: course.price_minor,
+        currency: course.currency,
+      })),
+    )
     .returning(['id', 'payment_id'])
     .execute();
   const events = orders.map((order) =>
-    signedEvent({ id: `evt_${randomUUID()}`, type: 'checkout.session.completed', data: { object: { id: order.payment_id, object: 'checkout.session', payment_status: 'paid', amount_total: course.price_minor, currency: 'usd', metadata: { order_id: order.id }, payment_intent: `pi_${randomBytes(8).toString('hex')}` } } }),
+    signedEvent({
+      id: `evt_${randomUUID()}`,
+      type: 'checkout.session.completed',
+      data: {
+        object: {
+          id: order.payment_id,
+          object: 'checkout.session',
+          payment_status: 'paid',
+          amount_total: course.price_minor,
+          currency: 'usd',
+          metadata: { order_id: order.id },
+          payment_intent: `pi_${randomBytes(8).toString('hex')}`,
+        },
+      },
+    }),
   );
   const latencies: number[] = [];
   let failures = 0;
@@ -72,16 +130,38 @@ async function webhookLoad(world: BenchWorld): Promise<void> {
       while (next < events.length) {
         const event = events[next++]!;
         const t0 = performance.now();
-        const response = await fetch(`${server.baseUrl}/api/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': event.signature }, body: event.payload });
+        const response = await fetch(`${server.baseUrl}/api/stripe/webhook`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+          body: event.payload,
+        });
         latencies.push(performance.now() - t0);
         if (!response.ok) failures++;
       }
     }),
   );
-  const completed = await world.database.selectFrom('purchases').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'completed').where('email', 'like', 'hook-%').executeTakeFirstOrThrow();
-  const mails = await world.database.selectFrom('mail_outbox').select((eb) => eb.fn.countAll<number>().as('n')).where('recipient', 'like', 'hook-%').executeTakeFirstOrThrow();
+  const completed = await world.database
+    .selectFrom('purchases')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '=', 'completed')
+    .where('email', 'like', 'hook-%')
+    .executeTakeFirstOrThrow();
+  const mails = await world.database
+    .selectFrom('mail_outbox')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('recipient', 'like', 'hook-%')
+    .executeTakeFirstOrThrow();
   console.log(`\nStripe webhooks: ${WEBHOOKS} signed checkout.session.completed events at concurrency ${WEBHOOK_CONCURRENCY}`);
-  console.table([{ events: WEBHOOKS, failures, 'completed purchases': Number(completed.n), 'queued mails': Number(mails.n), ...percentiles(latencies), 'events/s': Math.round(WEBHOOKS / ((performance.now() - started) / 1000)) }]);
+  console.table([
+    {
+      events: WEBHOOKS,
+      failures,
+      'completed purchases': Number(completed.n),
+      'queued mails': Number(mails.n),
+      ...percentiles(latencies),
+      'events/s': Math.round(WEBHOOKS / ((performance.now() - started) / 1000)),
+    },
+  ]);
 }
 
 async function downloadLoad({ baseUrl, database, serverPid }: BenchWorld): Promise<void> {
@@ -91,7 +171,20 @@ async function downloadLoad({ baseUrl, database, serverPid }: BenchWorld): Promi
   await putFile('private', key, pdf);
   await database.updateTable('courses').set({ pdf_path: key }).where('id', '=', course.id).execute();
   const token = randomBytes(32).toString('base64url');
-  await database.insertInto('purchases').values({ course_id: course.id, email: 'big-download@example.com', provider: 'free', payment_id: `free_${Date.now()}_${randomUUID()}`, amount_minor: 0, currency: 'USD', status: 'completed', completed_at: new Date(), download_token: token }).execute();
+  await database
+    .insertInto('purchases')
+    .values({
+      course_id: course.id,
+      email: 'big-download@example.com',
+      provider: 'free',
+      payment_id: `free_${Date.now()}_${randomUUID()}`,
+      amount_minor: 0,
+      currency: 'USD',
+      status: 'completed',
+      completed_at: new Date(),
+      download_token: token,
+    })
+    .execute();
   const expected = createHash('sha256').update(pdf).digest('hex');
   const rssBefore = rssMb(serverPid);
   let rssPeak = rssBefore;
@@ -108,27 +201,62 @@ async function downloadLoad({ baseUrl, database, serverPid }: BenchWorld): Promi
   );
   clearInterval(sampler);
   const seconds = (performance.now() - started) / 1000;
-  const counted = await database.selectFrom('purchases').select('download_count').where('download_token', '=', token).executeTakeFirstOrThrow();
+  const counted = await database
+    .selectFrom('purchases')
+    .select('download_count')
+    .where('download_token', '=', token)
+    .executeTakeFirstOrThrow();
   console.log(`\nDownloads: ${DOWNLOADS} concurrent downloads of a ${PDF_BYTES / 1024 / 1024} MB PDF`);
-  console.table([{ downloads: DOWNLOADS, 'byte-identical': results.filter(Boolean).length, counted: counted.download_count, 'server RSS before MB': rssBefore, 'server RSS peak MB': rssPeak, 'RSS growth MB': rssPeak - rssBefore, 'MB/s': Math.round((DOWNLOADS * PDF_BYTES) / 1024 / 1024 / seconds) }]);
+  console.table([
+    {
+      downloads: DOWNLOADS,
+      'byte-identical': results.filter(Boolean).length,
+      counted: counted.download_count,
+      'server RSS before MB': rssBefore,
+      'server RSS peak MB': rssPeak,
+      'RSS growth MB': rssPeak - rssBefore,
+      'MB/s': Math.round((DOWNLOADS * PDF_BYTES) / 1024 / 1024 / seconds),
+    },
+  ]);
 }
 
 async function bruteForce(world: BenchWorld): Promise<void> {
   const email = 'victim@example.com';
-  await fetch(`${world.baseUrl}/api/auth/sign-up/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: world.baseUrl }, body: JSON.stringify({ name: 'Victim', email, password: 'the real password 1' }) });
+  await fetch(`${world.baseUrl}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: world.baseUrl },
+    body: JSON.stringify({ name: 'Victim', email, password: 'the real password 1' }),
+  });
   const attempt = (headers: Record<string, string>) =>
-    fetch(`${world.baseUrl}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: world.baseUrl, ...headers }, body: JSON.stringify({ email, password: `guess-${randomUUID()}` }) }).then((r) => r.status);
+    fetch(`${world.baseUrl}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: world.baseUrl, ...headers },
+      body: JSON.stringify({ email, password: `guess-${randomUUID()}` }),
+    }).then((r) => r.status);
   const rows = [];
   for (const [name, headers] of [
     ['one address', () => ({})],
-    ['spoofed X-Forwarded-For, a new address each time', () => ({ 'x-forwarded-for': `203.0.113.${Math.floor(Math.random() * 250)}` })],
+    [
+      'spoofed X-Forwarded-For, a new address each time',
+      () => ({ 'x-forwarded-for': `203.0.113.${Math.floor(Math.random() * 250)}` }),
+    ],
   ] as const) {
     const statuses: number[] = [];
     for (let n = 0; n < BRUTE_FORCE_ATTEMPTS; n++) statuses.push(await attempt(headers()));
-    rows.push({ attacker: name, attempts: BRUTE_FORCE_ATTEMPTS, 'password checked (401)': statuses.filter((s) => s === 401).length, 'limited (429)': statuses.filter((s) => s === 429).length, other: statuses.filter((s) => s !== 401 && s !== 429).length });
+    rows.push({
+      attacker: name,
+      attempts: BRUTE_FORCE_ATTEMPTS,
+      'password checked (401)': statuses.filter((s) => s === 401).length,
+      'limited (429)': statuses.filter((s) => s === 429).length,
+      other: statuses.filter((s) => s !== 401 && s !== 429).length,
+    });
     await sql`DELETE FROM rate_limits`.execute(world.database);
   }
-  const real = await fetch(`${world.baseUrl}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: world.baseUrl, 'x-forwarded-for': '198.51.100.7' }, body: JSON.stringify({ email, password: 'the real password 1' }) });
+  const real = await fetch(`${world.baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: world.baseUrl, 'x-forwarded-for': '198.51.100.7' },
+    body: JSON.stringify({ email, password: 'the real password 1' }),
+  });
   console.log(`\nSign-in brute force on one account (${BRUTE_FORCE_ATTEMPTS} wrong passwords per attacker; TRUST_PROXY=false)`);
   console.table(rows);
   console.log(`Right password afterwards, from a fresh address while the account is locked: HTTP ${real.status}`);

@@ -69,7 +69,10 @@ test('forgot password: read the mail, reset, and arrive signed in', async ({ pag
     await page.goto(`/en/dev/mailbox?to=${encodeURIComponent(email)}`);
     await expect(page.getByRole('article', { name: 'MicroCourses şifrenizi sıfırlayın' })).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 15_000 });
-  await page.getByRole('article').getByRole('link', { name: /reset-password\?token=/ }).click();
+  await page
+    .getByRole('article')
+    .getByRole('link', { name: /reset-password\?token=/ })
+    .click();
   await expect(page).toHaveURL(/\/tr\/reset-password\?token=/);
   await waitForIslands(page);
   await page.getByLabel('Yeni şifre', { exact: true }).fill('yepyeni şifre 42');

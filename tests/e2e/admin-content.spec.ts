@@ -14,12 +14,15 @@ test.afterEach(async ({ page, baseURL }) => {
   for (const search of leftovers.posts.splice(0)) {
     const response = await page.request.get(`/api/admin/blog-posts?q=${encodeURIComponent(search)}`);
     if (!response.ok()) continue;
-    for (const post of ((await response.json()) as { posts: { id: string }[] }).posts) expect((await remove(`/api/admin/blog-posts/${post.id}`)).status()).toBe(200);
+    for (const post of ((await response.json()) as { posts: { id: string }[] }).posts)
+      expect((await remove(`/api/admin/blog-posts/${post.id}`)).status()).toBe(200);
   }
   for (const slug of leftovers.categories.splice(0)) {
     const response = await page.request.get('/api/admin/categories');
     if (!response.ok()) continue;
-    const found = ((await response.json()) as { categories: { id: string; slug: string }[] }).categories.find((category) => category.slug === slug);
+    const found = ((await response.json()) as { categories: { id: string; slug: string }[] }).categories.find(
+      (category) => category.slug === slug,
+    );
     if (found) expect((await remove(`/api/admin/categories/${found.id}`)).status()).toBe(200);
   }
 });
@@ -40,11 +43,18 @@ async function deletePost(page: Page, title: string, lang: 'en' | 'tr') {
   const confirm = page.getByRole('dialog', { name: lang === 'tr' ? 'Kalıcı olarak silinsin mi?' : 'Delete permanently?' });
   await expect(confirm).toContainText(lang === 'tr' ? 'geri alınamaz' : 'cannot be undone');
   await confirm.getByRole('button', { name: lang === 'tr' ? 'Sil' : 'Delete', exact: true }).click();
-  await expect(page.getByRole('status').filter({ hasText: lang === 'tr' ? 'Blog yazısı başarıyla silindi!' : 'Blog post deleted successfully!' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: lang === 'tr' ? 'Blog yazısı başarıyla silindi!' : 'Blog post deleted successfully!' }),
+  ).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(title) })).toHaveCount(0);
 }
 
-test('the admin publishes a Turkish post with a transliterated slug, readable at once in a new tab', async ({ page, context }) => {
+test('the admin publishes a Turkish post with a transliterated slug, readable at once in a new tab', async ({
+  page,
+  context,
+}) => {
   const suffix = unique();
   const title = `Çalışırken Işığı Doğru Kullanın ${suffix}`;
   const slug = `calisirken-isigi-dogru-kullanin-${suffix}`;
@@ -56,7 +66,7 @@ test('the admin publishes a Turkish post with a transliterated slug, readable at
   const dialog = page.getByRole('dialog', { name: 'Yeni blog yazısı' });
   await dialog.getByRole('button', { name: 'Yazıyı oluştur' }).click();
   await expect(dialog.getByText('Başlık zorunludur')).toBeVisible();
-  await expect(dialog.getByText('Kapak görseli URL\'si zorunludur')).toBeVisible();
+  await expect(dialog.getByText("Kapak görseli URL'si zorunludur")).toBeVisible();
   await expect(dialog.getByLabel(/^Başlık/)).toBeFocused();
 
   await dialog.getByLabel(/^Başlık/).fill(title);
@@ -67,7 +77,7 @@ test('the admin publishes a Turkish post with a transliterated slug, readable at
   await expect(preview.getByRole('heading', { name: 'Doğal ışık' })).toBeVisible();
   await expect(preview.locator('strong')).toHaveText('dik');
   await dialog.getByLabel('Yazar adı').fill('Editör Ayşe');
-  await dialog.getByLabel('Kapak görseli URL\'si').fill('/images/blog/budget-basics.svg');
+  await dialog.getByLabel("Kapak görseli URL'si").fill('/images/blog/budget-basics.svg');
   await dialog.getByLabel('Etiketler').fill('verimlilik, sağlık');
   await dialog.getByLabel('Meta açıklaması').fill('Işığı doğru kullanın.');
   await expect(dialog.getByText('21 / 160 karakter')).toBeVisible();
@@ -100,7 +110,10 @@ test('the admin publishes a Turkish post with a transliterated slug, readable at
   await deletePost(page, title, 'tr');
 });
 
-test('a post carrying script and event-handler payloads never runs them, in the preview or on the public page', async ({ page, context }) => {
+test('a post carrying script and event-handler payloads never runs them, in the preview or on the public page', async ({
+  page,
+  context,
+}) => {
   const suffix = unique();
   const title = `Sanitizer check ${suffix}`;
   leftovers.posts.push(`sanitizer-check-${suffix}`);
@@ -109,7 +122,9 @@ test('a post carrying script and event-handler payloads never runs them, in the 
   const dialog = page.getByRole('dialog', { name: 'New blog post' });
   await dialog.getByLabel(/^Title/).fill(title);
   await dialog.getByLabel('Excerpt').fill('Nothing in this post may run.');
-  await dialog.getByLabel('Content (Markdown)').fill('Safe text.\n\n<script>window.__xss = 1</script><img src=x onerror="window.__xss = 2">');
+  await dialog
+    .getByLabel('Content (Markdown)')
+    .fill('Safe text.\n\n<script>window.__xss = 1</script><img src=x onerror="window.__xss = 2">');
   await dialog.getByLabel('Author name').fill('Security Reviewer');
   await dialog.getByLabel('Cover image URL').fill('https://images.example.com/cover.jpg');
   await dialog.getByLabel('Language').selectOption('en');
@@ -121,7 +136,10 @@ test('a post carrying script and event-handler payloads never runs them, in the 
   expect(await page.evaluate(() => (window as { __xss?: unknown }).__xss)).toBeUndefined();
 
   const row = page.getByRole('row', { name: new RegExp(title) });
-  const [article] = await Promise.all([context.waitForEvent('page'), row.getByRole('link', { name: new RegExp(`View ${title}`) }).click()]);
+  const [article] = await Promise.all([
+    context.waitForEvent('page'),
+    row.getByRole('link', { name: new RegExp(`View ${title}`) }).click(),
+  ]);
   await expect(article.getByRole('heading', { level: 1 })).toHaveText(title);
   await expect(article.getByText('Safe text.')).toBeVisible();
   await article.waitForLoadState('load');
@@ -133,7 +151,9 @@ test('a post carrying script and event-handler payloads never runs them, in the 
   await deletePost(page, title, 'en');
 });
 
-test('the admin creates a category, cannot delete one that courses use, and deletes the new one after confirming', async ({ page }) => {
+test('the admin creates a category, cannot delete one that courses use, and deletes the new one after confirming', async ({
+  page,
+}) => {
   const suffix = unique();
   const name = `Pottery ${suffix}`;
   leftovers.categories.push(`pottery-${suffix}`);
@@ -165,7 +185,11 @@ test('the admin creates a category, cannot delete one that courses use, and dele
   const technology = cards.filter({ has: page.getByRole('heading', { name: 'Technology', exact: true }) });
   await technology.getByRole('button', { name: 'Delete Technology' }).click();
   await page.getByRole('dialog', { name: 'Delete permanently?' }).getByRole('button', { name: 'Delete', exact: true }).click();
-  await expect(page.getByRole('alert').filter({ hasText: /Cannot complete operation due to data dependencies\. \d+ courses? uses? this category/ })).toBeVisible();
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: /Cannot complete operation due to data dependencies\. \d+ courses? uses? this category/ }),
+  ).toBeVisible();
   await expect(technology).toHaveCount(1);
 
   await card.getByRole('button', { name: `Delete ${name}` }).click();

@@ -25,7 +25,10 @@ async function signUp(page: Page, email: string) {
   await expect(page).toHaveURL(/\/tr\/dashboard$/);
 }
 
-test('the admin creates a Turkish course with its PDF, a buyer pays through the demo provider and downloads exactly that PDF', async ({ page, browser }) => {
+test('the admin creates a Turkish course with its PDF, a buyer pays through the demo provider and downloads exactly that PDF', async ({
+  page,
+  browser,
+}) => {
   const title = `Işıkla Çalışmak ${Date.now()}`;
   const pdf = await makePdf(`${title}: ders notları`);
 
@@ -57,9 +60,11 @@ test('the admin creates a Turkish course with its PDF, a buyer pays through the 
   await dialog.getByLabel('Etiketler').fill('fotoğraf, ışık, ');
 
   // A cloud-drive link is flagged in the preview; an uploaded image replaces it.
-  await dialog.getByLabel('Ya da görselin URL\'si').fill('https://drive.google.com/file/d/abc/view');
+  await dialog.getByLabel("Ya da görselin URL'si").fill('https://drive.google.com/file/d/abc/view');
   await expect(dialog.getByText('Google Drive, Dropbox veya OneDrive bağlantıları')).toBeVisible();
-  await dialog.getByLabel('Kapak görseli yükle').setInputFiles({ name: 'kapak.png', mimeType: 'image/png', buffer: makePng(32, 18) });
+  await dialog
+    .getByLabel('Kapak görseli yükle')
+    .setInputFiles({ name: 'kapak.png', mimeType: 'image/png', buffer: makePng(32, 18) });
   await expect(dialog.getByRole('img', { name: 'Kapak önizlemesi' })).toBeVisible();
 
   // A PNG passed off as a PDF is refused by the server; the form stays open with everything typed.
@@ -95,7 +100,10 @@ test('the admin creates a Turkish course with its PDF, a buyer pays through the 
 
   await buyer.goto('/tr/dashboard/courses');
   const item = buyer.getByRole('listitem').filter({ hasText: title });
-  const [download] = await Promise.all([buyer.waitForEvent('download'), item.getByRole('link', { name: `${title} kursunu indir` }).click()]);
+  const [download] = await Promise.all([
+    buyer.waitForEvent('download'),
+    item.getByRole('link', { name: `${title} kursunu indir` }).click(),
+  ]);
   const bytes = Buffer.concat(await (await download.createReadStream()).toArray());
   expect(bytes.equals(pdf)).toBe(true);
   await buyerContext.close();
@@ -120,8 +128,20 @@ test('the admin searches, edits, deactivates and deletes a course, with the spec
     // Astro refuses form posts without an Origin (CSRF); a browser always sends it.
     headers: { origin: new URL(page.url()).origin },
     multipart: {
-      title, category: 'technology', description: 'Sakin kalarak daha fazlasını isteyin.', instructorName: 'Sami Lale', instructorBio: 'Koç.', price: '30', currency: 'TRY', language: 'tr',
-      difficulty: 'advanced', tags: '', isFeatured: 'false', isActive: 'true', durationMinutes: '20', coverImageUrl: 'https://images.example.com/negotiation.jpg',
+      title,
+      category: 'technology',
+      description: 'Sakin kalarak daha fazlasını isteyin.',
+      instructorName: 'Sami Lale',
+      instructorBio: 'Koç.',
+      price: '30',
+      currency: 'TRY',
+      language: 'tr',
+      difficulty: 'advanced',
+      tags: '',
+      isFeatured: 'false',
+      isActive: 'true',
+      durationMinutes: '20',
+      coverImageUrl: 'https://images.example.com/negotiation.jpg',
       pdf: { name: 'course.pdf', mimeType: 'application/pdf', buffer: await makePdf(title) },
     },
   });

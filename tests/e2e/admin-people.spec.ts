@@ -21,20 +21,33 @@ async function signIn(page: Page, account: { email: string; password: string }, 
 async function buyThroughDemo(request: APIRequestContext, lang: 'en' | 'tr', search: string, email: string) {
   const catalogue = await (await request.get(`/api/courses?lang=${lang}&search=${encodeURIComponent(search)}`)).json();
   const courseId = catalogue.courses[0].id as string;
-  const checkout = await request.post('/api/checkout', { headers, data: { courseId, email, fullName: 'Admin View Buyer', language: lang } });
+  const checkout = await request.post('/api/checkout', {
+    headers,
+    data: { courseId, email, fullName: 'Admin View Buyer', language: lang },
+  });
   expect(checkout.status()).toBe(200);
   const paymentId = (await checkout.json()).redirectUrl.split('/').pop() as string;
   expect(paymentId).toMatch(/^demo_/);
   expect((await request.post(`/api/checkout/demo/${paymentId}`, { headers })).status()).toBe(200);
 }
 
-test('the admin overview shows revenue per currency, recent sales with a refund, the logs viewer and a connected database', async ({ page, request }) => {
+test('the admin overview shows revenue per currency, recent sales with a refund, the logs viewer and a connected database', async ({
+  page,
+  request,
+}) => {
   const email = uniqueEmail('overview');
   await buyThroughDemo(request, 'tr', 'Telefonla', email);
   await buyThroughDemo(request, 'en', 'Weekly Review', email);
   // An error a browser reported, to find in the log viewer.
   const marker = `e2e-log-${Date.now()}`;
-  expect((await request.post('/api/client-errors', { headers, data: { level: 'error', message: `${marker} happened`, url: `${BASE_URL}/en/` } })).status()).toBe(204);
+  expect(
+    (
+      await request.post('/api/client-errors', {
+        headers,
+        data: { level: 'error', message: `${marker} happened`, url: `${BASE_URL}/en/` },
+      })
+    ).status(),
+  ).toBe(204);
 
   await signIn(page, ADMIN, '/en/admin');
   await waitForIslands(page);
@@ -45,7 +58,9 @@ test('the admin overview shows revenue per currency, recent sales with a refund,
   await expect(revenue).toContainText(' · ');
   await expect(page.getByTestId('sales-card')).toContainText(/Completed purchases: \d+ paid · \d+ free/);
   for (const area of ['Courses', 'Blog posts', 'Categories', 'Users', 'Analytics']) {
-    await expect(page.getByRole('region', { name: 'Quick links' }).getByRole('link', { name: new RegExp(`^${area}`) })).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Quick links' }).getByRole('link', { name: new RegExp(`^${area}`) }),
+    ).toBeVisible();
   }
 
   const sales = page.getByRole('table', { name: 'Recent sales' });
@@ -77,7 +92,10 @@ test('the admin overview shows revenue per currency, recent sales with a refund,
   await expect(logs.getByText('No log entries.')).toBeVisible();
   await logs.getByLabel('Level').selectOption('error');
   await expect(logs.getByRole('listitem')).toHaveCount(1);
-  const [download] = await Promise.all([page.waitForEvent('download'), logs.getByRole('button', { name: 'Export JSON' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    logs.getByRole('button', { name: 'Export JSON' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^application-logs-.+\.json$/);
   const exported = JSON.parse(Buffer.concat(await (await download.createReadStream()).toArray()).toString('utf8'));
   expect(exported).toEqual([expect.objectContaining({ level: 'error', message: `${marker} happened`, source: 'server' })]);
@@ -92,7 +110,10 @@ test('the admin overview shows revenue per currency, recent sales with a refund,
 
 test('the admin promotes a freshly signed-up user, and has no role button on their own row', async ({ page, request }) => {
   const email = uniqueEmail('promote');
-  const signUp = await request.post('/api/auth/sign-up/email', { headers, data: { name: 'Fresh Person', email, password: 'fresh password 1' } });
+  const signUp = await request.post('/api/auth/sign-up/email', {
+    headers,
+    data: { name: 'Fresh Person', email, password: 'fresh password 1' },
+  });
   expect(signUp.status()).toBe(200);
 
   await signIn(page, ADMIN, '/en/admin/users');
@@ -129,14 +150,17 @@ test('the admin switches the analytics period and downloads its sales as CSV', a
   await expect(page.getByLabel('Period')).toHaveValue('6months');
   // Six months, each with its count above and its name below.
   await expect(page.getByTestId('monthly-sales-chart').locator('text')).toHaveCount(12);
-  for (const card of ['Revenue', 'Sales', 'Average order value', 'Buyers']) await expect(page.getByText(card, { exact: true }).first()).toBeVisible();
+  for (const card of ['Revenue', 'Sales', 'Average order value', 'Buyers'])
+    await expect(page.getByText(card, { exact: true }).first()).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Top courses' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Recent transactions' })).toBeVisible();
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download CSV' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^sales-6months-\d{4}-\d{2}-\d{2}\.csv$/);
   const text = Buffer.concat(await (await download.createReadStream()).toArray()).toString('utf8');
-  expect(text.startsWith('\uFEFFcompleted_at,order_id,course,buyer_name,buyer_email,amount,currency,status,provider\r\n')).toBe(true);
+  expect(text.startsWith('\uFEFFcompleted_at,order_id,course,buyer_name,buyer_email,amount,currency,status,provider\r\n')).toBe(
+    true,
+  );
 });
 
 test('a buyer opening any admin page lands on their dashboard', async ({ page }) => {

@@ -44,7 +44,12 @@ test('each language has an RSS feed linked from its pages', async ({ page, reque
   const feed = await (await request.get('/tr/rss.xml')).text();
   expect(feed).toContain('<language>tr</language>');
   // The four shipped Turkish articles (admin tests may add a post of their own meanwhile).
-  for (const slug of ['30-dakikalik-haftalik-degerlendirme', 'bes-dakikada-sakinlesin', 'ilk-aylik-butcenizi-yapin', 'is-gorusmesinde-star-yontemi']) {
+  for (const slug of [
+    '30-dakikalik-haftalik-degerlendirme',
+    'bes-dakikada-sakinlesin',
+    'ilk-aylik-butcenizi-yapin',
+    'is-gorusmesinde-star-yontemi',
+  ]) {
     expect(feed.match(new RegExp(`<item><title>[^<]+</title><link>[^<]+/tr/blog/${slug}</link>`, 'g')), slug).toHaveLength(1);
   }
 });

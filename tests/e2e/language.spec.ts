@@ -6,7 +6,10 @@ test.describe('language rule', () => {
     expect(english.status()).toBe(302);
     expect(english.headers()['location']).toBe('/en/courses?category=design&search=a%20b');
 
-    const turkish = await request.get('/courses?category=design', { maxRedirects: 0, headers: { 'Accept-Language': 'tr-TR,tr;q=0.9,en;q=0.5' } });
+    const turkish = await request.get('/courses?category=design', {
+      maxRedirects: 0,
+      headers: { 'Accept-Language': 'tr-TR,tr;q=0.9,en;q=0.5' },
+    });
     expect(turkish.status()).toBe(302);
     expect(turkish.headers()['location']).toBe('/tr/courses?category=design');
 
@@ -80,7 +83,14 @@ test.describe('not found and crash screens', () => {
   });
 
   test('malformed and hostile URLs never produce a 500', async ({ request }) => {
-    for (const path of ['/en/%E0%A4%A', '/%', `/en/${'x'.repeat(8000)}`, '/en/courses?search=%27%3B--&maxPrice=-1', '/en/..%2f..%2fetc%2fpasswd', '/%00']) {
+    for (const path of [
+      '/en/%E0%A4%A',
+      '/%',
+      `/en/${'x'.repeat(8000)}`,
+      '/en/courses?search=%27%3B--&maxPrice=-1',
+      '/en/..%2f..%2fetc%2fpasswd',
+      '/%00',
+    ]) {
       const response = await request.get(path, { maxRedirects: 0 });
       expect(response.status(), path).toBeLessThan(500);
     }

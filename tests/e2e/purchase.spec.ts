@@ -38,7 +38,10 @@ test('a guest enrols in a free course in Turkish, gets the e-mail, and its link 
     await page.goto(`/tr/dev/mailbox?to=${encodeURIComponent(email)}`);
     await expect(page.getByRole('article').first()).toContainText('Kursunuz:', { timeout: 1000 });
   }).toPass({ timeout: 15_000 });
-  const link = page.getByRole('article').first().getByRole('link', { name: /\/api\/downloads\// });
+  const link = page
+    .getByRole('article')
+    .first()
+    .getByRole('link', { name: /\/api\/downloads\// });
   await expectPdf(page, () => link.click());
 });
 

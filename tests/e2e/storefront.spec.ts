@@ -57,7 +57,9 @@ test('the switcher follows filters applied without a page load', async ({ page }
 });
 
 test('the first HTML of the catalogue already holds the filtered results, escaped', async ({ request }) => {
-  const html = await (await request.get('/en/courses?search=%3Cscript%3Ealert(1)%3C%2Fscript%3E&maxPrice=-3&category=%27%20OR%201%3D1')).text();
+  const html = await (
+    await request.get('/en/courses?search=%3Cscript%3Ealert(1)%3C%2Fscript%3E&maxPrice=-3&category=%27%20OR%201%3D1')
+  ).text();
   expect(html).toContain('No courses match your filters');
   expect(html).not.toContain('<script>alert(1)</script>');
   const free = await (await request.get('/en/courses?maxPrice=0')).text();
@@ -123,8 +125,12 @@ test('the contact form shows translated errors, keeps the input and stores a val
 
 test('static pages are served in both languages', async ({ page }) => {
   for (const [path, heading] of [
-    ['/en/about', 'About us'], ['/tr/about', 'Hakkımızda'], ['/en/privacy', 'Privacy policy'], ['/tr/terms', 'Kullanım koşulları'],
-    ['/en/help', 'Help center'], ['/tr/refund', 'İade politikası'],
+    ['/en/about', 'About us'],
+    ['/tr/about', 'Hakkımızda'],
+    ['/en/privacy', 'Privacy policy'],
+    ['/tr/terms', 'Kullanım koşulları'],
+    ['/en/help', 'Help center'],
+    ['/tr/refund', 'İade politikası'],
   ] as const) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(200);

@@ -7,7 +7,6 @@ import { closeDb, createDb, useDb, type Db } from '../../functions/db/database.t
 import { withDatabase } from '../../functions/db/provision.ts';
 import { TEMPLATE_DATABASE } from './template.ts';
 
-
 /** Each test file gets its own database, cloned from the migrated template, and its own storage folder. */
 const serverUrl = inject('postgresServerUrl');
 const name = `shop_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;

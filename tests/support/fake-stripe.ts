@@ -35,23 +35,42 @@ export async function startFakeStripe() {
       if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
         const id = `cs_test_${randomBytes(16).toString('hex')}`;
         const session = {
-          id, object: 'checkout.session', url: `https://checkout.stripe.test/c/pay/${id}`, status: 'open', payment_status: 'unpaid',
-          amount_total: Number(body.get('line_items[0][price_data][unit_amount]')), currency: body.get('line_items[0][price_data][currency]'),
-          metadata: { order_id: body.get('metadata[order_id]') }, client_reference_id: body.get('client_reference_id'), created: Math.floor(Date.now() / 1000),
+          id,
+          object: 'checkout.session',
+          url: `https://checkout.stripe.test/c/pay/${id}`,
+          status: 'open',
+          payment_status: 'unpaid',
+          amount_total: Number(body.get('line_items[0][price_data][unit_amount]')),
+          currency: body.get('line_items[0][price_data][currency]'),
+          metadata: { order_id: body.get('metadata[order_id]') },
+          client_reference_id: body.get('client_reference_id'),
+          created: Math.floor(Date.now() / 1000),
         };
         sessions.set(id, session);
         return send(200, session);
       }
       if (req.method === 'GET' && url.pathname === '/v1/checkout/sessions') {
-        return send(200, { object: 'list', data: [...sessions.values()].reverse(), has_more: false, url: '/v1/checkout/sessions' });
+        return send(200, {
+          object: 'list',
+          data: [...sessions.values()].reverse(),
+          has_more: false,
+          url: '/v1/checkout/sessions',
+        });
       }
       const intent = url.pathname.match(/^\/v1\/payment_intents\/(\w+)$/);
       if (req.method === 'GET' && intent) {
         const found = intents.get(intent[1]!);
-        return found ? send(200, { object: 'payment_intent', ...found }) : send(404, { error: { type: 'invalid_request_error', message: 'No such payment_intent' } });
+        return found
+          ? send(200, { object: 'payment_intent', ...found })
+          : send(404, { error: { type: 'invalid_request_error', message: 'No such payment_intent' } });
       }
       if (req.method === 'POST' && url.pathname === '/v1/refunds') {
-        return send(200, { id: `re_${randomBytes(8).toString('hex')}`, object: 'refund', status: 'succeeded', payment_intent: body.get('payment_intent') });
+        return send(200, {
+          id: `re_${randomBytes(8).toString('hex')}`,
+          object: 'refund',
+          status: 'succeeded',
+          payment_intent: body.get('payment_intent'),
+        });
       }
       send(404, { error: { type: 'invalid_request_error', message: `Unhandled ${req.method} ${url.pathname}` } });
     });
@@ -74,8 +93,22 @@ export async function startFakeStripe() {
 }
 
 /** A webhook delivery signed with Stripe's own test-header helper. */
-export function signedEvent(event: { id: string; type: string; data: { object: unknown } }, secret = WEBHOOK_SECRET, timestamp?: number) {
-  const payload = JSON.stringify({ object: 'event', api_version: '2025-01-01', created: Math.floor(Date.now() / 1000), livemode: false, ...event });
-  const signature = new Stripe(FAKE_STRIPE_KEY).webhooks.generateTestHeaderString({ payload, secret, ...(timestamp ? { timestamp } : {}) });
+export function signedEvent(
+  event: { id: string; type: string; data: { object: unknown } },
+  secret = WEBHOOK_SECRET,
+  timestamp?: number,
+) {
+  const payload = JSON.stringify({
+    object: 'event',
+    api_version: '2025-01-01',
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    ...event,
+  });
+  const signature = new Stripe(FAKE_STRIPE_KEY).webhooks.generateTestHeaderString({
+    payload,
+    secret,
+    ...(timestamp ? { timestamp } : {}),
+  });
   return { payload, signature };
 }

@@ -21,7 +21,9 @@ export interface RecordedStorageRequest {
  * upload (POST/PUT), authenticated download, public download for public buckets, and bulk delete,
  * answering errors the way Supabase does (a missing object is a 400 whose body says 404).
  */
-export async function startFakeSupabaseStorage({ buckets = { public: true, 'course-files': false } as Record<string, boolean> } = {}) {
+export async function startFakeSupabaseStorage({
+  buckets = { public: true, 'course-files': false } as Record<string, boolean>,
+} = {}) {
   const objects = new Map<string, StoredObject>();
   const requests: RecordedStorageRequest[] = [];
   const server = http.createServer((req, res) => {
@@ -36,15 +38,21 @@ export async function startFakeSupabaseStorage({ buckets = { public: true, 'cour
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(payload));
       };
-      const fail = (status: number, statusCode: string, error: string, message: string) => send(status, { statusCode, error, message });
+      const fail = (status: number, statusCode: string, error: string, message: string) =>
+        send(status, { statusCode, error, message });
       const parts = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
-      if (parts[0] !== 'storage' || parts[1] !== 'v1' || parts[2] !== 'object') return fail(404, '404', 'not_found', 'Route not found');
+      if (parts[0] !== 'storage' || parts[1] !== 'v1' || parts[2] !== 'object')
+        return fail(404, '404', 'not_found', 'Route not found');
 
       if (method === 'GET' && parts[3] === 'public') {
         const [bucket = '', ...key] = parts.slice(4);
         const object = buckets[bucket] ? objects.get(`${bucket}/${key.join('/')}`) : undefined;
         if (!object) return fail(400, '404', 'not_found', 'Object not found');
-        res.writeHead(200, { 'content-type': object.contentType, 'content-length': object.bytes.length, 'cache-control': object.cacheControl ?? 'no-cache' });
+        res.writeHead(200, {
+          'content-type': object.contentType,
+          'content-length': object.bytes.length,
+          'cache-control': object.cacheControl ?? 'no-cache',
+        });
         return res.end(object.bytes);
       }
 
@@ -56,8 +64,13 @@ export async function startFakeSupabaseStorage({ buckets = { public: true, 'cour
 
       if ((method === 'POST' || method === 'PUT') && key) {
         const id = `${bucket}/${key}`;
-        if (method === 'POST' && objects.has(id) && req.headers['x-upsert'] !== 'true') return fail(400, '409', 'Duplicate', 'The resource already exists');
-        objects.set(id, { bytes: body, contentType: String(req.headers['content-type'] ?? 'application/octet-stream'), cacheControl: req.headers['cache-control'] });
+        if (method === 'POST' && objects.has(id) && req.headers['x-upsert'] !== 'true')
+          return fail(400, '409', 'Duplicate', 'The resource already exists');
+        objects.set(id, {
+          bytes: body,
+          contentType: String(req.headers['content-type'] ?? 'application/octet-stream'),
+          cacheControl: req.headers['cache-control'],
+        });
         return send(200, { Id: randomUUID(), Key: id });
       }
       if (method === 'GET' && key) {
@@ -68,7 +81,9 @@ export async function startFakeSupabaseStorage({ buckets = { public: true, 'cour
       }
       if (method === 'DELETE' && !key) {
         const { prefixes = [] } = JSON.parse(body.toString() || '{}') as { prefixes?: string[] };
-        const removed = prefixes.filter((prefix) => objects.delete(`${bucket}/${prefix}`)).map((name) => ({ name, bucket_id: bucket }));
+        const removed = prefixes
+          .filter((prefix) => objects.delete(`${bucket}/${prefix}`))
+          .map((name) => ({ name, bucket_id: bucket }));
         return send(200, removed);
       }
       return fail(400, '400', 'invalid_request', `Unsupported: ${method} ${url.pathname}`);

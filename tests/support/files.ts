@@ -35,8 +35,12 @@ export function makePng(width = 16, height = 9, [red, green, blue]: [number, num
 /** The smallest JPEG and WebP headers: enough for content sniffing, not for display. */
 export const JPEG_HEAD = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
 export const WEBP_HEAD = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x24, 0, 0, 0]), Buffer.from('WEBPVP8 ')]);
-export const SVG_WITH_SCRIPT = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.domain)</script><rect width="10" height="10"/></svg>');
-export const PDF_HTML_POLYGLOT = Buffer.from('%PDF-1.4\n<!doctype html><html><body><script>alert(document.cookie)</script></body></html>\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+export const SVG_WITH_SCRIPT = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.domain)</script><rect width="10" height="10"/></svg>',
+);
+export const PDF_HTML_POLYGLOT = Buffer.from(
+  '%PDF-1.4\n<!doctype html><html><body><script>alert(document.cookie)</script></body></html>\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n',
+);
 
 function chunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);

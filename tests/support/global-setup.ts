@@ -6,7 +6,6 @@ import { startEmbeddedPostgres } from '../../functions/db/embedded.ts';
 import { migrate } from '../../functions/db/migrate.ts';
 import { ensureDatabase, withDatabase } from '../../functions/db/provision.ts';
 
-
 declare module 'vitest' {
   export interface ProvidedContext {
     postgresServerUrl: string;

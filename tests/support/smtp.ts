@@ -7,7 +7,14 @@ export interface ReceivedMail {
 }
 
 /** A real SMTP server in the test process, collecting what the shop sends. */
-export async function startSmtpServer(fixedPort?: number): Promise<{ url: string; messages: ReceivedMail[]; waitFor(match: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>; stop(): Promise<void> }> {
+export async function startSmtpServer(
+  fixedPort?: number,
+): Promise<{
+  url: string;
+  messages: ReceivedMail[];
+  waitFor(match: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
+  stop(): Promise<void>;
+}> {
   const messages: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -46,5 +53,7 @@ export function plainText(raw: string): string {
   const [headers = '', ...body] = part.split(/\r?\n\r?\n/);
   const content = body.join('\n\n').split(/\r?\n--/)[0] ?? '';
   if (/base64/i.test(headers)) return Buffer.from(content.replace(/\s+/g, ''), 'base64').toString('utf8');
-  return content.replace(/=\r?\n/g, '').replace(/(=[0-9A-F]{2})+/g, (encoded) => Buffer.from(encoded.replace(/=/g, ''), 'hex').toString('utf8'));
+  return content
+    .replace(/=\r?\n/g, '')
+    .replace(/(=[0-9A-F]{2})+/g, (encoded) => Buffer.from(encoded.replace(/=/g, ''), 'hex').toString('utf8'));
 }

@@ -73,14 +73,23 @@ export class Browser {
   }
 
   postJson(path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
-    return this.request(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    return this.request(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
   }
 }
 
 /** A browser signed in as a new (or existing) account with the given role. */
 export async function signedInBrowser(
   server: TestServer,
-  { role, email = `${role}-${randomUUID().slice(0, 8)}@example.com`, password = 'correct horse 42', fullName = `Test ${role}` }: { role: 'user' | 'admin'; email?: string; password?: string; fullName?: string },
+  {
+    role,
+    email = `${role}-${randomUUID().slice(0, 8)}@example.com`,
+    password = 'correct horse 42',
+    fullName = `Test ${role}`,
+  }: { role: 'user' | 'admin'; email?: string; password?: string; fullName?: string },
 ): Promise<Browser> {
   await ensureUser(db(), { email, password, fullName, role });
   const browser = new Browser(server);

@@ -11,7 +11,11 @@ import type { Language } from '../../i18n/languages.ts';
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 export default function ChangePasswordIsland({ lang }: { lang: Language }) {
-  return <I18nIsland lang={lang}><ChangePasswordForm /></I18nIsland>;
+  return (
+    <I18nIsland lang={lang}>
+      <ChangePasswordForm />
+    </I18nIsland>
+  );
 }
 
 function ChangePasswordForm() {
@@ -38,11 +42,23 @@ function ChangePasswordForm() {
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <PasswordField label={t('settings.currentPassword')} autoComplete="current-password" {...form.bind('currentPassword', 'password')} />
+      <PasswordField
+        label={t('settings.currentPassword')}
+        autoComplete="current-password"
+        {...form.bind('currentPassword', 'password')}
+      />
       <PasswordField label={t('settings.newPassword')} autoComplete="new-password" {...form.bind('newPassword', 'password')} />
-      <PasswordField label={t('settings.confirmNewPassword')} autoComplete="new-password" {...form.bind('confirmPassword', 'password')} />
+      <PasswordField
+        label={t('settings.confirmNewPassword')}
+        autoComplete="new-password"
+        {...form.bind('confirmPassword', 'password')}
+      />
       <FormFailure message={form.failure} />
-      <button type="submit" disabled={form.busy} className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={form.busy}
+        className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+      >
         {form.busy ? t('settings.saving') : t('settings.updatePassword')}
       </button>
     </form>

@@ -17,7 +17,11 @@ interface Props {
 }
 
 export default function ProfileFormIsland(props: Props) {
-  return <I18nIsland lang={props.lang}><ProfileForm {...props} /></I18nIsland>;
+  return (
+    <I18nIsland lang={props.lang}>
+      <ProfileForm {...props} />
+    </I18nIsland>
+  );
 }
 
 function ProfileForm({ lang, email, fullName, language }: Props) {
@@ -45,21 +49,45 @@ function ProfileForm({ lang, email, fullName, language }: Props) {
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       <div>
-        <label htmlFor="profile-email" className="block text-sm font-semibold">{t('auth.email')}</label>
-        <input id="profile-email" type="email" value={email} readOnly aria-describedby="profile-email-hint"
-          className="mt-1 w-full rounded-lg border border-gray-200 bg-gray-50 px-3 py-2 text-gray-600" />
-        <p id="profile-email-hint" className="mt-1 text-xs text-gray-500">{t('settings.emailReadOnly')}</p>
+        <label htmlFor="profile-email" className="block text-sm font-semibold">
+          {t('auth.email')}
+        </label>
+        <input
+          id="profile-email"
+          type="email"
+          value={email}
+          readOnly
+          aria-describedby="profile-email-hint"
+          className="mt-1 w-full rounded-lg border border-gray-200 bg-gray-50 px-3 py-2 text-gray-600"
+        />
+        <p id="profile-email-hint" className="mt-1 text-xs text-gray-500">
+          {t('settings.emailReadOnly')}
+        </p>
       </div>
       <TextField label={t('auth.fullName')} autoComplete="name" {...form.bind('fullName', 'profile')} />
       <div>
-        <label htmlFor="profile-language" className="block text-sm font-semibold">{t('settings.language')}</label>
-        <select id="profile-language" value={form.values.language} onChange={(event) => form.setValues((v) => ({ ...v, language: event.target.value as Language }))}
-          className="mt-1 w-full rounded-lg border border-gray-300 bg-white px-3 py-2">
-          {LANGUAGES.map((code) => <option key={code} value={code}>{t(`language.${code}`)}</option>)}
+        <label htmlFor="profile-language" className="block text-sm font-semibold">
+          {t('settings.language')}
+        </label>
+        <select
+          id="profile-language"
+          value={form.values.language}
+          onChange={(event) => form.setValues((v) => ({ ...v, language: event.target.value as Language }))}
+          className="mt-1 w-full rounded-lg border border-gray-300 bg-white px-3 py-2"
+        >
+          {LANGUAGES.map((code) => (
+            <option key={code} value={code}>
+              {t(`language.${code}`)}
+            </option>
+          ))}
         </select>
       </div>
       <FormFailure message={form.failure} />
-      <button type="submit" disabled={form.busy} className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={form.busy}
+        className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+      >
         {form.busy ? t('settings.saving') : t('settings.saveProfile')}
       </button>
     </form>

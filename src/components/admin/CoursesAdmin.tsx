@@ -22,7 +22,11 @@ const SEARCH_DELAY_MS = 300;
 const API = '/api/admin/courses';
 
 export default function CoursesAdminIsland(props: Props) {
-  return <I18nIsland lang={props.lang}><CoursesAdmin {...props} /></I18nIsland>;
+  return (
+    <I18nIsland lang={props.lang}>
+      <CoursesAdmin {...props} />
+    </I18nIsland>
+  );
 }
 
 type Editing = { mode: 'create' } | { mode: 'edit'; course: AdminCourseView };
@@ -70,7 +74,10 @@ function CoursesAdmin({ lang, initial, categories, categoriesUrl }: Props) {
   }, [search, query.search]);
 
   const replaceCourse = (id: string, change: Partial<AdminCourseView>) =>
-    setData((current) => ({ ...current, courses: current.courses.map((course) => (course.id === id ? { ...course, ...change } : course)) }));
+    setData((current) => ({
+      ...current,
+      courses: current.courses.map((course) => (course.id === id ? { ...course, ...change } : course)),
+    }));
 
   const toggle = async (course: AdminCourseView, isActive = !course.isActive) => {
     setToggling((current) => new Set(current).add(course.id));
@@ -117,29 +124,51 @@ function CoursesAdmin({ lang, initial, categories, categoriesUrl }: Props) {
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <form role="search" onSubmit={submitSearch} className="w-full max-w-md">
-          <label htmlFor="course-search" className="block text-sm font-semibold">{t('admin.courses.searchLabel')}</label>
-          <input id="course-search" type="search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder={t('admin.courses.searchPlaceholder')}
-            className="mt-1 w-full rounded-lg border border-gray-300 px-3 py-2" />
+          <label htmlFor="course-search" className="block text-sm font-semibold">
+            {t('admin.courses.searchLabel')}
+          </label>
+          <input
+            id="course-search"
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            placeholder={t('admin.courses.searchPlaceholder')}
+            className="mt-1 w-full rounded-lg border border-gray-300 px-3 py-2"
+          />
         </form>
-        <button type="button" onClick={() => setEditing({ mode: 'create' })}
-          className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700">
+        <button
+          type="button"
+          onClick={() => setEditing({ mode: 'create' })}
+          className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+        >
           {t('admin.courses.add')}
         </button>
       </div>
 
       {blocked && (
-        <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-900">
+        <div
+          role="alert"
+          className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-900"
+        >
           <div>
             <p className="font-semibold">{t('admin.errors.dependencies')}</p>
             <p className="mt-1 text-sm">{t('admin.courses.hasPurchases', { title: blocked.title })}</p>
           </div>
           <div className="flex gap-2">
             {blocked.isActive && (
-              <button type="button" onClick={() => void toggle(blocked, false)} className="rounded-lg bg-amber-600 px-3 py-2 text-sm font-semibold text-white hover:bg-amber-700">
+              <button
+                type="button"
+                onClick={() => void toggle(blocked, false)}
+                className="rounded-lg bg-amber-600 px-3 py-2 text-sm font-semibold text-white hover:bg-amber-700"
+              >
                 {t('admin.courses.deactivateInstead')}
               </button>
             )}
-            <button type="button" onClick={() => setBlocked(null)} className="rounded-lg border border-amber-400 px-3 py-2 text-sm font-medium hover:bg-amber-100">
+            <button
+              type="button"
+              onClick={() => setBlocked(null)}
+              className="rounded-lg border border-amber-400 px-3 py-2 text-sm font-medium hover:bg-amber-100"
+            >
               {t('admin.courses.dismiss')}
             </button>
           </div>
@@ -160,11 +189,21 @@ function CoursesAdmin({ lang, initial, categories, categoriesUrl }: Props) {
             <caption className="sr-only">{t('admin.courses.tableCaption')}</caption>
             <thead className="bg-gray-50 text-xs uppercase tracking-wide text-gray-600">
               <tr>
-                <th scope="col" className="px-4 py-3">{t('admin.courses.colCourse')}</th>
-                <th scope="col" className="px-4 py-3">{t('admin.courses.colCategory')}</th>
-                <th scope="col" className="px-4 py-3">{t('admin.courses.colPrice')}</th>
-                <th scope="col" className="px-4 py-3">{t('admin.courses.colStatus')}</th>
-                <th scope="col" className="px-4 py-3 text-right">{t('admin.actions')}</th>
+                <th scope="col" className="px-4 py-3">
+                  {t('admin.courses.colCourse')}
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  {t('admin.courses.colCategory')}
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  {t('admin.courses.colPrice')}
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  {t('admin.courses.colStatus')}
+                </th>
+                <th scope="col" className="px-4 py-3 text-right">
+                  {t('admin.actions')}
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-gray-200">
@@ -172,38 +211,75 @@ function CoursesAdmin({ lang, initial, categories, categoriesUrl }: Props) {
                 <tr key={course.id}>
                   <th scope="row" className="px-4 py-3 font-normal">
                     <div className="flex items-center gap-3">
-                      <img src={course.coverImageUrl ?? COVER_FALLBACK_URL} alt="" width={64} height={36} loading="lazy"
-                        onError={(event) => { if (!event.currentTarget.src.endsWith(COVER_FALLBACK_URL)) event.currentTarget.src = COVER_FALLBACK_URL; }}
-                        className="h-9 w-16 shrink-0 rounded object-cover bg-gray-100" />
+                      <img
+                        src={course.coverImageUrl ?? COVER_FALLBACK_URL}
+                        alt=""
+                        width={64}
+                        height={36}
+                        loading="lazy"
+                        onError={(event) => {
+                          if (!event.currentTarget.src.endsWith(COVER_FALLBACK_URL)) event.currentTarget.src = COVER_FALLBACK_URL;
+                        }}
+                        className="h-9 w-16 shrink-0 rounded object-cover bg-gray-100"
+                      />
                       <div className="min-w-0">
                         <p className="font-semibold text-gray-900">{course.title}</p>
                         <p className="mt-0.5 flex flex-wrap gap-x-2 text-xs text-gray-600">
                           <span>{t(`language.${course.language === 'tr' ? 'tr' : 'en'}`)}</span>
                           <span>{t(`difficulty.${course.difficulty}`)}</span>
                           <span>{t('admin.courses.purchases', { count: course.purchaseCount })}</span>
-                          {course.isFeatured && <span className="font-semibold text-brand-700">{t('admin.courses.featured')}</span>}
+                          {course.isFeatured && (
+                            <span className="font-semibold text-brand-700">{t('admin.courses.featured')}</span>
+                          )}
                           {!course.hasPdf && <span className="font-semibold text-red-700">{t('admin.courses.noPdf')}</span>}
                         </p>
                       </div>
                     </div>
                   </th>
                   <td className="px-4 py-3">{course.categoryName}</td>
-                  <td className="whitespace-nowrap px-4 py-3">{course.priceMinor === 0 ? t('course.free') : formatMoney(course.priceMinor, course.currency, lang)}</td>
+                  <td className="whitespace-nowrap px-4 py-3">
+                    {course.priceMinor === 0 ? t('course.free') : formatMoney(course.priceMinor, course.currency, lang)}
+                  </td>
                   <td className="px-4 py-3">
-                    <button type="button" role="switch" aria-checked={course.isActive} aria-label={t('admin.courses.statusOf', { title: course.title })}
-                      disabled={toggling.has(course.id)} onClick={() => void toggle(course)}
-                      className="group inline-flex items-center gap-2 rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60">
-                      <span aria-hidden="true" className={`relative inline-block h-6 w-11 rounded-full transition ${course.isActive ? 'bg-emerald-600' : 'bg-gray-300'}`}>
-                        <span className={`absolute top-0.5 h-5 w-5 rounded-full bg-white shadow transition-all ${course.isActive ? 'left-5.5' : 'left-0.5'}`} />
+                    <button
+                      type="button"
+                      role="switch"
+                      aria-checked={course.isActive}
+                      aria-label={t('admin.courses.statusOf', { title: course.title })}
+                      disabled={toggling.has(course.id)}
+                      onClick={() => void toggle(course)}
+                      className="group inline-flex items-center gap-2 rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60"
+                    >
+                      <span
+                        aria-hidden="true"
+                        className={`relative inline-block h-6 w-11 rounded-full transition ${course.isActive ? 'bg-emerald-600' : 'bg-gray-300'}`}
+                      >
+                        <span
+                          className={`absolute top-0.5 h-5 w-5 rounded-full bg-white shadow transition-all ${course.isActive ? 'left-5.5' : 'left-0.5'}`}
+                        />
                       </span>
-                      <span className="text-xs font-medium">{course.isActive ? t('admin.courses.active') : t('admin.courses.inactive')}</span>
+                      <span className="text-xs font-medium">
+                        {course.isActive ? t('admin.courses.active') : t('admin.courses.inactive')}
+                      </span>
                     </button>
                   </td>
                   <td className="whitespace-nowrap px-4 py-3 text-right">
-                    <button type="button" onClick={() => setEditing({ mode: 'edit', course })} aria-label={t('admin.courses.editCourse', { title: course.title })}
-                      className="rounded-lg border border-gray-300 px-3 py-1.5 font-medium hover:bg-gray-50">{t('admin.edit')}</button>
-                    <button type="button" onClick={() => setDeleting(course)} aria-label={t('admin.courses.deleteCourse', { title: course.title })}
-                      className="ml-2 rounded-lg border border-red-300 px-3 py-1.5 font-medium text-red-700 hover:bg-red-50">{t('admin.delete')}</button>
+                    <button
+                      type="button"
+                      onClick={() => setEditing({ mode: 'edit', course })}
+                      aria-label={t('admin.courses.editCourse', { title: course.title })}
+                      className="rounded-lg border border-gray-300 px-3 py-1.5 font-medium hover:bg-gray-50"
+                    >
+                      {t('admin.edit')}
+                    </button>
+                    <button
+                      type="button"
+                      onClick={() => setDeleting(course)}
+                      aria-label={t('admin.courses.deleteCourse', { title: course.title })}
+                      className="ml-2 rounded-lg border border-red-300 px-3 py-1.5 font-medium text-red-700 hover:bg-red-50"
+                    >
+                      {t('admin.delete')}
+                    </button>
                   </td>
                 </tr>
               ))}
@@ -214,23 +290,52 @@ function CoursesAdmin({ lang, initial, categories, categoriesUrl }: Props) {
 
       {data.pageCount > 1 && (
         <nav aria-label={t('catalogue.pagination')} className="flex items-center justify-between gap-3">
-          <button type="button" disabled={data.page <= 1} onClick={() => setQuery({ ...query, page: data.page - 1 })}
-            className="rounded-lg border border-gray-300 px-3 py-1.5 font-medium hover:bg-gray-50 disabled:opacity-50">{t('catalogue.previous')}</button>
+          <button
+            type="button"
+            disabled={data.page <= 1}
+            onClick={() => setQuery({ ...query, page: data.page - 1 })}
+            className="rounded-lg border border-gray-300 px-3 py-1.5 font-medium hover:bg-gray-50 disabled:opacity-50"
+          >
+            {t('catalogue.previous')}
+          </button>
           <span className="text-sm text-gray-600">{t('catalogue.pageOf', { page: data.page, pages: data.pageCount })}</span>
-          <button type="button" disabled={data.page >= data.pageCount} onClick={() => setQuery({ ...query, page: data.page + 1 })}
-            className="rounded-lg border border-gray-300 px-3 py-1.5 font-medium hover:bg-gray-50 disabled:opacity-50">{t('catalogue.next')}</button>
+          <button
+            type="button"
+            disabled={data.page >= data.pageCount}
+            onClick={() => setQuery({ ...query, page: data.page + 1 })}
+            className="rounded-lg border border-gray-300 px-3 py-1.5 font-medium hover:bg-gray-50 disabled:opacity-50"
+          >
+            {t('catalogue.next')}
+          </button>
         </nav>
       )}
 
-      <Dialog open={editing !== null} title={editing?.mode === 'edit' ? t('admin.courses.editTitle') : t('admin.courses.addTitle')} onClose={() => setEditing(null)}>
+      <Dialog
+        open={editing !== null}
+        title={editing?.mode === 'edit' ? t('admin.courses.editTitle') : t('admin.courses.addTitle')}
+        onClose={() => setEditing(null)}
+      >
         {editing && (
-          <CourseEditor lang={lang} categories={categories} categoriesUrl={categoriesUrl} course={editing.mode === 'edit' ? editing.course : undefined}
-            onSaved={() => saved(editing.mode)} onCancel={() => setEditing(null)} />
+          <CourseEditor
+            lang={lang}
+            categories={categories}
+            categoriesUrl={categoriesUrl}
+            course={editing.mode === 'edit' ? editing.course : undefined}
+            onSaved={() => saved(editing.mode)}
+            onCancel={() => setEditing(null)}
+          />
         )}
       </Dialog>
 
-      <ConfirmDialog open={deleting !== null} title={t('admin.confirmDeleteTitle')} message={deleting ? t('admin.courses.confirmDelete', { title: deleting.title }) : ''}
-        confirmLabel={t('admin.delete')} busy={deleteBusy} onConfirm={() => void confirmDelete()} onCancel={() => setDeleting(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('admin.confirmDeleteTitle')}
+        message={deleting ? t('admin.courses.confirmDelete', { title: deleting.title }) : ''}
+        confirmLabel={t('admin.delete')}
+        busy={deleteBusy}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      />
     </div>
   );
 }

@@ -2,7 +2,17 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** A modal dialog on the native <dialog>: focus is trapped, Escape closes, the page behind is inert. */
-export function Dialog({ open, title, onClose, children }: { open: boolean; title: string; onClose(): void; children: ReactNode }) {
+export function Dialog({
+  open,
+  title,
+  onClose,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  onClose(): void;
+  children: ReactNode;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   // Unique per dialog: a confirmation opened over another dialog must be named by its own title.
   const titleId = useId();
@@ -14,13 +24,29 @@ export function Dialog({ open, title, onClose, children }: { open: boolean; titl
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
-    <dialog ref={ref} onCancel={(event) => { event.preventDefault(); onClose(); }} aria-labelledby={titleId}
-      className="m-auto w-[min(48rem,calc(100vw-2rem))] rounded-2xl p-0 shadow-2xl backdrop:bg-black/40">
+    <dialog
+      ref={ref}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      aria-labelledby={titleId}
+      className="m-auto w-[min(48rem,calc(100vw-2rem))] rounded-2xl p-0 shadow-2xl backdrop:bg-black/40"
+    >
       {open && (
         <div className="max-h-[85vh] overflow-y-auto p-6">
           <div className="flex items-start justify-between gap-4">
-            <h2 id={titleId} className="text-xl font-bold">{title}</h2>
-            <button type="button" onClick={onClose} aria-label={t('admin.close')} className="rounded px-2 text-2xl leading-none hover:bg-gray-100">×</button>
+            <h2 id={titleId} className="text-xl font-bold">
+              {title}
+            </h2>
+            <button
+              type="button"
+              onClick={onClose}
+              aria-label={t('admin.close')}
+              className="rounded px-2 text-2xl leading-none hover:bg-gray-100"
+            >
+              ×
+            </button>
           </div>
           <div className="mt-4">{children}</div>
         </div>
@@ -30,16 +56,43 @@ export function Dialog({ open, title, onClose, children }: { open: boolean; titl
 }
 
 /** "This cannot be undone" confirmation before a delete (or any irreversible action). */
-export function ConfirmDialog({ open, title, message, confirmLabel, busy, onConfirm, onCancel }: {
-  open: boolean; title: string; message: string; confirmLabel: string; busy?: boolean; onConfirm(): void; onCancel(): void;
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel,
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  open: boolean;
+  title: string;
+  message: string;
+  confirmLabel: string;
+  busy?: boolean;
+  onConfirm(): void;
+  onCancel(): void;
 }) {
   const { t } = useTranslation();
   return (
     <Dialog open={open} title={title} onClose={onCancel}>
       <p className="text-gray-700">{message}</p>
       <div className="mt-6 flex justify-end gap-3">
-        <button type="button" onClick={onCancel} className="rounded-lg border border-gray-300 px-4 py-2 font-medium hover:bg-gray-50">{t('admin.cancel')}</button>
-        <button type="button" onClick={onConfirm} disabled={busy} className="rounded-lg bg-red-600 px-4 py-2 font-semibold text-white hover:bg-red-700 disabled:opacity-60">{confirmLabel}</button>
+        <button
+          type="button"
+          onClick={onCancel}
+          className="rounded-lg border border-gray-300 px-4 py-2 font-medium hover:bg-gray-50"
+        >
+          {t('admin.cancel')}
+        </button>
+        <button
+          type="button"
+          onClick={onConfirm}
+          disabled={busy}
+          className="rounded-lg bg-red-600 px-4 py-2 font-semibold text-white hover:bg-red-700 disabled:opacity-60"
+        >
+          {confirmLabel}
+        </button>
       </div>
     </Dialog>
   );

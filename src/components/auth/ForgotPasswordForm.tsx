@@ -9,7 +9,11 @@ import { showToast } from '../../stores/toasts.ts';
 import { localizedPath, type Language } from '../../i18n/languages.ts';
 
 export default function ForgotPasswordIsland({ lang }: { lang: Language }) {
-  return <I18nIsland lang={lang}><ForgotPasswordForm lang={lang} /></I18nIsland>;
+  return (
+    <I18nIsland lang={lang}>
+      <ForgotPasswordForm lang={lang} />
+    </I18nIsland>
+  );
 }
 
 function ForgotPasswordForm({ lang }: { lang: Language }) {
@@ -39,8 +43,19 @@ function ForgotPasswordForm({ lang }: { lang: Language }) {
         <h2 className="text-xl font-bold">{t('auth.checkEmailTitle')}</h2>
         <p className="text-gray-700">{t('auth.checkEmailText', { email: sentTo })}</p>
         <p className="text-sm text-gray-600">{t('auth.spamHint')}</p>
-        <a href={localizedPath(lang, '/login')} className="block rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">{t('auth.backToLogin')}</a>
-        <button type="button" onClick={() => setSentTo(null)} className="w-full rounded-lg border border-gray-300 px-4 py-2 font-medium hover:bg-gray-50">{t('auth.tryDifferentEmail')}</button>
+        <a
+          href={localizedPath(lang, '/login')}
+          className="block rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
+        >
+          {t('auth.backToLogin')}
+        </a>
+        <button
+          type="button"
+          onClick={() => setSentTo(null)}
+          className="w-full rounded-lg border border-gray-300 px-4 py-2 font-medium hover:bg-gray-50"
+        >
+          {t('auth.tryDifferentEmail')}
+        </button>
       </div>
     );
   }
@@ -49,10 +64,18 @@ function ForgotPasswordForm({ lang }: { lang: Language }) {
     <form onSubmit={submit} noValidate className="space-y-4">
       <TextField label={t('auth.email')} type="email" autoComplete="email" {...form.bind('email', 'forgot')} />
       <FormFailure message={form.failure} />
-      <button type="submit" disabled={form.busy} className="w-full rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={form.busy}
+        className="w-full rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+      >
         {form.busy ? t('auth.sending') : t('auth.sendResetLink')}
       </button>
-      <p className="text-center text-sm"><a href={localizedPath(lang, '/login')} className="font-medium text-brand-700 underline">{t('auth.backToLogin')}</a></p>
+      <p className="text-center text-sm">
+        <a href={localizedPath(lang, '/login')} className="font-medium text-brand-700 underline">
+          {t('auth.backToLogin')}
+        </a>
+      </p>
     </form>
   );
 }

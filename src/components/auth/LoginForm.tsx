@@ -10,7 +10,11 @@ import { showToastOnNextPage } from '../../stores/toasts.ts';
 import { localizedPath, type Language } from '../../i18n/languages.ts';
 
 export default function LoginFormIsland({ lang }: { lang: Language }) {
-  return <I18nIsland lang={lang}><LoginForm lang={lang} /></I18nIsland>;
+  return (
+    <I18nIsland lang={lang}>
+      <LoginForm lang={lang} />
+    </I18nIsland>
+  );
 }
 
 function LoginForm({ lang }: { lang: Language }) {
@@ -36,15 +40,31 @@ function LoginForm({ lang }: { lang: Language }) {
     <form onSubmit={submit} noValidate className="space-y-4">
       <TextField label={t('auth.email')} type="email" autoComplete="email" {...form.bind('email', 'login')} />
       <PasswordField label={t('auth.password')} autoComplete="current-password" {...form.bind('password', 'login')} />
-      <p className="text-right text-sm"><a href={localizedPath(lang, '/forgot-password')} className="font-medium text-brand-700 underline">{t('auth.forgotPassword')}</a></p>
+      <p className="text-right text-sm">
+        <a href={localizedPath(lang, '/forgot-password')} className="font-medium text-brand-700 underline">
+          {t('auth.forgotPassword')}
+        </a>
+      </p>
       <FormFailure message={form.failure} />
-      <button type="submit" disabled={form.busy} className="w-full rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={form.busy}
+        className="w-full rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+      >
         {form.busy ? t('auth.loggingIn') : t('auth.loginButton')}
       </button>
       <p className="text-center text-sm text-gray-600">
-        {t('auth.noAccount')} <a href={localizedPath(lang, '/signup')} className="font-medium text-brand-700 underline">{t('auth.signupLink')}</a>
+        {t('auth.noAccount')}{' '}
+        <a href={localizedPath(lang, '/signup')} className="font-medium text-brand-700 underline">
+          {t('auth.signupLink')}
+        </a>
       </p>
-      <a href={localizedPath(lang, '/courses')} className="block w-full rounded-lg border border-gray-300 px-4 py-2 text-center font-medium hover:bg-gray-50">{t('auth.browseAsGuest')}</a>
+      <a
+        href={localizedPath(lang, '/courses')}
+        className="block w-full rounded-lg border border-gray-300 px-4 py-2 text-center font-medium hover:bg-gray-50"
+      >
+        {t('auth.browseAsGuest')}
+      </a>
     </form>
   );
 }

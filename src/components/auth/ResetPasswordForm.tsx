@@ -9,7 +9,11 @@ import { showToastOnNextPage } from '../../stores/toasts.ts';
 import { localizedPath, type Language } from '../../i18n/languages.ts';
 
 export default function ResetPasswordIsland({ lang }: { lang: Language }) {
-  return <I18nIsland lang={lang}><ResetPasswordForm lang={lang} /></I18nIsland>;
+  return (
+    <I18nIsland lang={lang}>
+      <ResetPasswordForm lang={lang} />
+    </I18nIsland>
+  );
 }
 
 function ResetPasswordForm({ lang }: { lang: Language }) {
@@ -44,13 +48,23 @@ function ResetPasswordForm({ lang }: { lang: Language }) {
     location.assign(localizedPath(lang, '/dashboard'));
   };
 
-  if (state === 'checking') return <p role="status" className="text-center text-gray-600">{t('reset.checking')}</p>;
+  if (state === 'checking')
+    return (
+      <p role="status" className="text-center text-gray-600">
+        {t('reset.checking')}
+      </p>
+    );
   if (state === 'invalid') {
     return (
       <div role="alert" className="space-y-3 text-center">
         <h2 className="text-xl font-bold">{t('reset.invalidTitle')}</h2>
         <p className="text-gray-700">{t('reset.invalidText')}</p>
-        <a href={localizedPath(lang, '/forgot-password')} className="inline-block rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">{t('reset.requestNew')}</a>
+        <a
+          href={localizedPath(lang, '/forgot-password')}
+          className="inline-block rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
+        >
+          {t('reset.requestNew')}
+        </a>
       </div>
     );
   }
@@ -59,7 +73,11 @@ function ResetPasswordForm({ lang }: { lang: Language }) {
       <PasswordField label={t('reset.newPassword')} autoComplete="new-password" {...form.bind('password', 'reset')} />
       <PasswordField label={t('reset.confirmPassword')} autoComplete="new-password" {...form.bind('confirmPassword', 'reset')} />
       <FormFailure message={form.failure} />
-      <button type="submit" disabled={form.busy} className="w-full rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={form.busy}
+        className="w-full rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+      >
         {form.busy ? t('reset.updating') : t('reset.submit')}
       </button>
     </form>

@@ -10,7 +10,11 @@ import { showToastOnNextPage } from '../../stores/toasts.ts';
 import { localizedPath, type Language } from '../../i18n/languages.ts';
 
 export default function SignupFormIsland({ lang }: { lang: Language }) {
-  return <I18nIsland lang={lang}><SignupForm lang={lang} /></I18nIsland>;
+  return (
+    <I18nIsland lang={lang}>
+      <SignupForm lang={lang} />
+    </I18nIsland>
+  );
 }
 
 function SignupForm({ lang }: { lang: Language }) {
@@ -39,15 +43,29 @@ function SignupForm({ lang }: { lang: Language }) {
       <PasswordField label={t('auth.password')} autoComplete="new-password" {...form.bind('password', 'signup')} />
       <PasswordField label={t('auth.confirmPassword')} autoComplete="new-password" {...form.bind('confirmPassword', 'signup')} />
       <FormFailure message={form.failure} />
-      <button type="submit" disabled={form.busy} className="w-full rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={form.busy}
+        className="w-full rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+      >
         {form.busy ? t('auth.signingUp') : t('auth.signupButton')}
       </button>
       <p className="text-center text-sm text-gray-600">
-        {t('auth.agreeTerms')} <a href={localizedPath(lang, '/terms')} className="underline">{t('auth.terms')}</a> {t('auth.and')}{' '}
-        <a href={localizedPath(lang, '/privacy')} className="underline">{t('auth.privacy')}</a>.
+        {t('auth.agreeTerms')}{' '}
+        <a href={localizedPath(lang, '/terms')} className="underline">
+          {t('auth.terms')}
+        </a>{' '}
+        {t('auth.and')}{' '}
+        <a href={localizedPath(lang, '/privacy')} className="underline">
+          {t('auth.privacy')}
+        </a>
+        .
       </p>
       <p className="text-center text-sm text-gray-600">
-        {t('auth.haveAccount')} <a href={localizedPath(lang, '/login')} className="font-medium text-brand-700 underline">{t('auth.loginLink')}</a>
+        {t('auth.haveAccount')}{' '}
+        <a href={localizedPath(lang, '/login')} className="font-medium text-brand-700 underline">
+          {t('auth.loginLink')}
+        </a>
       </p>
     </form>
   );

@@ -19,7 +19,11 @@ interface Props {
 }
 
 export default function CheckoutFormIsland(props: Props) {
-  return <I18nIsland lang={props.lang}><CheckoutForm {...props} /></I18nIsland>;
+  return (
+    <I18nIsland lang={props.lang}>
+      <CheckoutForm {...props} />
+    </I18nIsland>
+  );
 }
 
 function CheckoutForm({ lang, courseId, courseTitle, amountMinor, currency, email, fullName }: Props) {
@@ -35,9 +39,22 @@ function CheckoutForm({ lang, courseId, courseTitle, amountMinor, currency, emai
     const data = form.validate();
     if (!data) return;
     form.setBusy(true);
-    const result = await postJson<{ redirectUrl?: string; alreadyOwned?: boolean; courseUrl?: string }>('/api/checkout', { ...data, courseId, language: lang });
+    const result = await postJson<{ redirectUrl?: string; alreadyOwned?: boolean; courseUrl?: string }>('/api/checkout', {
+      ...data,
+      courseId,
+      language: lang,
+    });
     if (result.ok && result.data.redirectUrl) {
-      saveCheckoutInfo({ courseId, courseTitle, email: data.email, fullName: data.fullName, amount: amountMinor, currency, language: lang, isFree: free });
+      saveCheckoutInfo({
+        courseId,
+        courseTitle,
+        email: data.email,
+        fullName: data.fullName,
+        amount: amountMinor,
+        currency,
+        language: lang,
+        isFree: free,
+      });
       location.assign(result.data.redirectUrl);
       return;
     }
@@ -53,8 +70,12 @@ function CheckoutForm({ lang, courseId, courseTitle, amountMinor, currency, emai
       <div role="status" className="space-y-3 rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-emerald-900">
         <p className="font-semibold">{t('checkout.alreadyOwned')}</p>
         <p className="flex flex-wrap gap-4">
-          <a href={localizedPath(lang, '/dashboard/courses')} className="font-semibold underline">{t('checkout.openMyCourses')}</a>
-          <a href={owned} className="underline">{t('checkout.openCourse')}</a>
+          <a href={localizedPath(lang, '/dashboard/courses')} className="font-semibold underline">
+            {t('checkout.openMyCourses')}
+          </a>
+          <a href={owned} className="underline">
+            {t('checkout.openCourse')}
+          </a>
         </p>
       </div>
     );
@@ -65,8 +86,11 @@ function CheckoutForm({ lang, courseId, courseTitle, amountMinor, currency, emai
       <TextField label={t('checkout.email')} type="email" autoComplete="email" required {...form.bind('email', 'checkout')} />
       <TextField label={t('checkout.fullName')} autoComplete="name" required {...form.bind('fullName', 'checkout')} />
       <FormFailure message={form.failure} />
-      <button type="submit" disabled={form.busy || empty}
-        className="w-full rounded-lg bg-brand-600 px-4 py-3 font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={form.busy || empty}
+        className="w-full rounded-lg bg-brand-600 px-4 py-3 font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
+      >
         {form.busy ? t('checkout.processing') : free ? t('checkout.enrolFree') : t('checkout.proceedToPayment')}
       </button>
     </form>

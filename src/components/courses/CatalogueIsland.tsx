@@ -101,9 +101,18 @@ function Catalogue({ lang, filters: initialFilters, result: initialResult, categ
 
   return (
     <div className="grid gap-8 lg:grid-cols-[18rem_1fr]">
-      <form method="get" action={catalogueUrl(lang)} onSubmit={submit} className="space-y-5" aria-label={t('catalogue.filters')} role="search">
+      <form
+        method="get"
+        action={catalogueUrl(lang)}
+        onSubmit={submit}
+        className="space-y-5"
+        aria-label={t('catalogue.filters')}
+        role="search"
+      >
         <div>
-          <label htmlFor="catalogue-search" className="block text-sm font-semibold">{t('catalogue.searchLabel')}</label>
+          <label htmlFor="catalogue-search" className="block text-sm font-semibold">
+            {t('catalogue.searchLabel')}
+          </label>
           <input
             id="catalogue-search"
             name="search"
@@ -115,20 +124,43 @@ function Catalogue({ lang, filters: initialFilters, result: initialResult, categ
             className="mt-1 w-full rounded-lg border border-gray-300 px-3 py-2"
           />
         </div>
-        <Select id="catalogue-category" name="category" label={t('catalogue.category')} value={draft.category ?? ''}
+        <Select
+          id="catalogue-category"
+          name="category"
+          label={t('catalogue.category')}
+          value={draft.category ?? ''}
           onChange={(value) => update('category', value)}
-          options={[{ value: '', label: t('catalogue.allCategories') }, ...categories.map((c) => ({ value: c.slug, label: c.name }))]} />
-        <Select id="catalogue-language" name="language" label={t('catalogue.language')} value={draft.language ?? lang}
+          options={[
+            { value: '', label: t('catalogue.allCategories') },
+            ...categories.map((c) => ({ value: c.slug, label: c.name })),
+          ]}
+        />
+        <Select
+          id="catalogue-language"
+          name="language"
+          label={t('catalogue.language')}
+          value={draft.language ?? lang}
           onChange={(value) => update('language', value === lang ? undefined : (value as CourseFilters['language']))}
           options={[
             { value: ALL_LANGUAGES, label: t('catalogue.allLanguages') },
             ...COURSE_LANGUAGES.map((code) => ({ value: code, label: t(`courseLanguage.${code}`) })),
-          ]} />
-        <Select id="catalogue-difficulty" name="difficulty" label={t('catalogue.difficulty')} value={draft.difficulty ?? ''}
+          ]}
+        />
+        <Select
+          id="catalogue-difficulty"
+          name="difficulty"
+          label={t('catalogue.difficulty')}
+          value={draft.difficulty ?? ''}
           onChange={(value) => update('difficulty', (value || undefined) as CourseFilters['difficulty'])}
-          options={[{ value: '', label: t('catalogue.allDifficulties') }, ...DIFFICULTIES.map((d) => ({ value: d, label: t(`difficulty.${d}`) }))]} />
+          options={[
+            { value: '', label: t('catalogue.allDifficulties') },
+            ...DIFFICULTIES.map((d) => ({ value: d, label: t(`difficulty.${d}`) })),
+          ]}
+        />
         <div>
-          <label htmlFor="catalogue-max-price" className="block text-sm font-semibold">{t('catalogue.maxPrice')}</label>
+          <label htmlFor="catalogue-max-price" className="block text-sm font-semibold">
+            {t('catalogue.maxPrice')}
+          </label>
           <input
             id="catalogue-max-price"
             name={draft.maxPrice === undefined ? undefined : 'maxPrice'}
@@ -137,7 +169,9 @@ function Catalogue({ lang, filters: initialFilters, result: initialResult, categ
             max={MAX_PRICE_LIMIT}
             step={1}
             value={sliderValue}
-            aria-valuetext={draft.maxPrice === undefined ? t('catalogue.anyPrice') : t('catalogue.maxPriceValue', { value: sliderValue })}
+            aria-valuetext={
+              draft.maxPrice === undefined ? t('catalogue.anyPrice') : t('catalogue.maxPriceValue', { value: sliderValue })
+            }
             onChange={(event) => {
               const value = Number(event.target.value);
               update('maxPrice', value >= MAX_PRICE_LIMIT ? undefined : value);
@@ -152,14 +186,20 @@ function Catalogue({ lang, filters: initialFilters, result: initialResult, categ
           {t('catalogue.apply')}
         </button>
         {active && (
-          <button type="button" onClick={() => navigate({})} className="w-full rounded-lg border border-gray-300 px-4 py-2 font-medium hover:bg-gray-50">
+          <button
+            type="button"
+            onClick={() => navigate({})}
+            className="w-full rounded-lg border border-gray-300 px-4 py-2 font-medium hover:bg-gray-50"
+          >
             {t('catalogue.clear')}
           </button>
         )}
       </form>
 
       <section aria-labelledby="catalogue-results" aria-busy={status === 'loading'}>
-        <h2 id="catalogue-results" className="sr-only">{t('nav.courses')}</h2>
+        <h2 id="catalogue-results" className="sr-only">
+          {t('nav.courses')}
+        </h2>
         <p className="text-sm font-medium text-gray-700" role="status">
           {status === 'loading' ? t('catalogue.loading') : t('catalogue.resultCount', { count: result.total })}
         </p>
@@ -171,14 +211,20 @@ function Catalogue({ lang, filters: initialFilters, result: initialResult, categ
         {status === 'error' && (
           <div role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
             <p>{t('catalogue.error')}</p>
-            <button type="button" onClick={() => void load(applied)} className="mt-2 font-semibold underline">{t('catalogue.retry')}</button>
+            <button type="button" onClick={() => void load(applied)} className="mt-2 font-semibold underline">
+              {t('catalogue.retry')}
+            </button>
           </div>
         )}
         {status === 'ready' && result.courses.length === 0 && (
           <div className="mt-8 rounded-xl border border-dashed border-gray-300 p-10 text-center">
             <p className="text-lg font-semibold">{t('catalogue.empty')}</p>
             <p className="mt-2 text-gray-600">{t('catalogue.emptyHint')}</p>
-            <button type="button" onClick={() => navigate({})} className="mt-4 rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+            <button
+              type="button"
+              onClick={() => navigate({})}
+              className="mt-4 rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
+            >
               {t('catalogue.clearAll')}
             </button>
           </div>
@@ -186,15 +232,31 @@ function Catalogue({ lang, filters: initialFilters, result: initialResult, categ
         {status !== 'loading' && result.courses.length > 0 && (
           <ul className="mt-4 grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
             {result.courses.map((course) => (
-              <li key={course.id} className="flex"><CourseCard course={course} lang={lang} /></li>
+              <li key={course.id} className="flex">
+                <CourseCard course={course} lang={lang} />
+              </li>
             ))}
           </ul>
         )}
         {result.pageCount > 1 && status !== 'loading' && (
           <nav aria-label={t('catalogue.pagination')} className="mt-8 flex items-center justify-between">
-            <PageLink lang={lang} filters={applied} page={result.page - 1} disabled={result.page <= 1} label={t('catalogue.previous')} onNavigate={navigate} />
+            <PageLink
+              lang={lang}
+              filters={applied}
+              page={result.page - 1}
+              disabled={result.page <= 1}
+              label={t('catalogue.previous')}
+              onNavigate={navigate}
+            />
             <span className="text-sm text-gray-600">{t('catalogue.pageOf', { page: result.page, pages: result.pageCount })}</span>
-            <PageLink lang={lang} filters={applied} page={result.page + 1} disabled={result.page >= result.pageCount} label={t('catalogue.next')} onNavigate={navigate} />
+            <PageLink
+              lang={lang}
+              filters={applied}
+              page={result.page + 1}
+              disabled={result.page >= result.pageCount}
+              label={t('catalogue.next')}
+              onNavigate={navigate}
+            />
           </nav>
         )}
       </section>
@@ -202,19 +264,44 @@ function Catalogue({ lang, filters: initialFilters, result: initialResult, categ
   );
 }
 
-function Select(props: { id: string; name: string; label: string; value: string; options: { value: string; label: string }[]; onChange(value: string): void }) {
+function Select(props: {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  options: { value: string; label: string }[];
+  onChange(value: string): void;
+}) {
   return (
     <div>
-      <label htmlFor={props.id} className="block text-sm font-semibold">{props.label}</label>
-      <select id={props.id} name={props.name} value={props.value} onChange={(event) => props.onChange(event.target.value)}
-        className="mt-1 w-full rounded-lg border border-gray-300 bg-white px-3 py-2">
-        {props.options.map((option) => <option key={option.value} value={option.value}>{option.label}</option>)}
+      <label htmlFor={props.id} className="block text-sm font-semibold">
+        {props.label}
+      </label>
+      <select
+        id={props.id}
+        name={props.name}
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+        className="mt-1 w-full rounded-lg border border-gray-300 bg-white px-3 py-2"
+      >
+        {props.options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
       </select>
     </div>
   );
 }
 
-function PageLink(props: { lang: Language; filters: CourseFilters; page: number; disabled: boolean; label: string; onNavigate(filters: CourseFilters): void }) {
+function PageLink(props: {
+  lang: Language;
+  filters: CourseFilters;
+  page: number;
+  disabled: boolean;
+  label: string;
+  onNavigate(filters: CourseFilters): void;
+}) {
   if (props.disabled) return <span className="px-4 py-2 text-gray-500">{props.label}</span>;
   const target = { ...props.filters, page: props.page };
   return (

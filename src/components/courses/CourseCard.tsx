@@ -29,7 +29,9 @@ export function CourseCard({ course, lang }: { course: CourseSummaryView; lang: 
           decoding="async"
           className="h-full w-full object-cover"
         />
-        <span className={`absolute left-3 top-3 rounded-full px-2.5 py-0.5 text-xs font-semibold ${DIFFICULTY_STYLE[course.difficulty]}`}>
+        <span
+          className={`absolute left-3 top-3 rounded-full px-2.5 py-0.5 text-xs font-semibold ${DIFFICULTY_STYLE[course.difficulty]}`}
+        >
           {t(`difficulty.${course.difficulty}`)}
         </span>
         <span className="absolute right-3 top-3 rounded-full bg-white px-2.5 py-0.5 text-sm font-bold text-gray-900 shadow">
@@ -39,7 +41,9 @@ export function CourseCard({ course, lang }: { course: CourseSummaryView; lang: 
       <div className="flex flex-1 flex-col p-5">
         <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">{course.categoryName}</p>
         <h3 className="mt-1 text-lg font-bold leading-snug">
-          <a href={courseUrl(lang, course.id)} className="hover:text-brand-700">{course.title}</a>
+          <a href={courseUrl(lang, course.id)} className="hover:text-brand-700">
+            {course.title}
+          </a>
         </h3>
         <p className="mt-2 line-clamp-3 text-sm text-gray-600">{course.description}</p>
         <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-gray-600">
@@ -51,7 +55,9 @@ export function CourseCard({ course, lang }: { course: CourseSummaryView; lang: 
         {course.tags.length > 0 && (
           <ul className="mt-3 flex flex-wrap gap-1.5" aria-label={t('detail.tags')}>
             {course.tags.slice(0, CARD_TAG_LIMIT).map((tag) => (
-              <li key={tag} className="rounded bg-gray-100 px-2 py-0.5 text-xs text-gray-700">{tag}</li>
+              <li key={tag} className="rounded bg-gray-100 px-2 py-0.5 text-xs text-gray-700">
+                {tag}
+              </li>
             ))}
             {extraTags > 0 && <li className="px-1 py-0.5 text-xs text-gray-500">{t('course.moreTags', { count: extraTags })}</li>}
           </ul>

@@ -9,7 +9,9 @@ export default function CourseGrid({ courses, lang }: { courses: CourseSummaryVi
     <I18nIsland lang={lang}>
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {courses.map((course) => (
-          <li key={course.id} className="flex"><CourseCard course={course} lang={lang} /></li>
+          <li key={course.id} className="flex">
+            <CourseCard course={course} lang={lang} />
+          </li>
         ))}
       </ul>
     </I18nIsland>

@@ -63,10 +63,21 @@ function ContactForm({ lang }: { lang: Language }) {
       <TextField label={t('contact.email')} type="email" autoComplete="email" {...bind('email')} />
       <TextField label={t('contact.subject')} {...bind('subject')} />
       <TextAreaField label={t('contact.message')} rows={6} {...bind('message')} />
-      {failure && <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-red-800">{t(failure)}</div>}
-      {state === 'sent' && <div role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-emerald-800">{t('contact.success')}</div>}
-      <button type="submit" disabled={state === 'sending'}
-        className="rounded-lg bg-brand-600 px-6 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
+      {failure && (
+        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-red-800">
+          {t(failure)}
+        </div>
+      )}
+      {state === 'sent' && (
+        <div role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-emerald-800">
+          {t('contact.success')}
+        </div>
+      )}
+      <button
+        type="submit"
+        disabled={state === 'sending'}
+        className="rounded-lg bg-brand-600 px-6 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+      >
         {state === 'sending' ? t('contact.sending') : t('contact.send')}
       </button>
     </form>

@@ -41,5 +41,9 @@ export function useForm<S extends z.ZodType<Record<string, unknown>>>(schema: S,
 export function FormFailure({ message }: { message: MessageKey | null }) {
   const { t } = useTranslation();
   if (!message) return null;
-  return <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-red-800">{t(message)}</div>;
+  return (
+    <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-red-800">
+      {t(message)}
+    </div>
+  );
 }

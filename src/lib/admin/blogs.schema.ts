@@ -21,38 +21,53 @@ const LINK_PATTERN = /^(https?:\/\/[^\s/]+\S*|\/(?!\/)\S*)$/i;
 
 const required = (message: string, max: number) => text(message).trim().min(1, message).max(max, 'validation.tooLong');
 const optional = (max: number, tooLong = 'validation.tooLong') =>
-  text('errors.badRequest').trim().max(max, tooLong).nullish().transform((value) => value || null);
+  text('errors.badRequest')
+    .trim()
+    .max(max, tooLong)
+    .nullish()
+    .transform((value) => value || null);
 
 /** "a, b,, c" or ["a", "b"]: trimmed, empties dropped, duplicates removed. */
 export const TagsSchema = z
-  .union([text('errors.badRequest').max(1000, 'validation.tooLong'), z.array(text('errors.badRequest').max(100, 'validation.tooLong')).max(50, 'validation.tooLong')], 'errors.badRequest')
+  .union(
+    [
+      text('errors.badRequest').max(1000, 'validation.tooLong'),
+      z.array(text('errors.badRequest').max(100, 'validation.tooLong')).max(50, 'validation.tooLong'),
+    ],
+    'errors.badRequest',
+  )
   .default('')
   .transform((value) => [...new Set((Array.isArray(value) ? value : value.split(',')).map((tag) => tag.trim()).filter(Boolean))])
   .refine((tags) => tags.every((tag) => tag.length <= 60), 'validation.tooLong');
 
 export const BlogPostSchema = z
-  .object({
-    title: required('admin.blogs.titleRequired', TITLE_MAX),
-    // Blank: made from the title. Either way it goes through slugify, so what is stored is what the editor showed.
-    slug: text('errors.badRequest').trim().max(TITLE_MAX, 'validation.tooLong').default(''),
-    excerpt: required('admin.blogs.excerptRequired', EXCERPT_MAX),
-    content: required('admin.blogs.contentRequired', CONTENT_MAX),
-    author: required('admin.blogs.authorRequired', 200),
-    cover: required('admin.blogs.coverRequired', 500).regex(LINK_PATTERN, 'admin.blogs.coverInvalid'),
-    tags: TagsSchema,
-    language: z.enum(LANGUAGES, 'errors.badRequest'),
-    translationKey: optional(120),
-    seoTitle: optional(TITLE_MAX),
-    metaDescription: optional(META_DESCRIPTION_MAX, 'admin.blogs.metaTooLong'),
-    tldr: optional(1000),
-    ctaText: optional(200),
-    ctaLink: optional(500).refine((value) => value === null || LINK_PATTERN.test(value), 'admin.blogs.ctaLinkInvalid'),
-    published: z.boolean('errors.badRequest').default(false),
-  }, 'errors.badRequest')
+  .object(
+    {
+      title: required('admin.blogs.titleRequired', TITLE_MAX),
+      // Blank: made from the title. Either way it goes through slugify, so what is stored is what the editor showed.
+      slug: text('errors.badRequest').trim().max(TITLE_MAX, 'validation.tooLong').default(''),
+      excerpt: required('admin.blogs.excerptRequired', EXCERPT_MAX),
+      content: required('admin.blogs.contentRequired', CONTENT_MAX),
+      author: required('admin.blogs.authorRequired', 200),
+      cover: required('admin.blogs.coverRequired', 500).regex(LINK_PATTERN, 'admin.blogs.coverInvalid'),
+      tags: TagsSchema,
+      language: z.enum(LANGUAGES, 'errors.badRequest'),
+      translationKey: optional(120),
+      seoTitle: optional(TITLE_MAX),
+      metaDescription: optional(META_DESCRIPTION_MAX, 'admin.blogs.metaTooLong'),
+      tldr: optional(1000),
+      ctaText: optional(200),
+      ctaLink: optional(500).refine((value) => value === null || LINK_PATTERN.test(value), 'admin.blogs.ctaLinkInvalid'),
+      published: z.boolean('errors.badRequest').default(false),
+    },
+    'errors.badRequest',
+  )
   .superRefine((post, context) => {
     // The article shows its call to action only with both parts; one alone would vanish silently.
-    if (post.ctaText && !post.ctaLink) context.addIssue({ code: 'custom', path: ['ctaLink'], message: 'admin.blogs.ctaIncomplete' });
-    if (post.ctaLink && !post.ctaText) context.addIssue({ code: 'custom', path: ['ctaText'], message: 'admin.blogs.ctaIncomplete' });
+    if (post.ctaText && !post.ctaLink)
+      context.addIssue({ code: 'custom', path: ['ctaLink'], message: 'admin.blogs.ctaIncomplete' });
+    if (post.ctaLink && !post.ctaText)
+      context.addIssue({ code: 'custom', path: ['ctaText'], message: 'admin.blogs.ctaIncomplete' });
   })
   .transform((post, context) => {
     const slug = slugify(post.slug || post.title);

@@ -26,15 +26,39 @@ export const CATEGORY_COLORS = [
 ] as const;
 
 /** Suggestions for the icon field: names from the lucide icon set. */
-export const CATEGORY_ICONS = ['BookOpen', 'Cpu', 'Code', 'Briefcase', 'Palette', 'Megaphone', 'HeartPulse', 'Sprout', 'Brain', 'Camera', 'Music', 'Globe', 'Calculator', 'Lightbulb', 'Languages'] as const;
+export const CATEGORY_ICONS = [
+  'BookOpen',
+  'Cpu',
+  'Code',
+  'Briefcase',
+  'Palette',
+  'Megaphone',
+  'HeartPulse',
+  'Sprout',
+  'Brain',
+  'Camera',
+  'Music',
+  'Globe',
+  'Calculator',
+  'Lightbulb',
+  'Languages',
+] as const;
 
 const required = (message: string, max: number) => text(message).trim().min(1, message).max(max, 'validation.tooLong');
-const description = text('errors.badRequest').trim().max(DESCRIPTION_MAX, 'validation.tooLong').nullish().transform((value) => value ?? '');
+const description = text('errors.badRequest')
+  .trim()
+  .max(DESCRIPTION_MAX, 'validation.tooLong')
+  .nullish()
+  .transform((value) => value ?? '');
 
 /** Whole numbers from a number input arrive as text; "" is missing, not 0. */
 const SortOrder = z.preprocess(
   (value) => (typeof value === 'string' ? (value.trim() === '' ? undefined : Number(value.trim())) : value),
-  z.number('admin.categories.sortOrderInvalid').int('admin.categories.sortOrderInvalid').min(0, 'admin.categories.sortOrderInvalid').max(1_000_000, 'admin.categories.sortOrderInvalid'),
+  z
+    .number('admin.categories.sortOrderInvalid')
+    .int('admin.categories.sortOrderInvalid')
+    .min(0, 'admin.categories.sortOrderInvalid')
+    .max(1_000_000, 'admin.categories.sortOrderInvalid'),
 );
 
 export const CategorySchema = z
@@ -94,5 +118,7 @@ export interface AdminCategoryRow {
 export function categoryMatches(category: AdminCategoryRow, query: string): boolean {
   const needle = foldTurkish(query.trim());
   if (!needle) return true;
-  return [category.nameEn, category.nameTr, category.slug, category.descriptionEn, category.descriptionTr].some((text) => foldTurkish(text).includes(needle));
+  return [category.nameEn, category.nameTr, category.slug, category.descriptionEn, category.descriptionTr].some((text) =>
+    foldTurkish(text).includes(needle),
+  );
 }

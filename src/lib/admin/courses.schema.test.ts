@@ -1,15 +1,44 @@
 import { describe, expect, it } from 'vitest';
-import { CourseFormSchema, courseValues, isCloudDriveLink, isCoverUrl, newCourseValues, parseAdminCourseQuery, parseTags, type AdminCourseView } from './courses.schema.ts';
+import {
+  CourseFormSchema,
+  courseValues,
+  isCloudDriveLink,
+  isCoverUrl,
+  newCourseValues,
+  parseAdminCourseQuery,
+  parseTags,
+  type AdminCourseView,
+} from './courses.schema.ts';
 
-const valid = { ...newCourseValues('business'), title: 'Bütçe', description: 'Açıklama', instructorName: 'Ayşe', instructorBio: 'Eğitmen', coverImageUrl: '/media/covers/a-1.png' };
+const valid = {
+  ...newCourseValues('business'),
+  title: 'Bütçe',
+  description: 'Açıklama',
+  instructorName: 'Ayşe',
+  instructorBio: 'Eğitmen',
+  coverImageUrl: '/media/covers/a-1.png',
+};
 
 describe('admin course form schema', () => {
   it('starts a new course free, in USD, in English, for beginners, not featured, active', () => {
-    expect(CourseFormSchema.parse(valid)).toMatchObject({ priceMinor: 0, currency: 'USD', language: 'en', difficulty: 'beginner', isFeatured: false, isActive: true });
+    expect(CourseFormSchema.parse(valid)).toMatchObject({
+      priceMinor: 0,
+      currency: 'USD',
+      language: 'en',
+      difficulty: 'beginner',
+      isFeatured: false,
+      isActive: true,
+    });
   });
 
   it('turns the price in major units into exact minor units', () => {
-    for (const [price, minor] of [['19.99', 1999], ['0.1', 10], ['1.00', 100], ['100000', 10_000_000], ['4.35', 435]] as const) {
+    for (const [price, minor] of [
+      ['19.99', 1999],
+      ['0.1', 10],
+      ['1.00', 100],
+      ['100000', 10_000_000],
+      ['4.35', 435],
+    ] as const) {
       expect(CourseFormSchema.parse({ ...valid, price }).priceMinor).toBe(minor);
     }
   });
@@ -23,26 +52,70 @@ describe('admin course form schema', () => {
     expect(CourseFormSchema.parse({ ...valid, coverImageUrl: '  ' }).coverImageUrl).toBeNull();
     expect(isCoverUrl('https://images.example.com/a.jpg')).toBe(true);
     expect(isCoverUrl('/media/covers/x-1.webp')).toBe(true);
-    for (const bad of ['javascript:alert(1)', 'data:image/png;base64,AAAA', '/media/../etc/passwd', '/other/x.png', 'ftp://example.com/a.png', 'https://']) expect(isCoverUrl(bad), bad).toBe(false);
+    for (const bad of [
+      'javascript:alert(1)',
+      'data:image/png;base64,AAAA',
+      '/media/../etc/passwd',
+      '/other/x.png',
+      'ftp://example.com/a.png',
+      'https://',
+    ])
+      expect(isCoverUrl(bad), bad).toBe(false);
   });
 
   it('flags cloud-drive share links, which do not work as images', () => {
-    for (const link of ['https://drive.google.com/file/d/abc/view', 'https://www.dropbox.com/s/abc/cover.png?dl=0', 'https://onedrive.live.com/?id=1', 'https://1drv.ms/i/s!abc']) expect(isCloudDriveLink(link), link).toBe(true);
-    for (const link of ['https://images.example.com/cover.png', 'not a url', '']) expect(isCloudDriveLink(link), link).toBe(false);
+    for (const link of [
+      'https://drive.google.com/file/d/abc/view',
+      'https://www.dropbox.com/s/abc/cover.png?dl=0',
+      'https://onedrive.live.com/?id=1',
+      'https://1drv.ms/i/s!abc',
+    ])
+      expect(isCloudDriveLink(link), link).toBe(true);
+    for (const link of ['https://images.example.com/cover.png', 'not a url', ''])
+      expect(isCloudDriveLink(link), link).toBe(false);
   });
 
   it('fills the edit form from a course and reads it back unchanged', () => {
     const course: AdminCourseView = {
-      id: 'id', title: 'T', description: 'D', category: 'business', categoryName: 'Business', instructorName: 'I', instructorBio: 'B', priceMinor: 1250, currency: 'TRY', language: 'tr',
-      difficulty: 'advanced', tags: ['a', 'b'], isFeatured: true, isActive: false, durationMinutes: 90, coverImageUrl: 'https://x.example/c.png', hasPdf: true, purchaseCount: 0, createdAt: '', updatedAt: '',
+      id: 'id',
+      title: 'T',
+      description: 'D',
+      category: 'business',
+      categoryName: 'Business',
+      instructorName: 'I',
+      instructorBio: 'B',
+      priceMinor: 1250,
+      currency: 'TRY',
+      language: 'tr',
+      difficulty: 'advanced',
+      tags: ['a', 'b'],
+      isFeatured: true,
+      isActive: false,
+      durationMinutes: 90,
+      coverImageUrl: 'https://x.example/c.png',
+      hasPdf: true,
+      purchaseCount: 0,
+      createdAt: '',
+      updatedAt: '',
     };
     const values = courseValues(course);
     expect(values).toMatchObject({ price: '12.50', tags: 'a, b', isFeatured: 'true', isActive: 'false', durationMinutes: '90' });
-    expect(CourseFormSchema.parse(values)).toMatchObject({ priceMinor: 1250, currency: 'TRY', language: 'tr', tags: ['a', 'b'], isFeatured: true, isActive: false, coverImageUrl: 'https://x.example/c.png' });
+    expect(CourseFormSchema.parse(values)).toMatchObject({
+      priceMinor: 1250,
+      currency: 'TRY',
+      language: 'tr',
+      tags: ['a', 'b'],
+      isFeatured: true,
+      isActive: false,
+      coverImageUrl: 'https://x.example/c.png',
+    });
   });
 
   it('reads the list query leniently', () => {
-    expect(parseAdminCourseQuery(new URLSearchParams('search=%20%C4%B0%C5%9Fte%00x%20&page=2'))).toEqual({ search: 'İşte x', page: 2 });
+    expect(parseAdminCourseQuery(new URLSearchParams('search=%20%C4%B0%C5%9Fte%00x%20&page=2'))).toEqual({
+      search: 'İşte x',
+      page: 2,
+    });
     expect(parseAdminCourseQuery(new URLSearchParams('page=-4'))).toEqual({ search: '', page: 1 });
   });
 });

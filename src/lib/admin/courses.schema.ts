@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { CURRENCIES, DIFFICULTIES, MAX_SEARCH_LENGTH, type CourseLanguage, type Currency, type Difficulty } from '../course-filters.ts';
+import {
+  CURRENCIES,
+  DIFFICULTIES,
+  MAX_SEARCH_LENGTH,
+  type CourseLanguage,
+  type Currency,
+  type Difficulty,
+} from '../course-filters.ts';
 import { PUBLIC_MEDIA_PREFIX } from '../course-links.ts';
 import { toMajorUnits, toMinorUnits } from '../money.ts';
 
@@ -15,7 +22,14 @@ export const MAX_TAGS = 20;
 export const PDF_ACCEPT = '.pdf,application/pdf';
 export const COVER_ACCEPT = 'image/png,image/jpeg,image/webp';
 /** Share links of these hosts open a viewer page, not an image: they never work as a cover. */
-export const CLOUD_DRIVE_HOSTS = ['drive.google.com', 'docs.google.com', 'dropbox.com', 'onedrive.live.com', '1drv.ms', 'sharepoint.com'] as const;
+export const CLOUD_DRIVE_HOSTS = [
+  'drive.google.com',
+  'docs.google.com',
+  'dropbox.com',
+  'onedrive.live.com',
+  '1drv.ms',
+  'sharepoint.com',
+] as const;
 
 export type AdminCourseLanguage = (typeof ADMIN_COURSE_LANGUAGES)[number];
 
@@ -52,7 +66,14 @@ export interface AdminCoursePage {
 
 /** "a, b, , c " → ["a", "b", "c"]: trimmed, empties dropped, duplicates kept once. */
 export function parseTags(text: string): string[] {
-  return [...new Set(text.split(',').map((tag) => tag.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      text
+        .split(',')
+        .map((tag) => tag.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 export function isCloudDriveLink(url: string): boolean {
@@ -79,7 +100,12 @@ const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
 export const CourseFormSchema = z
   .object({
     title: requiredText(200, 'admin.courses.errors.titleRequired'),
-    category: z.string().trim().min(1, 'admin.courses.errors.categoryRequired').max(100).regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'admin.courses.errors.categoryInvalid'),
+    category: z
+      .string()
+      .trim()
+      .min(1, 'admin.courses.errors.categoryRequired')
+      .max(100)
+      .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'admin.courses.errors.categoryInvalid'),
     description: requiredText(5000, 'admin.courses.errors.descriptionRequired'),
     instructorName: requiredText(200, 'admin.courses.errors.instructorNameRequired'),
     instructorBio: requiredText(2000, 'admin.courses.errors.instructorBioRequired'),
@@ -104,7 +130,10 @@ export const CourseFormSchema = z
       .trim()
       .regex(/^\d{1,4}$/, 'admin.courses.errors.durationInvalid')
       .transform(Number)
-      .refine((value) => value >= COURSE_DURATION_MIN_MINUTES && value <= COURSE_DURATION_MAX_MINUTES, 'admin.courses.errors.durationInvalid'),
+      .refine(
+        (value) => value >= COURSE_DURATION_MIN_MINUTES && value <= COURSE_DURATION_MAX_MINUTES,
+        'admin.courses.errors.durationInvalid',
+      ),
     // Optional here: an uploaded image may stand in for it (checked with the files).
     coverImageUrl: z
       .string()
@@ -112,7 +141,11 @@ export const CourseFormSchema = z
       .max(2000, 'validation.tooLong')
       .refine((value) => value === '' || isCoverUrl(value), 'admin.courses.errors.coverUrlInvalid'),
   })
-  .transform(({ price, coverImageUrl, ...course }) => ({ ...course, priceMinor: toMinorUnits(price), coverImageUrl: coverImageUrl || null }));
+  .transform(({ price, coverImageUrl, ...course }) => ({
+    ...course,
+    priceMinor: toMinorUnits(price),
+    coverImageUrl: coverImageUrl || null,
+  }));
 
 export type CourseFormValues = z.input<typeof CourseFormSchema>;
 export type CourseInput = z.output<typeof CourseFormSchema>;
@@ -161,7 +194,16 @@ export function courseValues(course: AdminCourseView): CourseFormValues {
 
 const QuerySchema = z.object({
   // Control characters (NUL included, which PostgreSQL refuses in text) never reach a query.
-  search: z.string().max(10_000).transform((value) => value.replace(/\p{Cc}/gu, ' ').trim().slice(0, MAX_SEARCH_LENGTH)).catch(''),
+  search: z
+    .string()
+    .max(10_000)
+    .transform((value) =>
+      value
+        .replace(/\p{Cc}/gu, ' ')
+        .trim()
+        .slice(0, MAX_SEARCH_LENGTH),
+    )
+    .catch(''),
   page: z.coerce.number().int().min(1).max(10_000).catch(1),
 });
 

@@ -14,7 +14,9 @@ export function sortedTotals(totals: CurrencyAmount[]): CurrencyAmount[] {
     const index = (CURRENCIES as readonly string[]).indexOf(currency);
     return index === -1 ? CURRENCIES.length : index;
   };
-  return totals.filter((total) => total.amountMinor > 0).sort((a, b) => rank(a.currency) - rank(b.currency) || a.currency.localeCompare(b.currency));
+  return totals
+    .filter((total) => total.amountMinor > 0)
+    .sort((a, b) => rank(a.currency) - rank(b.currency) || a.currency.localeCompare(b.currency));
 }
 
 /** `$12.97 · €4.50 · ₺149,00`; `—` when there is nothing. */

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import {
-  LOG_LEVELS, MAX_LOG_DATA_BYTES, MAX_LOG_MESSAGE_LENGTH, MAX_LOG_STACK_LENGTH, MAX_LOG_URL_LENGTH, MAX_LOG_USER_AGENT_LENGTH,
+  LOG_LEVELS,
+  MAX_LOG_DATA_BYTES,
+  MAX_LOG_MESSAGE_LENGTH,
+  MAX_LOG_STACK_LENGTH,
+  MAX_LOG_URL_LENGTH,
+  MAX_LOG_USER_AGENT_LENGTH,
 } from './log-limits.ts';
 
 /**
@@ -20,7 +25,12 @@ export const USERS_LIST_LIMIT = 200;
 export const NEW_USER_WINDOW_DAYS = 30;
 
 // Control characters (NUL included, which PostgreSQL refuses in text) never reach a query.
-const SearchText = z.string().transform((value) => value.replace(/\p{Cc}/gu, ' ').trim().slice(0, MAX_USER_SEARCH_LENGTH));
+const SearchText = z.string().transform((value) =>
+  value
+    .replace(/\p{Cc}/gu, ' ')
+    .trim()
+    .slice(0, MAX_USER_SEARCH_LENGTH),
+);
 export const UserSearchSchema = z.object({ q: SearchText.optional().catch(undefined) });
 
 export const ANALYTICS_PERIODS = ['1month', '3months', '6months', '1year'] as const;
@@ -57,7 +67,11 @@ export function isRefundable(sale: Pick<SaleView, 'status' | 'provider' | 'amoun
 export * from './log-limits.ts';
 
 // PostgreSQL refuses NUL in text and in jsonb strings: it is dropped from every reported value.
-const NoControl = (max: number) => z.string().max(max, 'validation.tooLong').transform((value) => value.replaceAll('\u0000', ''));
+const NoControl = (max: number) =>
+  z
+    .string()
+    .max(max, 'validation.tooLong')
+    .transform((value) => value.replaceAll('\u0000', ''));
 
 const MAX_LOG_DATA_DEPTH = 20;
 
@@ -65,7 +79,10 @@ function withoutNul(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') return value.replaceAll('\u0000', '');
   if (depth >= MAX_LOG_DATA_DEPTH && value && typeof value === 'object') return '[nested too deeply]';
   if (Array.isArray(value)) return value.map((item) => withoutNul(item, depth + 1));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key.replaceAll('\u0000', ''), withoutNul(item, depth + 1)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key.replaceAll('\u0000', ''), withoutNul(item, depth + 1)]),
+    );
   return value;
 }
 
@@ -90,4 +107,3 @@ export const LogsQuerySchema = z.object({
   level: z.enum(LOG_LEVELS).optional().catch(undefined),
   q: SearchText.optional().catch(undefined),
 });
-

@@ -26,7 +26,8 @@ export const GET: APIRoute = async ({ params }) => {
 <atom:link href="${escapeXml(new URL(`/${lang}/rss.xml`, origin).href)}" rel="self" type="application/rss+xml"/>
 ${posts
   .map(
-    (post) => `<item><title>${escapeXml(post.title)}</title><link>${link(`/blog/${post.slug}`)}</link><guid isPermaLink="true">${link(`/blog/${post.slug}`)}</guid><pubDate>${post.date.toUTCString()}</pubDate><description>${escapeXml(post.excerpt)}</description></item>`,
+    (post) =>
+      `<item><title>${escapeXml(post.title)}</title><link>${link(`/blog/${post.slug}`)}</link><guid isPermaLink="true">${link(`/blog/${post.slug}`)}</guid><pubDate>${post.date.toUTCString()}</pubDate><description>${escapeXml(post.excerpt)}</description></item>`,
   )
   .join('\n')}
 </channel>

@@ -15,7 +15,10 @@ export const POST: APIRoute = async (context) => {
     const result = await startCheckout(body.data, await currentUser(context));
     if (result.kind === 'course_not_found') return errorResponse(404, 'course_not_found', 'checkout.courseNotFound');
     if (result.kind === 'already_owned') {
-      return Response.json({ alreadyOwned: true, courseUrl: courseUrl(body.data.language, result.courseId) }, { status: 409, headers: { 'Cache-Control': 'no-store' } });
+      return Response.json(
+        { alreadyOwned: true, courseUrl: courseUrl(body.data.language, result.courseId) },
+        { status: 409, headers: { 'Cache-Control': 'no-store' } },
+      );
     }
     return Response.json({ redirectUrl: result.url }, { headers: { 'Cache-Control': 'no-store' } });
   } catch (error) {

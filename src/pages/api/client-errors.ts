@@ -17,7 +17,10 @@ export const POST: APIRoute = async (context) => {
   const body = await readJson(context.request, ClientLogSchema);
   if ('response' in body) return body.response;
   const user = await currentUser(context);
-  const outcome = await recordClientLog(body.data, { clientAddress: clientIp(context.request, context.clientAddress), userId: user?.id ?? null });
+  const outcome = await recordClientLog(body.data, {
+    clientAddress: clientIp(context.request, context.clientAddress),
+    userId: user?.id ?? null,
+  });
   if (outcome === 'rate_limited') {
     const response = errorResponse(429, 'rate_limited', 'errors.tooManyRequests');
     response.headers.set('Retry-After', String(CLIENT_LOG_RATE_WINDOW_MS / 1000));

@@ -4,7 +4,13 @@ import { getFile } from '../../../functions/storage/storage.ts';
 
 export const prerender = false;
 
-const TYPES: Record<string, string> = { svg: 'image/svg+xml', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp' };
+const TYPES: Record<string, string> = {
+  svg: 'image/svg+xml',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+};
 
 /** Public media (course covers). Keys carry a content hash, so they can be cached forever. */
 export const GET: APIRoute = async ({ params }) => {

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCategory, deleteCategory, getCategory, listCategories, setCategoryActive, updateCategory, type CategoryInput } from '../../../functions/admin/categories.ts';
+import {
+  createCategory,
+  deleteCategory,
+  getCategory,
+  listCategories,
+  setCategoryActive,
+  updateCategory,
+  type CategoryInput,
+} from '../../../functions/admin/categories.ts';
 import { createBlogPost, getDatabasePost, listAllDatabasePosts, type BlogPostInput } from '../../../functions/blog/blog.ts';
 import { db } from '../../../functions/db/database.ts';
 import { announceChange, listenForChanges } from '../../../functions/server/cache-notify.ts';
@@ -66,7 +74,9 @@ describe('category use cases', () => {
     const created = await createCategory(category({ slug: 'gardening', nameEn: 'Gardening', sortOrder: 1 }));
     const course = await makeCourse({ category: 'gardening' });
     await updateCategory(created.id, category({ slug: 'garden-care', nameEn: 'Garden care', sortOrder: 1 }));
-    expect((await db().selectFrom('courses').select('category').where('id', '=', course.id).executeTakeFirstOrThrow()).category).toBe('garden-care');
+    expect(
+      (await db().selectFrom('courses').select('category').where('id', '=', course.id).executeTakeFirstOrThrow()).category,
+    ).toBe('garden-care');
 
     const unused = await createCategory(category({ slug: 'unused', sortOrder: 2 }));
     expect(await purgesDuring(() => deleteCategory(unused.id))).toEqual(['catalogue']);
@@ -93,7 +103,9 @@ const post = (overrides: Partial<BlogPostInput> = {}): BlogPostInput => ({
 describe('blog admin queries', () => {
   it('list drafts and published posts of both languages, newest first, with a Turkish-aware search', async () => {
     const first = await createBlogPost(post());
-    const second = await createBlogPost(post({ slug: 'english-post', language: 'en', title: 'English 100% Post', author: 'Sam', published: true }));
+    const second = await createBlogPost(
+      post({ slug: 'english-post', language: 'en', title: 'English 100% Post', author: 'Sam', published: true }),
+    );
     expect((await listAllDatabasePosts()).map((item) => item.id)).toEqual([second.id, first.id]);
     expect((await listAllDatabasePosts({ search: 'IŞIKLI' })).map((item) => item.id)).toEqual([first.id]);
     expect((await listAllDatabasePosts({ search: 'şule' })).map((item) => item.id)).toEqual([first.id]);

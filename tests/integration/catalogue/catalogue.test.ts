@@ -11,8 +11,20 @@ beforeAll(async () => {
   await makeCategory({ slug: 'business', name_en: 'Business', name_tr: 'İş Dünyası', sort_order: 1 });
   await makeCategory({ slug: 'design', name_en: 'Design', name_tr: 'Tasarım', sort_order: 2, is_active: false });
   budget = await makeCourse({ title: 'Budget Basics', category: 'business', price_minor: 0, difficulty_level: 'beginner' });
-  await makeCourse({ title: 'Interview Mastery', category: 'business', price_minor: 900, difficulty_level: 'advanced', instructor_name: 'Grace Hopper' });
-  await makeCourse({ title: 'Design 101', category: 'design', price_minor: 45_000, currency: 'TRY', difficulty_level: 'intermediate' });
+  await makeCourse({
+    title: 'Interview Mastery',
+    category: 'business',
+    price_minor: 900,
+    difficulty_level: 'advanced',
+    instructor_name: 'Grace Hopper',
+  });
+  await makeCourse({
+    title: 'Design 101',
+    category: 'design',
+    price_minor: 45_000,
+    currency: 'TRY',
+    difficulty_level: 'intermediate',
+  });
   await makeCourse({ title: 'İstanbul’da Bütçe', language: 'tr', description: 'Şehirde tasarruf', price_minor: 299 });
   await makeCourse({ title: 'IŞIK ve Odak', language: 'tr', description: 'Sabah ışığı', price_minor: 500 });
   await makeCourse({ title: '100% Focus_Plan', description: 'Literal symbols' });

@@ -24,10 +24,26 @@ afterAll(async () => {
 describe('backup and restore drill', () => {
   it('restores users, purchases, courses and posts into a fresh database, identical row for row', async () => {
     await seedDemoData(db());
-    const buyer = await ensureUser(db(), { email: 'drill@example.com', password: 'drill password 1', fullName: 'Drill Şahin', role: 'user', language: 'tr' });
+    const buyer = await ensureUser(db(), {
+      email: 'drill@example.com',
+      password: 'drill password 1',
+      fullName: 'Drill Şahin',
+      role: 'user',
+      language: 'tr',
+    });
     const courses = await db().selectFrom('courses').select('id').limit(3).execute();
     for (const course of courses) await makePurchase(course.id, { user_id: buyer.id, email: 'drill@example.com' });
-    await createBlogPost({ slug: 'yedek-testi', language: 'tr', title: 'Yedek: İlk Test', excerpt: 'Özet', content: 'İçerik **kalın**', author: 'Ayşe', cover: '/images/blog/weekly-review.svg', tags: ['yedek', 'ışık'], published: true });
+    await createBlogPost({
+      slug: 'yedek-testi',
+      language: 'tr',
+      title: 'Yedek: İlk Test',
+      excerpt: 'Özet',
+      content: 'İçerik **kalın**',
+      author: 'Ayşe',
+      cover: '/images/blog/weekly-review.svg',
+      tags: ['yedek', 'ışık'],
+      published: true,
+    });
 
     const file = path.join(folder, 'drill.jsonl.gz');
     const written = await backupDatabase(db(), file);
@@ -46,7 +62,9 @@ describe('backup and restore drill', () => {
       }
       console.table(report);
       // The restored shop works: generated search columns were rebuilt and constraints hold.
-      const found = await sql<{ n: number }>`SELECT count(*)::int AS n FROM courses WHERE search_text LIKE '%' || fold_search('BÜTÇE') || '%'`.execute(restored);
+      const found = await sql<{
+        n: number;
+      }>`SELECT count(*)::int AS n FROM courses WHERE search_text LIKE '%' || fold_search('BÜTÇE') || '%'`.execute(restored);
       expect(found.rows[0]!.n).toBeGreaterThan(0);
       await expect(restoreDatabase(restored, file)).rejects.toThrow(/without data/);
     } finally {

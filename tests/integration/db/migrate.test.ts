@@ -21,7 +21,11 @@ describe('migrations', () => {
   });
 
   it('roll back a failing migration completely', async () => {
-    const broken: Migration = { version: 9002, name: '9002_broken', sql: 'CREATE TABLE half_done (id int); SELECT no_such_column FROM half_done' };
+    const broken: Migration = {
+      version: 9002,
+      name: '9002_broken',
+      sql: 'CREATE TABLE half_done (id int); SELECT no_such_column FROM half_done',
+    };
     await expect(migrate(db(), [broken])).rejects.toThrow();
     const table = await sql<{ exists: boolean }>`SELECT to_regclass('half_done') IS NOT NULL AS exists`.execute(db());
     expect(table.rows[0]!.exists).toBe(false);

@@ -67,7 +67,11 @@ describe('sign-up and sign-in', () => {
 
   it('answers malformed bodies with 4xx, never 500', async () => {
     for (const body of ['', '{', 'null', '[]', '{"email":1,"password":{}}', 'x'.repeat(100_000)]) {
-      const response = await server.fetch('/api/auth/sign-in/email', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      const response = await server.fetch('/api/auth/sign-in/email', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
       expect(response.status, body.slice(0, 20)).toBeLessThan(500);
     }
   });
@@ -77,7 +81,10 @@ describe('rate limits', () => {
   it('limits sign-in attempts per client address with 429', async () => {
     const statuses = [];
     for (let attempt = 0; attempt < 12; attempt++) {
-      const response = await new Browser(server, '203.0.113.50').postJson('/api/auth/sign-in/email', { email: uniqueEmail('nobody'), password: 'whatever-123' });
+      const response = await new Browser(server, '203.0.113.50').postJson('/api/auth/sign-in/email', {
+        email: uniqueEmail('nobody'),
+        password: 'whatever-123',
+      });
       statuses.push(response.status);
     }
     expect(statuses).toContain(429);
@@ -113,15 +120,25 @@ describe('password recovery', () => {
     expect(new URL(link![0]).pathname).toBe('/tr/reset-password');
 
     expect(await (await phone.request(`/api/password-reset?token=${token}`)).json()).toEqual({ valid: true });
-    const reset = await phone.postJson('/api/password-reset', { token, password: 'brand new pass 2', confirmPassword: 'brand new pass 2' });
+    const reset = await phone.postJson('/api/password-reset', {
+      token,
+      password: 'brand new pass 2',
+      confirmPassword: 'brand new pass 2',
+    });
     expect(reset.status).toBe(200);
     expect((await phone.request('/api/session').then((r) => r.json())).user.email).toBe(email);
     expect((await laptop.request('/api/session').then((r) => r.json())).user).toBeNull();
 
-    const again = await phone.postJson('/api/password-reset', { token, password: 'another pass 33', confirmPassword: 'another pass 33' });
+    const again = await phone.postJson('/api/password-reset', {
+      token,
+      password: 'another pass 33',
+      confirmPassword: 'another pass 33',
+    });
     expect(again.status).toBe(400);
     expect(await (await phone.request(`/api/password-reset?token=${token}`)).json()).toEqual({ valid: false });
-    expect((await new Browser(server).postJson('/api/auth/sign-in/email', { email, password: 'brand new pass 2' })).status).toBe(200);
+    expect((await new Browser(server).postJson('/api/auth/sign-in/email', { email, password: 'brand new pass 2' })).status).toBe(
+      200,
+    );
   });
 
   it('refuses an expired link', async () => {
@@ -129,9 +146,17 @@ describe('password recovery', () => {
     await signUp(new Browser(server), email);
     await new Browser(server).postJson('/api/auth/request-password-reset', { email });
     const token = plainText((await smtp.waitFor((message) => message.to.includes(email))).raw).match(/token=([\w-]+)/)![1]!;
-    await db().updateTable('verifications').set({ expires_at: new Date(Date.now() - 1000) }).where('identifier', '=', `reset-password:${token}`).execute();
+    await db()
+      .updateTable('verifications')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('identifier', '=', `reset-password:${token}`)
+      .execute();
     expect(await (await server.fetch(`/api/password-reset?token=${token}`)).json()).toEqual({ valid: false });
-    const response = await new Browser(server).postJson('/api/password-reset', { token, password: 'brand new pass 2', confirmPassword: 'brand new pass 2' });
+    const response = await new Browser(server).postJson('/api/password-reset', {
+      token,
+      password: 'brand new pass 2',
+      confirmPassword: 'brand new pass 2',
+    });
     expect(response.status).toBe(400);
   });
 
@@ -150,18 +175,31 @@ describe('settings', () => {
     const browser = new Browser(server);
     const email = uniqueEmail('settings');
     await signUp(browser, email);
-    const wrong = await browser.postJson('/api/auth/change-password', { currentPassword: 'not it at all', newPassword: 'new password 99', revokeOtherSessions: true });
+    const wrong = await browser.postJson('/api/auth/change-password', {
+      currentPassword: 'not it at all',
+      newPassword: 'new password 99',
+      revokeOtherSessions: true,
+    });
     expect(wrong.status).toBe(400);
-    const right = await browser.postJson('/api/auth/change-password', { currentPassword: 'correct horse 1', newPassword: 'new password 99', revokeOtherSessions: true });
+    const right = await browser.postJson('/api/auth/change-password', {
+      currentPassword: 'correct horse 1',
+      newPassword: 'new password 99',
+      revokeOtherSessions: true,
+    });
     expect(right.status).toBe(200);
-    expect((await new Browser(server).postJson('/api/auth/sign-in/email', { email, password: 'new password 99' })).status).toBe(200);
+    expect((await new Browser(server).postJson('/api/auth/sign-in/email', { email, password: 'new password 99' })).status).toBe(
+      200,
+    );
   });
 
   it('updates name and language', async () => {
     const browser = new Browser(server);
     await signUp(browser, uniqueEmail('profile'));
     expect((await browser.postJson('/api/auth/update-user', { name: 'Zeynep Işık', language: 'en' })).status).toBe(200);
-    expect((await browser.request('/api/session').then((r) => r.json())).user).toMatchObject({ fullName: 'Zeynep Işık', language: 'en' });
+    expect((await browser.request('/api/session').then((r) => r.json())).user).toMatchObject({
+      fullName: 'Zeynep Işık',
+      language: 'en',
+    });
   });
 });
 
@@ -182,7 +220,9 @@ describe('guards', () => {
       const toDashboard = await buyer.request(path);
       expect(toDashboard.headers.get('location'), path).toBe('/en/dashboard');
     }
-    expect((await anonymous.request('/tr/dashboard/settings')).headers.get('location')).toBe('/tr/login?next=%2Ftr%2Fdashboard%2Fsettings');
+    expect((await anonymous.request('/tr/dashboard/settings')).headers.get('location')).toBe(
+      '/tr/login?next=%2Ftr%2Fdashboard%2Fsettings',
+    );
     expect((await buyer.request('/tr/dashboard/settings')).status).toBe(200);
     expect((await anonymous.request('/api/account/anything')).status).toBe(401);
     expect((await anonymous.request('/api/admin/anything')).status).toBe(401);

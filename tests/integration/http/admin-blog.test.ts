@@ -15,7 +15,10 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 const send = (browser: Browser, method: string, path: string, body?: unknown) =>
-  browser.request(path, body === undefined ? { method } : { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  browser.request(
+    path,
+    body === undefined ? { method } : { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+  );
 
 let counter = 0;
 const post = (overrides: Record<string, unknown> = {}) => ({
@@ -36,14 +39,25 @@ const page = async (path: string) => {
 
 async function create(body: Record<string, unknown>) {
   const response = await send(admin, 'POST', '/api/admin/blog-posts', body);
-  return { status: response.status, json: (await response.json()) as { post: { id: string; slug: string; published: boolean; tags: string[] }; error?: { message: string; fields?: Record<string, string> } } };
+  return {
+    status: response.status,
+    json: (await response.json()) as {
+      post: { id: string; slug: string; published: boolean; tags: string[] };
+      error?: { message: string; fields?: Record<string, string> };
+    },
+  };
 }
 
 describe('admin blog posts over HTTP', () => {
   it('creates a draft by default, with the slug made from the Turkish title and tags tidied', async () => {
     const { status, json } = await create(post({ title: 'İş Görüşmesinde Işık Saçın' }));
     expect(status).toBe(201);
-    expect(json.post).toMatchObject({ slug: 'is-gorusmesinde-isik-sacin', published: false, language: 'tr', tags: ['para', 'bütçe'] });
+    expect(json.post).toMatchObject({
+      slug: 'is-gorusmesinde-isik-sacin',
+      published: false,
+      language: 'tr',
+      tags: ['para', 'bütçe'],
+    });
     const row = await db().selectFrom('blog_posts').selectAll().where('id', '=', json.post.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ is_published: false, author_name: 'Editör Ayşe', meta_description: null, cta_link: null });
     expect((await page('/tr/blog/is-gorusmesinde-isik-sacin')).status).toBe(404);
@@ -88,7 +102,13 @@ describe('admin blog posts over HTTP', () => {
     expect(article).toContain('Kurslara bak');
 
     const loaded = await (await send(admin, 'GET', `/api/admin/blog-posts/${json.post.id}`)).json();
-    expect(loaded.post).toMatchObject({ title: 'Sonra Şöyle', seoTitle: 'SEO başlığı', tldr: 'Kısaca.', ctaLink: '/tr/courses', translationKey: 'budget-key' });
+    expect(loaded.post).toMatchObject({
+      title: 'Sonra Şöyle',
+      seoTitle: 'SEO başlığı',
+      tldr: 'Kısaca.',
+      ctaLink: '/tr/courses',
+      translationKey: 'budget-key',
+    });
   });
 
   it('deletes a post: gone from the list and from the public blog at once', async () => {
@@ -110,7 +130,10 @@ describe('admin blog posts over HTTP', () => {
     expect(dates).toEqual([...dates].sort((a, b) => b - a));
     expect(all.posts[0]).not.toHaveProperty('content');
 
-    const search = async (q: string) => (await (await send(admin, 'GET', `/api/admin/blog-posts?q=${encodeURIComponent(q)}`)).json()).posts.map((row: { title: string }) => row.title);
+    const search = async (q: string) =>
+      (await (await send(admin, 'GET', `/api/admin/blog-posts?q=${encodeURIComponent(q)}`)).json()).posts.map(
+        (row: { title: string }) => row.title,
+      );
     expect(await search('ARAMA İÇİN')).toEqual(['Arama İçin Türkçe']);
     expect(await search('ışıl')).toEqual(['Arama İçin Türkçe']);
     expect(await search('special-english')).toEqual(['Search In English']);
@@ -163,14 +186,31 @@ describe('admin blog posts over HTTP', () => {
     expect(english.status).toBe(201);
 
     const other = await create(post({ title: 'Başka Başlık' }));
-    const renamed = await send(admin, 'PUT', `/api/admin/blog-posts/${other.json.post.id}`, post({ title: 'Başka Başlık', slug: 'ayni-baslik' }));
+    const renamed = await send(
+      admin,
+      'PUT',
+      `/api/admin/blog-posts/${other.json.post.id}`,
+      post({ title: 'Başka Başlık', slug: 'ayni-baslik' }),
+    );
     expect(renamed.status).toBe(409);
     expect((await renamed.json()).error.fields).toEqual({ slug: 'admin.errors.duplicate' });
   });
 
   it('answers malformed bodies and ids with 4xx, never 500', async () => {
-    for (const body of ['', '{', 'null', '[]', '{"title":1,"tags":{}}', JSON.stringify(post({ published: 'yes' })), JSON.stringify(post({ title: 'a\u0000b' }))]) {
-      const response = await admin.request('/api/admin/blog-posts', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    for (const body of [
+      '',
+      '{',
+      'null',
+      '[]',
+      '{"title":1,"tags":{}}',
+      JSON.stringify(post({ published: 'yes' })),
+      JSON.stringify(post({ title: 'a\u0000b' })),
+    ]) {
+      const response = await admin.request('/api/admin/blog-posts', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
       expect(response.status, body.slice(0, 30)).toBeLessThan(500);
     }
     expect((await send(admin, 'POST', '/api/admin/blog-posts', post({ content: 'x'.repeat(70_000) }))).status).toBe(413);
@@ -182,7 +222,8 @@ describe('admin blog posts over HTTP', () => {
   });
 
   it('previews Markdown through the server sanitizer: no script, no event handler', async () => {
-    const content = '# Başlık\n\n**kalın** metin\n\n<script>window.__xss = 1</script><img src=x onerror="window.__xss = 2"><img src="https://example.com/a.png" onerror="alert(1)">\n\n[bağlantı](javascript:alert(1))';
+    const content =
+      '# Başlık\n\n**kalın** metin\n\n<script>window.__xss = 1</script><img src=x onerror="window.__xss = 2"><img src="https://example.com/a.png" onerror="alert(1)">\n\n[bağlantı](javascript:alert(1))';
     const response = await send(admin, 'POST', '/api/admin/blog-preview', { content });
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toContain('no-store');
@@ -206,12 +247,18 @@ describe('admin blog posts over HTTP', () => {
       ['DELETE', `/api/admin/blog-posts/${id}`],
       ['POST', '/api/admin/blog-preview', { content: 'x' }],
     ];
-    const before = await db().selectFrom('blog_posts').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    const before = await db()
+      .selectFrom('blog_posts')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
     for (const [method, path, body] of calls) {
       expect((await send(anonymous, method, path, body)).status, `${method} ${path}`).toBe(401);
       expect((await send(buyer, method, path, body)).status, `${method} ${path}`).toBe(403);
     }
-    const after = await db().selectFrom('blog_posts').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    const after = await db()
+      .selectFrom('blog_posts')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
     expect(after.count).toBe(before.count);
 
     expect((await anonymous.request('/tr/admin/blogs')).headers.get('location')).toBe('/tr/login?next=%2Ftr%2Fadmin%2Fblogs');

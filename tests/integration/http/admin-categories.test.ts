@@ -16,7 +16,10 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 const send = (browser: Browser, method: string, path: string, body?: unknown) =>
-  browser.request(path, body === undefined ? { method } : { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  browser.request(
+    path,
+    body === undefined ? { method } : { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+  );
 
 interface CategoryJson {
   id: string;
@@ -45,7 +48,10 @@ const category = (overrides: Record<string, unknown> = {}) => ({
 
 async function create(body: Record<string, unknown>) {
   const response = await send(admin, 'POST', '/api/admin/categories', body);
-  return { status: response.status, json: (await response.json()) as { category: CategoryJson; error?: { message: string; fields?: Record<string, string> } } };
+  return {
+    status: response.status,
+    json: (await response.json()) as { category: CategoryJson; error?: { message: string; fields?: Record<string, string> } },
+  };
 }
 
 const catalogue = async (lang: 'en' | 'tr') => (await server.fetch(`/${lang}/courses`)).text();
@@ -66,7 +72,14 @@ describe('admin categories over HTTP', () => {
   it('creates a category that shows in the storefront filters at once, slug made from the English name', async () => {
     const { status, json } = await create(category({ nameEn: 'Home & Garden Care', nameTr: 'Ev ve Bahçe Bakımı' }));
     expect(status).toBe(201);
-    expect(json.category).toMatchObject({ slug: 'home-garden-care', color: '#10B981', icon: 'Sprout', active: true, sortOrder: 10, courseCount: 0 });
+    expect(json.category).toMatchObject({
+      slug: 'home-garden-care',
+      color: '#10B981',
+      icon: 'Sprout',
+      active: true,
+      sortOrder: 10,
+      courseCount: 0,
+    });
     await expect.poll(() => catalogue('tr'), { timeout: 2000 }).toContain('Ev ve Bahçe Bakımı');
     expect(await catalogue('en')).toContain('Home &amp; Garden Care');
   });
@@ -79,7 +92,12 @@ describe('admin categories over HTTP', () => {
 
   it('updates names and deactivates and reactivates, each seen by visitors at once', async () => {
     const { json } = await create(category({ nameEn: 'Woodwork', nameTr: 'Ahşap İşleri' }));
-    const updated = await send(admin, 'PUT', `/api/admin/categories/${json.category.id}`, category({ nameEn: 'Woodworking', nameTr: 'Ahşap Ustalığı', slug: json.category.slug }));
+    const updated = await send(
+      admin,
+      'PUT',
+      `/api/admin/categories/${json.category.id}`,
+      category({ nameEn: 'Woodworking', nameTr: 'Ahşap Ustalığı', slug: json.category.slug }),
+    );
     expect(updated.status).toBe(200);
     await expect.poll(() => catalogue('tr'), { timeout: 2000 }).toContain('Ahşap Ustalığı');
 
@@ -112,7 +130,11 @@ describe('admin categories over HTTP', () => {
     expect(await db().selectFrom('categories').select('id').where('id', '=', json.category.id).executeTakeFirst()).toBeDefined();
     expect(await db().selectFrom('courses').select('id').where('category', '=', 'in-use').execute()).toHaveLength(2);
 
-    const technology = await db().selectFrom('categories').select('id').where('slug', '=', 'technology').executeTakeFirstOrThrow();
+    const technology = await db()
+      .selectFrom('categories')
+      .select('id')
+      .where('slug', '=', 'technology')
+      .executeTakeFirstOrThrow();
     expect((await send(admin, 'DELETE', `/api/admin/categories/${technology.id}`)).status).toBe(409);
   });
 
@@ -121,7 +143,9 @@ describe('admin categories over HTTP', () => {
     await expect.poll(() => catalogue('tr'), { timeout: 2000 }).toContain('Kısa Ömürlü');
     const response = await send(admin, 'DELETE', `/api/admin/categories/${json.category.id}`);
     expect(response.status).toBe(200);
-    expect(await db().selectFrom('categories').select('id').where('id', '=', json.category.id).executeTakeFirst()).toBeUndefined();
+    expect(
+      await db().selectFrom('categories').select('id').where('id', '=', json.category.id).executeTakeFirst(),
+    ).toBeUndefined();
     await expect.poll(() => catalogue('tr'), { timeout: 2000 }).not.toContain('Kısa Ömürlü');
     expect((await send(admin, 'DELETE', `/api/admin/categories/${json.category.id}`)).status).toBe(404);
   });
@@ -129,7 +153,11 @@ describe('admin categories over HTTP', () => {
   it('requires both names and a slug; sort order a whole number of at least 0; valid colour and icon', async () => {
     const empty = await create({});
     expect(empty.status).toBe(400);
-    expect(empty.json.error?.fields).toMatchObject({ nameEn: 'admin.categories.nameEnRequired', nameTr: 'admin.categories.nameTrRequired', sortOrder: 'admin.categories.sortOrderInvalid' });
+    expect(empty.json.error?.fields).toMatchObject({
+      nameEn: 'admin.categories.nameEnRequired',
+      nameTr: 'admin.categories.nameTrRequired',
+      sortOrder: 'admin.categories.sortOrderInvalid',
+    });
     const cases: [Record<string, unknown>, string, string][] = [
       [{ nameEn: '  ' }, 'nameEn', 'admin.categories.nameEnRequired'],
       [{ nameTr: '' }, 'nameTr', 'admin.categories.nameTrRequired'],
@@ -163,8 +191,20 @@ describe('admin categories over HTTP', () => {
   });
 
   it('answers malformed bodies and ids with 4xx, never 500', async () => {
-    for (const body of ['', '{', 'null', '[]', '{"nameEn":1}', JSON.stringify(category({ active: 'yes' })), JSON.stringify(category({ nameEn: 'a\u0000b' }))]) {
-      const response = await admin.request('/api/admin/categories', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    for (const body of [
+      '',
+      '{',
+      'null',
+      '[]',
+      '{"nameEn":1}',
+      JSON.stringify(category({ active: 'yes' })),
+      JSON.stringify(category({ nameEn: 'a\u0000b' })),
+    ]) {
+      const response = await admin.request('/api/admin/categories', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
       expect(response.status, body.slice(0, 30)).toBeLessThan(500);
     }
     expect((await send(admin, 'GET', '/api/admin/categories/nope')).status).toBe(404);
@@ -191,7 +231,9 @@ describe('admin categories over HTTP', () => {
     }
     expect(await db().selectFrom('categories').selectAll().orderBy('slug').execute()).toEqual(before);
 
-    expect((await anonymous.request('/en/admin/categories')).headers.get('location')).toBe('/en/login?next=%2Fen%2Fadmin%2Fcategories');
+    expect((await anonymous.request('/en/admin/categories')).headers.get('location')).toBe(
+      '/en/login?next=%2Fen%2Fadmin%2Fcategories',
+    );
     expect((await buyer.request('/tr/admin/categories')).headers.get('location')).toBe('/tr/dashboard');
     const adminPage = await admin.request('/tr/admin/categories');
     expect(adminPage.status).toBe(200);

@@ -15,8 +15,18 @@ let buyer: Browser;
 
 beforeAll(async () => {
   server = await startTestServer();
-  admin = await signedInBrowser(server, { email: 'admin-courses@example.com', role: 'admin', password: 'correct horse battery 1', fullName: 'Test Person' });
-  buyer = await signedInBrowser(server, { email: 'buyer-courses@example.com', role: 'user', password: 'correct horse battery 1', fullName: 'Test Person' });
+  admin = await signedInBrowser(server, {
+    email: 'admin-courses@example.com',
+    role: 'admin',
+    password: 'correct horse battery 1',
+    fullName: 'Test Person',
+  });
+  buyer = await signedInBrowser(server, {
+    email: 'buyer-courses@example.com',
+    role: 'user',
+    password: 'correct horse battery 1',
+    fullName: 'Test Person',
+  });
 });
 afterAll(() => server.stop());
 
@@ -43,10 +53,21 @@ interface Upload {
   name: string;
   type: string;
 }
-const pdfUpload = async (text = 'Course', name = 'course.pdf'): Promise<Upload> => ({ bytes: await makePdf(text), name, type: 'application/pdf' });
-const pngUpload = (colour: [number, number, number] = [79, 70, 229]): Upload => ({ bytes: makePng(16, 9, colour), name: 'cover.png', type: 'image/png' });
+const pdfUpload = async (text = 'Course', name = 'course.pdf'): Promise<Upload> => ({
+  bytes: await makePdf(text),
+  name,
+  type: 'application/pdf',
+});
+const pngUpload = (colour: [number, number, number] = [79, 70, 229]): Upload => ({
+  bytes: makePng(16, 9, colour),
+  name: 'cover.png',
+  type: 'image/png',
+});
 
-function courseForm(fields: Fields = {}, { pdf, cover, id }: { pdf?: Upload | undefined; cover?: Upload | undefined; id?: string } = {}): FormData {
+function courseForm(
+  fields: Fields = {},
+  { pdf, cover, id }: { pdf?: Upload | undefined; cover?: Upload | undefined; id?: string } = {},
+): FormData {
   const form = new FormData();
   for (const [name, value] of Object.entries({ ...FIELDS, ...fields })) if (value !== undefined) form.set(name, value);
   if (id) form.set('id', id);
@@ -55,9 +76,15 @@ function courseForm(fields: Fields = {}, { pdf, cover, id }: { pdf?: Upload | un
   return form;
 }
 
-const send = (browser: Browser, method: string, url: string, body?: FormData) => browser.request(url, { method, ...(body ? { body } : {}) });
+const send = (browser: Browser, method: string, url: string, body?: FormData) =>
+  browser.request(url, { method, ...(body ? { body } : {}) });
 const create = async (fields: Fields = {}, files: Parameters<typeof courseForm>[1] = {}) => {
-  const response = await send(admin, 'POST', '/api/admin/courses?lang=tr', courseForm(fields, { pdf: await pdfUpload(), cover: pngUpload(), ...files }));
+  const response = await send(
+    admin,
+    'POST',
+    '/api/admin/courses?lang=tr',
+    courseForm(fields, { pdf: await pdfUpload(), cover: pngUpload(), ...files }),
+  );
   return { status: response.status, body: await response.json() };
 };
 
@@ -65,9 +92,20 @@ const create = async (fields: Fields = {}, files: Parameters<typeof courseForm>[
 async function storedFiles(): Promise<string[]> {
   const root = storageRoot();
   const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((entry) => entry.isFile()).map((entry) => path.relative(root, path.join(entry.parentPath, entry.name))).sort();
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
+    .sort();
 }
-const courseCount = async () => Number((await db().selectFrom('courses').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+const courseCount = async () =>
+  Number(
+    (
+      await db()
+        .selectFrom('courses')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 const courseRow = (id: string) => db().selectFrom('courses').selectAll().where('id', '=', id).executeTakeFirst();
 const page = async (url: string) => {
   const response = await server.fetch(url);
@@ -79,14 +117,34 @@ describe('creating a course', () => {
     const pdf = await pdfUpload('Türkçe kurs içeriği');
     const cover = pngUpload();
     const { status, body } = await create(
-      { title: 'IŞIK ve Gölge Fotoğrafçılığı', language: 'tr', price: '12.50', currency: 'TRY', difficulty: 'advanced', tags: ' ışık, ,fotoğraf ,ışık ', isFeatured: 'true', durationMinutes: '90' },
+      {
+        title: 'IŞIK ve Gölge Fotoğrafçılığı',
+        language: 'tr',
+        price: '12.50',
+        currency: 'TRY',
+        difficulty: 'advanced',
+        tags: ' ışık, ,fotoğraf ,ışık ',
+        isFeatured: 'true',
+        durationMinutes: '90',
+      },
       { pdf, cover },
     );
     expect(status).toBe(201);
     const course = body.course;
     expect(course).toMatchObject({
-      title: 'IŞIK ve Gölge Fotoğrafçılığı', category: 'business', categoryName: 'İş ve Finans', language: 'tr', priceMinor: 1250, currency: 'TRY', difficulty: 'advanced',
-      tags: ['ışık', 'fotoğraf'], isFeatured: true, isActive: true, durationMinutes: 90, hasPdf: true, purchaseCount: 0,
+      title: 'IŞIK ve Gölge Fotoğrafçılığı',
+      category: 'business',
+      categoryName: 'İş ve Finans',
+      language: 'tr',
+      priceMinor: 1250,
+      currency: 'TRY',
+      difficulty: 'advanced',
+      tags: ['ışık', 'fotoğraf'],
+      isFeatured: true,
+      isActive: true,
+      durationMinutes: 90,
+      hasPdf: true,
+      purchaseCount: 0,
     });
 
     const row = (await courseRow(course.id))!;
@@ -114,10 +172,22 @@ describe('creating a course', () => {
   });
 
   it('lists every language, newest first, with category, price, currency, state and purchase count', async () => {
-    const english = await create({ title: 'Newest English Course', language: 'en', price: '4.99', currency: 'EUR', isActive: 'false' });
+    const english = await create({
+      title: 'Newest English Course',
+      language: 'en',
+      price: '4.99',
+      currency: 'EUR',
+      isActive: 'false',
+    });
     const list = await (await admin.request('/api/admin/courses?lang=en')).json();
     expect(list.total).toBe(await courseCount());
-    expect(list.courses[0]).toMatchObject({ id: english.body.course.id, categoryName: 'Business', priceMinor: 499, currency: 'EUR', isActive: false });
+    expect(list.courses[0]).toMatchObject({
+      id: english.body.course.id,
+      categoryName: 'Business',
+      priceMinor: 499,
+      currency: 'EUR',
+      isActive: false,
+    });
     expect(new Set(list.courses.map((c: { language: string }) => c.language))).toEqual(new Set(['en', 'tr']));
     const dates = list.courses.map((c: { createdAt: string }) => Date.parse(c.createdAt));
     expect(dates).toEqual([...dates].sort((a, b) => b - a));
@@ -160,7 +230,12 @@ describe('validation', () => {
     ['fractional duration', { durationMinutes: '1.5' }, 'durationMinutes', 'admin.courses.errors.durationInvalid'],
     ['javascript: cover URL', { coverImageUrl: 'javascript:alert(1)' }, 'coverImageUrl', 'admin.courses.errors.coverUrlInvalid'],
     ['cover URL that is not a URL', { coverImageUrl: 'not a url' }, 'coverImageUrl', 'admin.courses.errors.coverUrlInvalid'],
-    ['too many tags', { tags: Array.from({ length: 21 }, (_, index) => `tag${index}`).join(',') }, 'tags', 'admin.courses.errors.tagsInvalid'],
+    [
+      'too many tags',
+      { tags: Array.from({ length: 21 }, (_, index) => `tag${index}`).join(',') },
+      'tags',
+      'admin.courses.errors.tagsInvalid',
+    ],
     ['a flag that is not true/false', { isFeatured: 'yes' }, 'isFeatured', 'errors.badRequest'],
     ['a missing field', { title: undefined }, 'title', 'errors.badRequest'],
   ];
@@ -185,19 +260,35 @@ describe('validation', () => {
     const before = await storedFiles();
     const response = await send(admin, 'POST', '/api/admin/courses', courseForm({}, {}));
     expect(response.status).toBe(400);
-    expect((await response.json()).error.fields).toEqual({ pdf: 'admin.courses.errors.pdfRequired', cover: 'admin.courses.errors.coverRequired' });
-    const byUrl = await create({ title: 'Cover by URL', coverImageUrl: 'https://images.example.com/cover.jpg' }, { cover: undefined });
+    expect((await response.json()).error.fields).toEqual({
+      pdf: 'admin.courses.errors.pdfRequired',
+      cover: 'admin.courses.errors.coverRequired',
+    });
+    const byUrl = await create(
+      { title: 'Cover by URL', coverImageUrl: 'https://images.example.com/cover.jpg' },
+      { cover: undefined },
+    );
     expect(byUrl.status).toBe(201);
     expect(byUrl.body.course.coverImageUrl).toBe('https://images.example.com/cover.jpg');
-    expect((await storedFiles()).filter((file) => !before.includes(file))).toEqual([expect.stringMatching(/^private\/courses\/.+\.pdf$/)]);
+    expect((await storedFiles()).filter((file) => !before.includes(file))).toEqual([
+      expect.stringMatching(/^private\/courses\/.+\.pdf$/),
+    ]);
   });
 
   it('answers malformed bodies with 4xx, never 500', async () => {
     const json = await admin.postJson('/api/admin/courses', FIELDS);
     expect(json.status).toBe(415);
-    const garbage = await admin.request('/api/admin/courses', { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=xyz' }, body: 'not multipart at all' });
+    const garbage = await admin.request('/api/admin/courses', {
+      method: 'POST',
+      headers: { 'content-type': 'multipart/form-data; boundary=xyz' },
+      body: 'not multipart at all',
+    });
     expect(garbage.status).toBe(400);
-    const status = await admin.request(`/api/admin/courses/${randomUUID()}/status`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: '{"isActive":"yes"}' });
+    const status = await admin.request(`/api/admin/courses/${randomUUID()}/status`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: '{"isActive":"yes"}',
+    });
     expect(status.status).toBe(400);
   });
 });
@@ -205,12 +296,42 @@ describe('validation', () => {
 describe('uploads are judged by their content', () => {
   const png = makePng();
   const bad: [string, { pdf?: Upload; cover?: Upload }, string, string][] = [
-    ['a text file named .pdf', { pdf: { bytes: Buffer.from('Hello, I am not a PDF'), name: 'course.pdf', type: 'application/pdf' } }, 'pdf', 'admin.courses.errors.pdfInvalid'],
-    ['a PNG renamed .pdf', { pdf: { bytes: png, name: 'course.pdf', type: 'application/pdf' } }, 'pdf', 'admin.courses.errors.pdfInvalid'],
-    ['a PDF/HTML polyglot', { pdf: { bytes: PDF_HTML_POLYGLOT, name: 'course.pdf', type: 'application/pdf' } }, 'pdf', 'admin.courses.errors.pdfPolyglot'],
-    ['an SVG with a script as the cover', { cover: { bytes: SVG_WITH_SCRIPT, name: 'cover.png', type: 'image/png' } }, 'cover', 'admin.courses.errors.coverInvalid'],
-    ['a PDF as the cover', { cover: { bytes: PDF_HTML_POLYGLOT, name: 'cover.jpg', type: 'image/jpeg' } }, 'cover', 'admin.courses.errors.coverInvalid'],
-    ['a cover over 5 MB', { cover: { bytes: Buffer.concat([png, Buffer.alloc(MAX_COVER_BYTES)]), name: 'cover.png', type: 'image/png' } }, 'cover', 'admin.courses.errors.coverTooLarge'],
+    [
+      'a text file named .pdf',
+      { pdf: { bytes: Buffer.from('Hello, I am not a PDF'), name: 'course.pdf', type: 'application/pdf' } },
+      'pdf',
+      'admin.courses.errors.pdfInvalid',
+    ],
+    [
+      'a PNG renamed .pdf',
+      { pdf: { bytes: png, name: 'course.pdf', type: 'application/pdf' } },
+      'pdf',
+      'admin.courses.errors.pdfInvalid',
+    ],
+    [
+      'a PDF/HTML polyglot',
+      { pdf: { bytes: PDF_HTML_POLYGLOT, name: 'course.pdf', type: 'application/pdf' } },
+      'pdf',
+      'admin.courses.errors.pdfPolyglot',
+    ],
+    [
+      'an SVG with a script as the cover',
+      { cover: { bytes: SVG_WITH_SCRIPT, name: 'cover.png', type: 'image/png' } },
+      'cover',
+      'admin.courses.errors.coverInvalid',
+    ],
+    [
+      'a PDF as the cover',
+      { cover: { bytes: PDF_HTML_POLYGLOT, name: 'cover.jpg', type: 'image/jpeg' } },
+      'cover',
+      'admin.courses.errors.coverInvalid',
+    ],
+    [
+      'a cover over 5 MB',
+      { cover: { bytes: Buffer.concat([png, Buffer.alloc(MAX_COVER_BYTES)]), name: 'cover.png', type: 'image/png' } },
+      'cover',
+      'admin.courses.errors.coverTooLarge',
+    ],
   ];
 
   it.each(bad)('refuses %s with a 400 naming the problem, storing nothing', async (_name, files, field, message) => {
@@ -239,7 +360,15 @@ describe('uploads are judged by their content', () => {
     const { body } = await create({ title: 'Untouched by a bad edit' });
     const before = (await courseRow(body.course.id))!;
     const stored = await storedFiles();
-    const response = await send(admin, 'PUT', `/api/admin/courses/${body.course.id}`, courseForm({ title: 'Changed?', coverImageUrl: before.cover_image_url! }, { pdf: { bytes: png, name: 'x.pdf', type: 'application/pdf' } }));
+    const response = await send(
+      admin,
+      'PUT',
+      `/api/admin/courses/${body.course.id}`,
+      courseForm(
+        { title: 'Changed?', coverImageUrl: before.cover_image_url! },
+        { pdf: { bytes: png, name: 'x.pdf', type: 'application/pdf' } },
+      ),
+    );
     expect(response.status).toBe(400);
     expect(await courseRow(body.course.id)).toEqual(before);
     expect(await storedFiles()).toEqual(stored);
@@ -255,7 +384,15 @@ describe('editing, toggling and deleting', () => {
 
     const newPdf = await pdfUpload('Second edition');
     const newCover = pngUpload([220, 38, 38]);
-    const response = await send(admin, 'PUT', `/api/admin/courses/${id}?lang=en`, courseForm({ title: 'After the edit', language: 'en', price: '9.99', coverImageUrl: before.cover_image_url! }, { pdf: newPdf, cover: newCover }));
+    const response = await send(
+      admin,
+      'PUT',
+      `/api/admin/courses/${id}?lang=en`,
+      courseForm(
+        { title: 'After the edit', language: 'en', price: '9.99', coverImageUrl: before.cover_image_url! },
+        { pdf: newPdf, cover: newCover },
+      ),
+    );
     expect(response.status).toBe(200);
     expect((await response.json()).course).toMatchObject({ title: 'After the edit', priceMinor: 999, hasPdf: true });
     await expect.poll(async () => (await page(`/en/course/${id}`)).html, { timeout: 2000 }).toContain('After the edit');
@@ -270,16 +407,30 @@ describe('editing, toggling and deleting', () => {
     expect((await readFile(path.join(storageRoot(), 'private', after.pdf_path!))).equals(Buffer.from(newPdf.bytes))).toBe(true);
 
     // Without files, an edit keeps the stored PDF and cover.
-    const plain = await send(admin, 'PUT', `/api/admin/courses/${id}`, courseForm({ title: 'Third title', coverImageUrl: after.cover_image_url! }));
+    const plain = await send(
+      admin,
+      'PUT',
+      `/api/admin/courses/${id}`,
+      courseForm({ title: 'Third title', coverImageUrl: after.cover_image_url! }),
+    );
     expect(plain.status).toBe(200);
-    expect(await courseRow(id)).toMatchObject({ title: 'Third title', pdf_path: after.pdf_path, cover_image_url: after.cover_image_url });
+    expect(await courseRow(id)).toMatchObject({
+      title: 'Third title',
+      pdf_path: after.pdf_path,
+      cover_image_url: after.cover_image_url,
+    });
     expect((await send(admin, 'PUT', `/api/admin/courses/${randomUUID()}`, courseForm())).status).toBe(404);
   });
 
   it('activates and deactivates a course, and the storefront follows', async () => {
     const { body } = await create({ title: 'Switch me', language: 'en' });
     const id = body.course.id;
-    const patch = (isActive: unknown, target = id) => admin.request(`/api/admin/courses/${target}/status`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ isActive }) });
+    const patch = (isActive: unknown, target = id) =>
+      admin.request(`/api/admin/courses/${target}/status`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ isActive }),
+      });
     expect((await page(`/en/course/${id}`)).status).toBe(200);
     const off = await patch(false);
     expect(off.status).toBe(200);
@@ -326,11 +477,21 @@ describe('authorization', () => {
     const stored = await storedFiles();
     const calls: [string, string, () => RequestInit][] = [
       ['GET', '/api/admin/courses', () => ({})],
-      ['POST', '/api/admin/courses', () => ({ body: courseForm({}, { pdf: { bytes: Buffer.from('%PDF-1.4\n%%EOF'), name: 'a.pdf', type: 'application/pdf' } }) })],
+      [
+        'POST',
+        '/api/admin/courses',
+        () => ({
+          body: courseForm({}, { pdf: { bytes: Buffer.from('%PDF-1.4\n%%EOF'), name: 'a.pdf', type: 'application/pdf' } }),
+        }),
+      ],
       ['GET', `/api/admin/courses/${id}`, () => ({})],
       ['PUT', `/api/admin/courses/${id}`, () => ({ body: courseForm({ title: 'Hijacked' }) })],
       ['DELETE', `/api/admin/courses/${id}`, () => ({})],
-      ['PATCH', `/api/admin/courses/${id}/status`, () => ({ headers: { 'content-type': 'application/json' }, body: '{"isActive":false}' })],
+      [
+        'PATCH',
+        `/api/admin/courses/${id}/status`,
+        () => ({ headers: { 'content-type': 'application/json' }, body: '{"isActive":false}' }),
+      ],
     ];
     for (const [method, url, init] of calls) {
       expect((await new Browser(server).request(url, { method, ...init() })).status, `${method} ${url} anonymous`).toBe(401);

@@ -22,7 +22,11 @@ const PASSWORD = 'people admin password 1';
 
 beforeAll(async () => {
   stripe = await startFakeStripe();
-  server = await startTestServer({ STRIPE_SECRET_KEY: FAKE_STRIPE_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: stripe.url });
+  server = await startTestServer({
+    STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_URL: stripe.url,
+  });
   adminId = (await ensureUser(db(), { email: ADMIN_EMAIL, password: PASSWORD, fullName: 'People Admin', role: 'admin' })).id;
   admin = new Browser(server);
   expect((await admin.postJson('/api/auth/sign-in/email', { email: ADMIN_EMAIL, password: PASSWORD })).status).toBe(200);
@@ -52,8 +56,24 @@ async function makeUser(overrides: { email?: string; fullName?: string; createdA
     .executeTakeFirstOrThrow();
 }
 
-const sale = (courseId: string, userId: string, amountMinor: number, currency: string, completedAt = new Date(), extra: Record<string, unknown> = {}) =>
-  makePurchase(courseId, { user_id: userId, email: `${unique('sale')}@example.com`, provider: amountMinor ? 'demo' : 'free', payment_id: `${amountMinor ? 'demo' : 'free'}_${randomUUID()}`, amount_minor: amountMinor, currency, completed_at: completedAt, ...extra });
+const sale = (
+  courseId: string,
+  userId: string,
+  amountMinor: number,
+  currency: string,
+  completedAt = new Date(),
+  extra: Record<string, unknown> = {},
+) =>
+  makePurchase(courseId, {
+    user_id: userId,
+    email: `${unique('sale')}@example.com`,
+    provider: amountMinor ? 'demo' : 'free',
+    payment_id: `${amountMinor ? 'demo' : 'free'}_${randomUUID()}`,
+    amount_minor: amountMinor,
+    currency,
+    completed_at: completedAt,
+    ...extra,
+  });
 
 /** A minimal RFC 4180 reader, to check cells exactly as a spreadsheet would see them. */
 function parseCsv(text: string): string[][] {
@@ -92,7 +112,11 @@ describe('authorization', () => {
   const someId = randomUUID();
   const endpoints: [string, string, RequestInit?][] = [
     ['GET', '/api/admin/users'],
-    ['PATCH', `/api/admin/users/${someId}/role`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ role: 'admin' }) }],
+    [
+      'PATCH',
+      `/api/admin/users/${someId}/role`,
+      { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ role: 'admin' }) },
+    ],
     ['GET', '/api/admin/analytics?period=1year'],
     ['GET', '/api/admin/analytics/export?period=1year'],
     ['POST', `/api/admin/purchases/${someId}/refund`, { method: 'POST' }],
@@ -101,19 +125,36 @@ describe('authorization', () => {
   ];
 
   it('answers 401 to anonymous visitors and 403 to buyers on every endpoint, and changes nothing', async () => {
-    await db().insertInto('client_logs').values({ level: 'error', message: 'kept while unauthorised callers try to clear', client_address: '192.0.2.1' }).execute();
+    await db()
+      .insertInto('client_logs')
+      .values({ level: 'error', message: 'kept while unauthorised callers try to clear', client_address: '192.0.2.1' })
+      .execute();
     for (const [method, path, init] of endpoints) {
       expect((await new Browser(server).request(path, init)).status, `${method} ${path} anonymous`).toBe(401);
       expect((await buyer.request(path, init)).status, `${method} ${path} buyer`).toBe(403);
     }
-    expect(await db().selectFrom('client_logs').select('id').where('message', '=', 'kept while unauthorised callers try to clear').executeTakeFirst()).toBeDefined();
+    expect(
+      await db()
+        .selectFrom('client_logs')
+        .select('id')
+        .where('message', '=', 'kept while unauthorised callers try to clear')
+        .executeTakeFirst(),
+    ).toBeDefined();
   });
 
   it('sends buyers on any admin page to their dashboard and anonymous visitors to sign in', async () => {
-    for (const path of ['/en/admin', '/en/admin/users', '/en/admin/analytics', '/tr/admin/users?q=x', '/tr/admin/analytics?period=1year']) {
+    for (const path of [
+      '/en/admin',
+      '/en/admin/users',
+      '/en/admin/analytics',
+      '/tr/admin/users?q=x',
+      '/tr/admin/analytics?period=1year',
+    ]) {
       const lang = path.slice(1, 3);
       expect((await buyer.request(path)).headers.get('location'), path).toBe(`/${lang}/dashboard`);
-      expect((await new Browser(server).request(path)).headers.get('location'), path).toMatch(new RegExp(`^/${lang}/login\\?next=`));
+      expect((await new Browser(server).request(path)).headers.get('location'), path).toMatch(
+        new RegExp(`^/${lang}/login\\?next=`),
+      );
       expect((await admin.request(path)).status, path).toBe(200);
     }
   });
@@ -135,7 +176,13 @@ describe('users', () => {
         await sale(usdA.id, user.id, 499, 'USD');
         await sale(usdB.id, user.id, 1000, 'USD');
         await sale(eur.id, user.id, 450, 'EUR');
-        expected.set(user.email, { purchaseCount: 3, spent: [{ currency: 'EUR', amountMinor: 450 }, { currency: 'USD', amountMinor: 1499 }] });
+        expected.set(user.email, {
+          purchaseCount: 3,
+          spent: [
+            { currency: 'EUR', amountMinor: 450 },
+            { currency: 'USD', amountMinor: 1499 },
+          ],
+        });
       } else if (index % 4 === 1) {
         await sale(tryCourse.id, user.id, 14900, 'TRY');
         // Refunded and pending purchases are neither counted nor spent.
@@ -172,7 +219,11 @@ describe('users', () => {
     expect(listed.users).toHaveLength(30);
     for (const user of listed.users) {
       const { purchaseCount, spent } = expected.get(user.email)!;
-      expect({ email: user.email, purchaseCount: user.purchaseCount, spent: user.spent }).toEqual({ email: user.email, purchaseCount, spent });
+      expect({ email: user.email, purchaseCount: user.purchaseCount, spent: user.spent }).toEqual({
+        email: user.email,
+        purchaseCount,
+        spent,
+      });
     }
 
     // The endpoint and the page show the same, each money total in its own currency.
@@ -198,7 +249,12 @@ describe('users', () => {
   });
 
   it('counts total users, buyers (a completed purchase) and users new in the last 30 days', async () => {
-    const stats = async () => ((await (await admin.request('/api/admin/users?q=nobody-matches-this')).json()) as { stats: { total: number; buyers: number; newLast30Days: number } }).stats;
+    const stats = async () =>
+      (
+        (await (await admin.request('/api/admin/users?q=nobody-matches-this')).json()) as {
+          stats: { total: number; buyers: number; newLast30Days: number };
+        }
+      ).stats;
     const before = await stats();
     const course = await makeCourse({ price_minor: 300 });
     const fresh = await makeUser();
@@ -206,7 +262,11 @@ describe('users', () => {
     const refundedOnly = await makeUser();
     await sale(course.id, fresh.id, 300, 'USD');
     await sale(course.id, refundedOnly.id, 300, 'USD', new Date(), { status: 'refunded' });
-    expect(await stats()).toEqual({ total: before.total + 3, buyers: before.buyers + 1, newLast30Days: before.newLast30Days + 2 });
+    expect(await stats()).toEqual({
+      total: before.total + 3,
+      buyers: before.buyers + 1,
+      newLast30Days: before.newLast30Days + 2,
+    });
   });
 
   it('promotes and demotes with effect on the next request, and never changes the acting admin', async () => {
@@ -216,12 +276,19 @@ describe('users', () => {
     await other.postJson('/api/auth/sign-in/email', { email, password: PASSWORD });
     expect((await other.request('/api/admin/users')).status).toBe(403);
 
-    const patch = (target: string, body: unknown) => admin.request(`/api/admin/users/${target}/role`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const patch = (target: string, body: unknown) =>
+      admin.request(`/api/admin/users/${target}/role`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     const promoted = await patch(id, { role: 'admin' });
     expect(promoted.status).toBe(200);
     expect(await promoted.json()).toEqual({ id, role: 'admin' });
     expect((await other.request('/api/admin/users')).status).toBe(200);
-    expect(await (await admin.request(`/en/admin/users?q=${encodeURIComponent(email)}`)).text()).toContain(`Demote ${email} to user`);
+    expect(await (await admin.request(`/en/admin/users?q=${encodeURIComponent(email)}`)).text()).toContain(
+      `Demote ${email} to user`,
+    );
 
     expect((await patch(id, { role: 'user' })).status).toBe(200);
     expect((await db().selectFrom('users').select('role').where('id', '=', id).executeTakeFirstOrThrow()).role).toBe('user');
@@ -230,7 +297,9 @@ describe('users', () => {
     const self = await patch(adminId, { role: 'user' });
     expect(self.status).toBe(400);
     expect(await self.json()).toMatchObject({ error: { code: 'own_role', message: 'admin.people.users.ownRole' } });
-    expect((await db().selectFrom('users').select('role').where('id', '=', adminId).executeTakeFirstOrThrow()).role).toBe('admin');
+    expect((await db().selectFrom('users').select('role').where('id', '=', adminId).executeTakeFirstOrThrow()).role).toBe(
+      'admin',
+    );
     const ownRow = await (await admin.request(`/en/admin/users?q=${encodeURIComponent(ADMIN_EMAIL)}`)).text();
     expect(ownRow).toContain(ADMIN_EMAIL);
     expect(ownRow).toContain('(you)');
@@ -241,7 +310,15 @@ describe('users', () => {
     expect(await invalid.json()).toMatchObject({ error: { fields: { role: 'admin.people.users.roleInvalid' } } });
     expect((await patch(randomUUID(), { role: 'admin' })).status).toBe(404);
     expect((await patch('not-a-uuid', { role: 'admin' })).status).toBe(404);
-    expect((await admin.request(`/api/admin/users/${id}/role`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: '{' })).status).toBe(400);
+    expect(
+      (
+        await admin.request(`/api/admin/users/${id}/role`, {
+          method: 'PATCH',
+          headers: { 'content-type': 'application/json' },
+          body: '{',
+        })
+      ).status,
+    ).toBe(400);
   });
 });
 
@@ -252,7 +329,8 @@ describe('analytics', () => {
     return (await response.json()) as AnalyticsReport;
   };
   const salesIn = (r: AnalyticsReport) => ({ sales: r.sales, paid: r.paidSales, free: r.freeSales, buyers: r.buyers });
-  const revenueOf = (r: AnalyticsReport, currency: string) => r.revenue.find((row) => row.currency === currency)?.amountMinor ?? 0;
+  const revenueOf = (r: AnalyticsReport, currency: string) =>
+    r.revenue.find((row) => row.currency === currency)?.amountMinor ?? 0;
   const monthSales = (r: AnalyticsReport, month: string) => r.monthly.find((row) => row.month === month)?.sales ?? 0;
   const monthOf = (date: Date) => date.toISOString().slice(0, 7);
 
@@ -277,7 +355,9 @@ describe('analytics', () => {
     const delta = (period: AnalyticsPeriod) => {
       const [a, b] = [after[period]!, before[period]!];
       return {
-        ...Object.fromEntries(Object.entries(salesIn(a)).map(([key, value]) => [key, value - salesIn(b)[key as keyof ReturnType<typeof salesIn>]])),
+        ...Object.fromEntries(
+          Object.entries(salesIn(a)).map(([key, value]) => [key, value - salesIn(b)[key as keyof ReturnType<typeof salesIn>]]),
+        ),
         USD: revenueOf(a, 'USD') - revenueOf(b, 'USD'),
         EUR: revenueOf(a, 'EUR') - revenueOf(b, 'EUR'),
         TRY: revenueOf(a, 'TRY') - revenueOf(b, 'TRY'),
@@ -299,7 +379,11 @@ describe('analytics', () => {
     // Average order value: revenue ÷ paid sales in each currency, in whole minor units.
     for (const period of periods) {
       const r = after[period]!;
-      expect(r.averageOrder).toEqual(r.totals.filter((row) => row.paidSales > 0).map((row) => ({ currency: row.currency, amountMinor: Math.round(row.revenueMinor / row.paidSales) })));
+      expect(r.averageOrder).toEqual(
+        r.totals
+          .filter((row) => row.paidSales > 0)
+          .map((row) => ({ currency: row.currency, amountMinor: Math.round(row.revenueMinor / row.paidSales) })),
+      );
       expect(r.monthly.reduce((sum, row) => sum + row.sales, 0)).toBe(r.sales);
     }
     // The refunded sale is the newest transaction, shown with its status.
@@ -315,7 +399,15 @@ describe('analytics', () => {
     for (let index = 0; index < 20; index++) await sale(top.id, (await makeUser()).id, 499, 'USD', at);
     await sale(top.id, (await makeUser()).id, 450, 'EUR', at);
     const r = await analyticsReport('1month');
-    expect(r.topCourses[0]).toEqual({ courseId: top.id, title: 'Analytics bestseller', sales: 21, revenue: [{ currency: 'EUR', amountMinor: 450 }, { currency: 'USD', amountMinor: 20 * 499 }] });
+    expect(r.topCourses[0]).toEqual({
+      courseId: top.id,
+      title: 'Analytics bestseller',
+      sales: 21,
+      revenue: [
+        { currency: 'EUR', amountMinor: 450 },
+        { currency: 'USD', amountMinor: 20 * 499 },
+      ],
+    });
     expect(r.topCourses.length).toBeLessThanOrEqual(10);
     const page = await (await admin.request('/en/admin/analytics?period=1month')).text();
     expect(page).toContain('Analytics bestseller');
@@ -328,7 +420,9 @@ describe('analytics', () => {
 
   it('falls back to 3 months for an unknown period', async () => {
     expect((await report('forever' as AnalyticsPeriod)).period).toBe('3months');
-    expect(await (await admin.request('/en/admin/analytics?period=forever')).text()).toContain('<option value="3months" selected>');
+    expect(await (await admin.request('/en/admin/analytics?period=forever')).text()).toContain(
+      '<option value="3months" selected>',
+    );
   });
 
   it("exports the period's sales as CSV: escaped, formula cells neutralised, other periods left out", async () => {
@@ -336,8 +430,17 @@ describe('analytics', () => {
     const user = await makeUser();
     const now = new Date();
     const threeMonths = periodRange('3months', now).start;
-    const inside = await sale(course.id, user.id, 1234, 'EUR', new Date(Math.max(threeMonths.getTime(), now.getTime() - 60_000)), { full_name: '+Ayşe "Ace" Yılmaz', email: '@attacker.example' });
-    const outside = await sale(course.id, (await makeUser()).id, 999, 'TRY', new Date(threeMonths.getTime() - 1), { full_name: '-2+3' });
+    const inside = await sale(
+      course.id,
+      user.id,
+      1234,
+      'EUR',
+      new Date(Math.max(threeMonths.getTime(), now.getTime() - 60_000)),
+      { full_name: '+Ayşe "Ace" Yılmaz', email: '@attacker.example' },
+    );
+    const outside = await sale(course.id, (await makeUser()).id, 999, 'TRY', new Date(threeMonths.getTime() - 1), {
+      full_name: '-2+3',
+    });
 
     const response = await admin.request('/api/admin/analytics/export?period=3months');
     expect(response.status).toBe(200);
@@ -349,10 +452,28 @@ describe('analytics', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.subarray(3).toString('utf8');
     const rows = parseCsv(text);
-    expect(rows[0]).toEqual(['completed_at', 'order_id', 'course', 'buyer_name', 'buyer_email', 'amount', 'currency', 'status', 'provider']);
+    expect(rows[0]).toEqual([
+      'completed_at',
+      'order_id',
+      'course',
+      'buyer_name',
+      'buyer_email',
+      'amount',
+      'currency',
+      'status',
+      'provider',
+    ]);
     const row = rows.find((cells) => cells[1] === inside.id);
     expect(row).toEqual([
-      inside.completed_at!.toISOString(), inside.id, `'=HYPERLINK("http://evil.example","Free money"), now`, `'+Ayşe "Ace" Yılmaz`, "'@attacker.example", '12.34', 'EUR', 'completed', 'demo',
+      inside.completed_at!.toISOString(),
+      inside.id,
+      `'=HYPERLINK("http://evil.example","Free money"), now`,
+      `'+Ayşe "Ace" Yılmaz`,
+      "'@attacker.example",
+      '12.34',
+      'EUR',
+      'completed',
+      'demo',
     ]);
     expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""Free money""), now"`);
     expect(rows.some((cells) => cells[1] === outside.id)).toBe(false);
@@ -365,9 +486,14 @@ describe('analytics', () => {
 
 describe('refunds', () => {
   const refund = (id: string) => admin.request(`/api/admin/purchases/${id}/refund`, { method: 'POST' });
-  const statusOf = async (id: string) => (await db().selectFrom('purchases').select(['status', 'refund_requested_at']).where('id', '=', id).executeTakeFirstOrThrow());
+  const statusOf = async (id: string) =>
+    await db().selectFrom('purchases').select(['status', 'refund_requested_at']).where('id', '=', id).executeTakeFirstOrThrow();
   const downloadStatus = async (id: string) => {
-    const { download_token } = await db().selectFrom('purchases').select('download_token').where('id', '=', id).executeTakeFirstOrThrow();
+    const { download_token } = await db()
+      .selectFrom('purchases')
+      .select('download_token')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     return (await server.fetch(`/api/downloads/${download_token}`)).status;
   };
 
@@ -401,7 +527,12 @@ describe('refunds', () => {
   it('Stripe (against the local HTTP fake of the Stripe API): asks Stripe once with an idempotency key, and a signed charge.refunded webhook then revokes access', async () => {
     const course = await makeCourse({ title: 'Stripe refund course', price_minor: 1999, currency: 'EUR' });
     const email = `${unique('stripe-buyer')}@example.com`;
-    const checkout = await new Browser(server).postJson('/api/checkout', { courseId: course.id, email, fullName: 'Stripe Buyer', language: 'en' });
+    const checkout = await new Browser(server).postJson('/api/checkout', {
+      courseId: course.id,
+      email,
+      fullName: 'Stripe Buyer',
+      language: 'en',
+    });
     expect(checkout.status).toBe(200);
     const sessionId = ((await checkout.json()) as { redirectUrl: string }).redirectUrl.split('/').pop()!;
     const order = await db().selectFrom('purchases').select('id').where('payment_id', '=', sessionId).executeTakeFirstOrThrow();
@@ -409,17 +540,34 @@ describe('refunds', () => {
     const completed = signedEvent({
       id: `evt_${randomUUID()}`,
       type: 'checkout.session.completed',
-      data: { object: { id: sessionId, object: 'checkout.session', payment_status: 'paid', amount_total: 1999, currency: 'eur', metadata: { order_id: order.id }, payment_intent: paymentIntent } },
+      data: {
+        object: {
+          id: sessionId,
+          object: 'checkout.session',
+          payment_status: 'paid',
+          amount_total: 1999,
+          currency: 'eur',
+          metadata: { order_id: order.id },
+          payment_intent: paymentIntent,
+        },
+      },
     });
     const deliver = (event: ReturnType<typeof signedEvent>) =>
-      server.fetch('/api/stripe/webhook', { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': event.signature }, body: event.payload });
+      server.fetch('/api/stripe/webhook', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+        body: event.payload,
+      });
     expect((await deliver(completed)).status).toBe(200);
     expect((await statusOf(order.id)).status).toBe('completed');
 
     const response = await refund(order.id);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ id: order.id, status: 'refund_requested' });
-    const refunds = stripe.requests.filter((request) => request.method === 'POST' && request.path === '/v1/refunds' && request.body.get('payment_intent') === paymentIntent);
+    const refunds = stripe.requests.filter(
+      (request) =>
+        request.method === 'POST' && request.path === '/v1/refunds' && request.body.get('payment_intent') === paymentIntent,
+    );
     expect(refunds).toHaveLength(1);
     expect(refunds[0]!.headers['idempotency-key']).toBe(`refund-${order.id}`);
     // Requested, not yet confirmed: access stays until Stripe says the money went back.
@@ -427,13 +575,23 @@ describe('refunds', () => {
     expect(requested.status).toBe('completed');
     expect(requested.refund_requested_at).not.toBeNull();
     expect(await downloadStatus(order.id)).toBe(302);
-    expect((await analyticsReport('1month')).recentTransactions.find((row) => row.id === order.id)?.status).toBe('refund_requested');
+    expect((await analyticsReport('1month')).recentTransactions.find((row) => row.id === order.id)?.status).toBe(
+      'refund_requested',
+    );
     const twice = await refund(order.id);
     expect(twice.status).toBe(409);
     expect(await twice.json()).toMatchObject({ error: { message: 'admin.people.refund.alreadyRequested' } });
-    expect(stripe.requests.filter((request) => request.path === '/v1/refunds' && request.body.get('payment_intent') === paymentIntent)).toHaveLength(1);
+    expect(
+      stripe.requests.filter((request) => request.path === '/v1/refunds' && request.body.get('payment_intent') === paymentIntent),
+    ).toHaveLength(1);
 
-    const refunded = signedEvent({ id: `evt_${randomUUID()}`, type: 'charge.refunded', data: { object: { id: `ch_${randomUUID()}`, object: 'charge', refunded: true, payment_intent: paymentIntent, metadata: {} } } });
+    const refunded = signedEvent({
+      id: `evt_${randomUUID()}`,
+      type: 'charge.refunded',
+      data: {
+        object: { id: `ch_${randomUUID()}`, object: 'charge', refunded: true, payment_intent: paymentIntent, metadata: {} },
+      },
+    });
     expect((await deliver(refunded)).status).toBe(200);
     expect((await statusOf(order.id)).status).toBe('refunded');
     expect(await downloadStatus(order.id)).toBe(404);
@@ -445,7 +603,10 @@ describe('refunds', () => {
 
   it('refuses a Stripe sale with no PaymentIntent to refund, without calling Stripe', async () => {
     const course = await makeCourse({ price_minor: 500 });
-    const purchase = await sale(course.id, (await makeUser()).id, 500, 'USD', new Date(), { provider: 'stripe', payment_id: `cs_test_${randomUUID()}` });
+    const purchase = await sale(course.id, (await makeUser()).id, 500, 'USD', new Date(), {
+      provider: 'stripe',
+      payment_id: `cs_test_${randomUUID()}`,
+    });
     const calls = stripe.requests.length;
     const response = await refund(purchase.id);
     expect(response.status).toBe(409);
@@ -457,7 +618,12 @@ describe('refunds', () => {
 describe('overview', () => {
   it('shows counts, revenue per currency (never summed) and the 5 most recent sales', async () => {
     const html = await (await admin.request('/en/admin')).text();
-    const { rows } = await sql<{ currency: string; revenue: number }>`SELECT currency, sum(amount_minor)::int AS revenue FROM purchases WHERE status = 'completed' AND amount_minor > 0 GROUP BY currency`.execute(db());
+    const { rows } = await sql<{
+      currency: string;
+      revenue: number;
+    }>`SELECT currency, sum(amount_minor)::int AS revenue FROM purchases WHERE status = 'completed' AND amount_minor > 0 GROUP BY currency`.execute(
+      db(),
+    );
     const card = html.slice(html.indexOf('data-testid="revenue-card"'), html.indexOf('data-testid="sales-card"'));
     for (const row of rows) {
       const formatted = new Intl.NumberFormat('en-US', { style: 'currency', currency: row.currency }).format(row.revenue / 100);
@@ -472,19 +638,38 @@ describe('overview', () => {
 });
 
 describe('client errors and logs', () => {
-  const report = (browser: Browser, body: unknown, headers: Record<string, string> = {}) => browser.postJson('/api/client-errors', body, headers);
-  const valid = (message: string) => ({ level: 'error', message, url: 'http://shop.example/en/courses', userAgent: 'Test/1.0', stack: 'Error: x\n    at y', data: { step: 2 }, timestamp: new Date().toISOString() });
+  const report = (browser: Browser, body: unknown, headers: Record<string, string> = {}) =>
+    browser.postJson('/api/client-errors', body, headers);
+  const valid = (message: string) => ({
+    level: 'error',
+    message,
+    url: 'http://shop.example/en/courses',
+    userAgent: 'Test/1.0',
+    stack: 'Error: x\n    at y',
+    data: { step: 2 },
+    timestamp: new Date().toISOString(),
+  });
 
   it('stores a valid report with the session user and the client address, never the user id the browser claims', async () => {
     const expired = await db()
       .insertInto('client_logs')
-      .values({ level: 'error', message: 'older than the retention', client_address: '192.0.2.2', created_at: new Date(Date.now() - 31 * 24 * 60 * 60 * 1000) })
+      .values({
+        level: 'error',
+        message: 'older than the retention',
+        client_address: '192.0.2.2',
+        created_at: new Date(Date.now() - 31 * 24 * 60 * 60 * 1000),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const anonymous = new Browser(server);
     expect((await report(anonymous, { ...valid('anonymous crash'), userId: randomUUID() })).status).toBe(204);
     expect((await report(buyer, valid('buyer crash'))).status).toBe(204);
-    const rows = await db().selectFrom('client_logs').selectAll().where('message', 'in', ['anonymous crash', 'buyer crash']).orderBy('message').execute();
+    const rows = await db()
+      .selectFrom('client_logs')
+      .selectAll()
+      .where('message', 'in', ['anonymous crash', 'buyer crash'])
+      .orderBy('message')
+      .execute();
     expect(rows.map((row) => [row.message, row.client_address, row.level, row.user_agent])).toEqual([
       ['anonymous crash', anonymous.address, 'error', 'Test/1.0'],
       ['buyer crash', buyer.address, 'error', 'Test/1.0'],
@@ -508,12 +693,32 @@ describe('client errors and logs', () => {
       [[], 400],
       [null, 400],
     ];
-    for (const [body, status] of cases) expect((await report(browser, body)).status, JSON.stringify(body).slice(0, 40)).toBe(status);
+    for (const [body, status] of cases)
+      expect((await report(browser, body)).status, JSON.stringify(body).slice(0, 40)).toBe(status);
     const fields = await (await report(browser, { level: 'fatal', message: 'x'.repeat(2001) })).json();
     expect(Object.keys(fields.error.fields).sort()).toEqual(['level', 'message']);
-    expect((await browser.request('/api/client-errors', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' })).status).toBe(400);
-    expect((await browser.request('/api/client-errors', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'boom' })).status).toBe(415);
-    expect((await browser.request('/api/client-errors', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ level: 'error', message: 'x'.repeat(30_000) }) })).status).toBe(413);
+    expect(
+      (
+        await browser.request('/api/client-errors', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{',
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (await browser.request('/api/client-errors', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'boom' }))
+        .status,
+    ).toBe(415);
+    expect(
+      (
+        await browser.request('/api/client-errors', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ level: 'error', message: 'x'.repeat(30_000) }),
+        })
+      ).status,
+    ).toBe(413);
     // NUL, which PostgreSQL refuses in text and jsonb, is refused at the boundary like everywhere else.
     expect((await report(browser, { level: 'warn', message: 'nul\u0000here', data: { 'k\u0000': 'v\u0000' } })).status).toBe(400);
     expect(await db().selectFrom('client_logs').select('id').where('message', 'like', 'nul%').execute()).toEqual([]);
@@ -522,7 +727,8 @@ describe('client errors and logs', () => {
   it('limits reports to 10 a minute per client address with 429, other addresses unaffected', async () => {
     const address = `203.0.113.${Math.floor(Math.random() * 200) + 20}`;
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 12; attempt++) statuses.push((await report(new Browser(server, address), valid(`flood ${attempt}`))).status);
+    for (let attempt = 0; attempt < 12; attempt++)
+      statuses.push((await report(new Browser(server, address), valid(`flood ${attempt}`))).status);
     expect(statuses).toEqual([...Array(10).fill(204), 429, 429]);
     const limited = await report(new Browser(server, address), valid('flood again'));
     expect(limited.headers.get('retry-after')).toBe('60');
@@ -530,7 +736,9 @@ describe('client errors and logs', () => {
     expect((await report(new Browser(server), valid('another address'))).status).toBe(204);
     // Concurrent floods cannot slip past the limit either.
     const burst = `203.0.113.${Math.floor(Math.random() * 10) + 5}`;
-    const results = await Promise.all(Array.from({ length: 25 }, (_, index) => report(new Browser(server, burst), valid(`burst ${index}`))));
+    const results = await Promise.all(
+      Array.from({ length: 25 }, (_, index) => report(new Browser(server, burst), valid(`burst ${index}`))),
+    );
     expect(results.filter((response) => response.status === 204)).toHaveLength(10);
     expect(results.filter((response) => response.status === 429)).toHaveLength(15);
   });
@@ -539,7 +747,12 @@ describe('client errors and logs', () => {
     const browser = new Browser(server);
     await report(browser, { level: 'info', message: 'logs-list first info' });
     await report(browser, { level: 'error', message: 'logs-list second error', data: { needle: 'haystack-42' } });
-    const list = async (query = '') => ((await (await admin.request(`/api/admin/logs${query}`)).json()) as { logs: { message: string; level: string; data?: unknown }[] }).logs;
+    const list = async (query = '') =>
+      (
+        (await (await admin.request(`/api/admin/logs${query}`)).json()) as {
+          logs: { message: string; level: string; data?: unknown }[];
+        }
+      ).logs;
     const all = await list();
     const mine = all.filter((entry) => entry.message.startsWith('logs-list'));
     expect(mine.map((entry) => entry.message)).toEqual(['logs-list second error', 'logs-list first info']);

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBlogPost, deleteBlogPost, setBlogPostPublished, updateBlogPost, type BlogPostInput } from '../../../functions/blog/blog.ts';
+import {
+  createBlogPost,
+  deleteBlogPost,
+  setBlogPostPublished,
+  updateBlogPost,
+  type BlogPostInput,
+} from '../../../functions/blog/blog.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 
 let server: TestServer;
@@ -65,14 +71,21 @@ describe('blog through the real server', () => {
   });
 
   it('lets an unpublished database post with a file slug take the shipped article down', async () => {
-    const draft = await createBlogPost(input({ slug: 'first-monthly-budget', language: 'en', title: 'Draft override', published: false }));
+    const draft = await createBlogPost(
+      input({ slug: 'first-monthly-budget', language: 'en', title: 'Draft override', published: false }),
+    );
     await expect.poll(async () => (await page('/en/blog/first-monthly-budget')).status, { timeout: 2000 }).toBe(404);
     await deleteBlogPost(draft.id);
     await expect.poll(async () => (await page('/en/blog/first-monthly-budget')).status, { timeout: 2000 }).toBe(200);
   });
 
   it('serves a script-bearing post with nothing executable in it', async () => {
-    await createBlogPost(input({ slug: 'xss-post', content: 'Hello <script>alert(1)</script><img src=x onerror=alert(2)> [x](javascript:alert(3))' }));
+    await createBlogPost(
+      input({
+        slug: 'xss-post',
+        content: 'Hello <script>alert(1)</script><img src=x onerror=alert(2)> [x](javascript:alert(3))',
+      }),
+    );
     const { status, html } = await page('/tr/blog/xss-post');
     expect(status).toBe(200);
     const body = html.slice(html.indexOf('prose-page'));

@@ -10,29 +10,106 @@ import { listRoutes, sampleUrl } from '../../support/routes.ts';
  */
 const RUNS_PER_ENDPOINT = 1000;
 const SECRET = 'test-secret-test-secret-test-secret-42';
-const LEAKS = [/at \w+ \(.*:\d+:\d+\)/, /\bat (file|node):/, /\b(SELECT|INSERT|UPDATE|DELETE)\b.+\b(FROM|INTO|SET)\b/, /syntax error at or near/i, /violates .* constraint/, /postgres(ql)?:\/\//i, new RegExp(SECRET), /whsec_/, /sk_(test|live)_/];
+const LEAKS = [
+  /at \w+ \(.*:\d+:\d+\)/,
+  /\bat (file|node):/,
+  /\b(SELECT|INSERT|UPDATE|DELETE)\b.+\b(FROM|INTO|SET)\b/,
+  /syntax error at or near/i,
+  /violates .* constraint/,
+  /postgres(ql)?:\/\//i,
+  new RegExp(SECRET),
+  /whsec_/,
+  /sk_(test|live)_/,
+];
 
 let server: TestServer;
 let admin: Browser;
 
 beforeAll(async () => {
   server = await startTestServer();
-  admin = await signedInBrowser(server, { role: 'admin', email: 'fuzz-admin@example.com', password: 'fuzz password 1', fullName: 'Fuzz' });
+  admin = await signedInBrowser(server, {
+    role: 'admin',
+    email: 'fuzz-admin@example.com',
+    password: 'fuzz password 1',
+    fullName: 'Fuzz',
+  });
 }, 60_000);
 afterAll(() => server.stop());
 
 // Values of every JSON shape, biased towards what breaks parsers and queries.
 const nasty = fc.oneof(
-  fc.constantFrom("'; DROP TABLE users; --", '%00', '\u0000', '<script>alert(1)</script>', '../../etc/passwd', 'İıŞşĞğ', '𝕏'.repeat(50), 'a'.repeat(5000), '', ' ', '-1', '1e309', 'NaN', 'null', '{}', '[]', '__proto__', 'constructor'),
+  fc.constantFrom(
+    "'; DROP TABLE users; --",
+    '%00',
+    '\u0000',
+    '<script>alert(1)</script>',
+    '../../etc/passwd',
+    'İıŞşĞğ',
+    '𝕏'.repeat(50),
+    'a'.repeat(5000),
+    '',
+    ' ',
+    '-1',
+    '1e309',
+    'NaN',
+    'null',
+    '{}',
+    '[]',
+    '__proto__',
+    'constructor',
+  ),
   fc.string({ maxLength: 200 }),
   fc.string({ unit: 'binary', maxLength: 100 }),
 );
 const anyJson = fc.letrec((tie) => ({
-  value: fc.oneof({ depthSize: 'small' }, nasty, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(tie('value'), { maxLength: 4 }), fc.dictionary(fc.oneof(nasty, fc.constantFrom('email', 'password', 'courseId', 'fullName', 'language', 'name', 'token', 'slug', 'title', 'priceMinor', '__proto__')), tie('value'), { maxKeys: 6 })),
+  value: fc.oneof(
+    { depthSize: 'small' },
+    nasty,
+    fc.integer(),
+    fc.double(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(tie('value'), { maxLength: 4 }),
+    fc.dictionary(
+      fc.oneof(
+        nasty,
+        fc.constantFrom(
+          'email',
+          'password',
+          'courseId',
+          'fullName',
+          'language',
+          'name',
+          'token',
+          'slug',
+          'title',
+          'priceMinor',
+          '__proto__',
+        ),
+      ),
+      tie('value'),
+      { maxKeys: 6 },
+    ),
+  ),
 })).value;
 const body = fc.oneof(
   anyJson.map((value) => ({ type: 'application/json', text: JSON.stringify(value) ?? 'null' })),
-  fc.record({ email: nasty, password: nasty, courseId: nasty, fullName: nasty, language: nasty, token: nasty, name: nasty, subject: nasty, message: nasty }, { requiredKeys: [] }).map((value) => ({ type: 'application/json', text: JSON.stringify(value) })),
+  fc
+    .record(
+      {
+        email: nasty,
+        password: nasty,
+        courseId: nasty,
+        fullName: nasty,
+        language: nasty,
+        token: nasty,
+        name: nasty,
+        subject: nasty,
+        message: nasty,
+      },
+      { requiredKeys: [] },
+    )
+    .map((value) => ({ type: 'application/json', text: JSON.stringify(value) })),
   fc.string({ maxLength: 300 }).map((text) => ({ type: 'application/json', text })),
   fc.string({ maxLength: 300 }).map((text) => ({ type: 'application/x-www-form-urlencoded', text })),
   fc.string({ maxLength: 300 }).map((text) => ({ type: 'text/plain', text })),
@@ -43,46 +120,95 @@ function checkResponse(where: string, status: number, text: string): void {
   for (const leak of LEAKS) expect(text, `${where}: ${leak}`).not.toMatch(leak);
 }
 
-const writeEndpoints = listRoutes().flatMap((route) =>
-  route.kind === 'endpoint' ? route.methods.filter((method) => method !== 'GET').map((method) => ({ method, pattern: route.pattern })) : [],
-).filter((endpoint) => endpoint.pattern !== '/api/stripe/webhook');
+const writeEndpoints = listRoutes()
+  .flatMap((route) =>
+    route.kind === 'endpoint'
+      ? route.methods.filter((method) => method !== 'GET').map((method) => ({ method, pattern: route.pattern }))
+      : [],
+  )
+  .filter((endpoint) => endpoint.pattern !== '/api/stripe/webhook');
 
 describe('fuzzing', () => {
-  it.each(writeEndpoints)(`$method $pattern survives ${RUNS_PER_ENDPOINT} generated bodies`, async ({ method, pattern }) => {
-    await fc.assert(
-      fc.asyncProperty(body, nasty, async (generated, param) => {
-        const url = sampleUrl(pattern, { id: encodeURIComponent(param) || 'x', paymentId: encodeURIComponent(param) || 'x', all: 'sign-in/email' });
-        const response = await admin.request(url, { method, headers: { 'content-type': generated.type }, body: generated.text });
-        checkResponse(`${method} ${url} ${generated.type} ${generated.text.slice(0, 80)}`, response.status, await response.text());
-      }),
-      { numRuns: RUNS_PER_ENDPOINT },
-    );
-  }, 300_000);
+  it.each(writeEndpoints)(
+    `$method $pattern survives ${RUNS_PER_ENDPOINT} generated bodies`,
+    async ({ method, pattern }) => {
+      await fc.assert(
+        fc.asyncProperty(body, nasty, async (generated, param) => {
+          const url = sampleUrl(pattern, {
+            id: encodeURIComponent(param) || 'x',
+            paymentId: encodeURIComponent(param) || 'x',
+            all: 'sign-in/email',
+          });
+          const response = await admin.request(url, {
+            method,
+            headers: { 'content-type': generated.type },
+            body: generated.text,
+          });
+          checkResponse(
+            `${method} ${url} ${generated.type} ${generated.text.slice(0, 80)}`,
+            response.status,
+            await response.text(),
+          );
+        }),
+        { numRuns: RUNS_PER_ENDPOINT },
+      );
+    },
+    300_000,
+  );
 
   it(`GET query strings: catalogue, search pages and checkout pages survive ${RUNS_PER_ENDPOINT} generated inputs each`, async () => {
     const targets = ['/api/courses?', '/en/courses?', '/tr/checkout/success?', '/api/password-reset?', '/en/dev/mailbox?'];
     for (const target of targets) {
       await fc.assert(
-        fc.asyncProperty(fc.dictionary(fc.constantFrom('search', 'category', 'language', 'difficulty', 'maxPrice', 'page', 'lang', 'session_id', 'token', 'to', 'utm_source'), nasty, { maxKeys: 5 }), async (params) => {
-          const url = target + new URLSearchParams(params).toString();
-          const response = await admin.request(url);
-          checkResponse(url, response.status, await response.text());
-        }),
+        fc.asyncProperty(
+          fc.dictionary(
+            fc.constantFrom(
+              'search',
+              'category',
+              'language',
+              'difficulty',
+              'maxPrice',
+              'page',
+              'lang',
+              'session_id',
+              'token',
+              'to',
+              'utm_source',
+            ),
+            nasty,
+            { maxKeys: 5 },
+          ),
+          async (params) => {
+            const url = target + new URLSearchParams(params).toString();
+            const response = await admin.request(url);
+            checkResponse(url, response.status, await response.text());
+          },
+        ),
         { numRuns: RUNS_PER_ENDPOINT },
       );
     }
   }, 300_000);
 
   it('the Stripe webhook refuses 1,000 unsigned or badly signed bodies with 400 and writes nothing', async () => {
-    const before = await db().selectFrom('payment_events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await db()
+      .selectFrom('payment_events')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     await fc.assert(
       fc.asyncProperty(body, fc.option(fc.string({ maxLength: 120 })), async (generated, signature) => {
-        const response = await server.fetch('/api/stripe/webhook', { method: 'POST', headers: { 'content-type': generated.type, ...(signature === null ? {} : { 'stripe-signature': signature }) }, body: generated.text });
+        const response = await server.fetch('/api/stripe/webhook', {
+          method: 'POST',
+          headers: { 'content-type': generated.type, ...(signature === null ? {} : { 'stripe-signature': signature }) },
+          body: generated.text,
+        });
         expect(response.status).toBe(400);
       }),
       { numRuns: RUNS_PER_ENDPOINT },
     );
-    const after = await db().selectFrom('payment_events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await db()
+      .selectFrom('payment_events')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   }, 300_000);
 });

@@ -18,10 +18,24 @@ let paidCourse: { id: string; price_minor: number; currency: string; title: stri
 beforeAll(async () => {
   smtp = await startSmtpServer();
   stripe = await startFakeStripe();
-  server = await startTestServer({ SMTP_URL: smtp.url, STRIPE_SECRET_KEY: FAKE_STRIPE_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: stripe.url });
+  server = await startTestServer({
+    SMTP_URL: smtp.url,
+    STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_URL: stripe.url,
+  });
   // The server seeded the demo catalogue into this file's database on start.
-  freeCourse = await db().selectFrom('courses').select(['id', 'pdf_path', 'title']).where('price_minor', '=', 0).where('language', '=', 'tr').executeTakeFirstOrThrow();
-  paidCourse = await db().selectFrom('courses').select(['id', 'price_minor', 'currency', 'title']).where('currency', '=', 'EUR').executeTakeFirstOrThrow();
+  freeCourse = await db()
+    .selectFrom('courses')
+    .select(['id', 'pdf_path', 'title'])
+    .where('price_minor', '=', 0)
+    .where('language', '=', 'tr')
+    .executeTakeFirstOrThrow();
+  paidCourse = await db()
+    .selectFrom('courses')
+    .select(['id', 'price_minor', 'currency', 'title'])
+    .where('currency', '=', 'EUR')
+    .executeTakeFirstOrThrow();
 });
 afterAll(async () => {
   await server.stop();
@@ -33,7 +47,11 @@ const uniqueEmail = (name: string) => `${name}-${randomUUID().slice(0, 8)}@examp
 const checkout = (browser: Browser, courseId: string, email: string, language = 'en') =>
   browser.postJson('/api/checkout', { courseId, email, fullName: 'Deniz Kaya', language });
 const deliver = (event: ReturnType<typeof signedEvent>, signature = event.signature) =>
-  server.fetch('/api/stripe/webhook', { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: event.payload });
+  server.fetch('/api/stripe/webhook', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    body: event.payload,
+  });
 
 async function startPaidOrder(email = uniqueEmail('payer')) {
   const response = await checkout(new Browser(server), paidCourse.id, email);
@@ -44,11 +62,27 @@ async function startPaidOrder(email = uniqueEmail('payer')) {
   return { sessionId, order, email };
 }
 
-function completedEvent(sessionId: string, orderId: string, paymentIntent: string, type = 'checkout.session.completed', id = `evt_${randomUUID()}`) {
+function completedEvent(
+  sessionId: string,
+  orderId: string,
+  paymentIntent: string,
+  type = 'checkout.session.completed',
+  id = `evt_${randomUUID()}`,
+) {
   return signedEvent({
     id,
     type,
-    data: { object: { id: sessionId, object: 'checkout.session', payment_status: 'paid', amount_total: paidCourse.price_minor, currency: paidCourse.currency.toLowerCase(), metadata: { order_id: orderId }, payment_intent: paymentIntent } },
+    data: {
+      object: {
+        id: sessionId,
+        object: 'checkout.session',
+        payment_status: 'paid',
+        amount_total: paidCourse.price_minor,
+        currency: paidCourse.currency.toLowerCase(),
+        metadata: { order_id: orderId },
+        payment_intent: paymentIntent,
+      },
+    },
   });
 }
 
@@ -75,7 +109,11 @@ describe('free enrolment', () => {
     const { redirectUrl } = await response.json();
     expect(redirectUrl).toMatch(/\/tr\/checkout\/success\?session_id=free_\d+_[0-9a-f-]{36}&course_id=/);
 
-    const user = await db().selectFrom('users').select(['id', 'full_name', 'language']).where('email', '=', email).executeTakeFirstOrThrow();
+    const user = await db()
+      .selectFrom('users')
+      .select(['id', 'full_name', 'language'])
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
     expect(user).toMatchObject({ full_name: 'Deniz Kaya', language: 'tr' });
     const purchase = await db().selectFrom('purchases').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();
     expect(purchase).toMatchObject({ status: 'completed', amount_minor: 0, provider: 'free' });
@@ -98,7 +136,11 @@ describe('free enrolment', () => {
     expect(download.headers!.get('cache-control')).toBe('private, no-store');
     const original = await readFile(path.join(storageRoot(), 'private', freeCourse.pdf_path!));
     expect(download.bytes!.equals(original)).toBe(true);
-    const counted = await db().selectFrom('purchases').select(['download_count', 'last_download_at']).where('id', '=', purchase.id).executeTakeFirstOrThrow();
+    const counted = await db()
+      .selectFrom('purchases')
+      .select(['download_count', 'last_download_at'])
+      .where('id', '=', purchase.id)
+      .executeTakeFirstOrThrow();
     expect(counted.download_count).toBe(1);
     expect(counted.last_download_at).not.toBeNull();
   });
@@ -109,20 +151,44 @@ describe('free enrolment', () => {
     const browser = new Browser(server);
     expect((await browser.postJson('/api/auth/sign-in/email', { email, password: 'anything at all' })).status).toBe(401);
     await browser.postJson('/api/auth/request-password-reset', { email });
-    const reset = await smtp.waitFor((message) => message.to.includes(email) && plainText(message.raw).includes('reset-password?token='));
+    const reset = await smtp.waitFor(
+      (message) => message.to.includes(email) && plainText(message.raw).includes('reset-password?token='),
+    );
     const token = plainText(reset.raw).match(/reset-password\?token=([\w-]+)/)![1]!;
-    expect((await browser.postJson('/api/password-reset', { token, password: 'my own password 1', confirmPassword: 'my own password 1' })).status).toBe(200);
+    expect(
+      (
+        await browser.postJson('/api/password-reset', {
+          token,
+          password: 'my own password 1',
+          confirmPassword: 'my own password 1',
+        })
+      ).status,
+    ).toBe(200);
     expect((await browser.request('/tr/dashboard/courses')).status).toBe(200);
-    expect((await new Browser(server).postJson('/api/auth/sign-in/email', { email, password: 'my own password 1' })).status).toBe(200);
+    expect((await new Browser(server).postJson('/api/auth/sign-in/email', { email, password: 'my own password 1' })).status).toBe(
+      200,
+    );
   });
 
   it('refuses missing or invalid details with the field messages and records nothing', async () => {
     const before = await countRows('purchases');
-    for (const body of [{ courseId: freeCourse.id, email: '', fullName: '', language: 'en' }, { courseId: freeCourse.id, email: 'nope', fullName: 'A', language: 'en' }, { courseId: 'x', email: 'a@b.co', fullName: 'Ab', language: 'en' }, { amountMinor: 0 }]) {
+    for (const body of [
+      { courseId: freeCourse.id, email: '', fullName: '', language: 'en' },
+      { courseId: freeCourse.id, email: 'nope', fullName: 'A', language: 'en' },
+      { courseId: 'x', email: 'a@b.co', fullName: 'Ab', language: 'en' },
+      { amountMinor: 0 },
+    ]) {
       const response = await new Browser(server).postJson('/api/checkout', body);
       expect(response.status).toBe(400);
     }
-    const invalid = await (await new Browser(server).postJson('/api/checkout', { courseId: freeCourse.id, email: 'nope', fullName: 'A', language: 'en' })).json();
+    const invalid = await (
+      await new Browser(server).postJson('/api/checkout', {
+        courseId: freeCourse.id,
+        email: 'nope',
+        fullName: 'A',
+        language: 'en',
+      })
+    ).json();
     expect(invalid.error.fields).toEqual({ email: 'validation.emailInvalid', fullName: 'validation.fullNameMin' });
     expect(await countRows('purchases')).toBe(before);
   });
@@ -132,13 +198,17 @@ describe('paid checkout with Stripe (against a local HTTP fake of the Stripe API
   it('records a pending order and creates a Checkout Session from database prices, in the buyer language', async () => {
     const { sessionId, order } = await startPaidOrder();
     expect(order).toMatchObject({ status: 'pending', provider: 'stripe', amount_minor: paidCourse.price_minor, currency: 'EUR' });
-    const request = stripe.requests.find((r) => r.path === '/v1/checkout/sessions' && r.body.get('metadata[order_id]') === order.id)!;
+    const request = stripe.requests.find(
+      (r) => r.path === '/v1/checkout/sessions' && r.body.get('metadata[order_id]') === order.id,
+    )!;
     expect(request.body.get('line_items[0][price_data][unit_amount]')).toBe(String(paidCourse.price_minor));
     expect(request.body.get('line_items[0][price_data][currency]')).toBe('eur');
     expect(request.body.get('line_items[0][price_data][product_data][name]')).toBe(paidCourse.title);
     expect(request.body.get('locale')).toBe('en');
     expect(request.body.get('customer_email')).toBe(order.email);
-    expect(request.body.get('success_url')).toBe(`${server.url}/en/checkout/success?session_id={CHECKOUT_SESSION_ID}&course_id=${paidCourse.id}`);
+    expect(request.body.get('success_url')).toBe(
+      `${server.url}/en/checkout/success?session_id={CHECKOUT_SESSION_ID}&course_id=${paidCourse.id}`,
+    );
     expect(request.body.get('cancel_url')).toBe(`${server.url}/en/courses/${paidCourse.id}?canceled=true`);
     expect(request.headers['idempotency-key']).toBe(`checkout-session-${order.id}`);
     const page = await server.fetch(`/en/checkout/success?session_id=${sessionId}&course_id=${paidCourse.id}`);
@@ -151,14 +221,23 @@ describe('paid checkout with Stripe (against a local HTTP fake of the Stripe API
     const event = completedEvent(sessionId, order.id, 'pi_forged');
     const stale = signedEvent(JSON.parse(event.payload), WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 60 * 60);
     const cases = [
-      ['missing signature', await server.fetch('/api/stripe/webhook', { method: 'POST', headers: { 'content-type': 'application/json' }, body: event.payload })],
+      [
+        'missing signature',
+        await server.fetch('/api/stripe/webhook', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: event.payload,
+        }),
+      ],
       ['malformed signature', await deliver(event, 'not-a-signature')],
       ['wrong secret', await deliver(signedEvent(JSON.parse(event.payload), 'whsec_wrong'))],
       ['altered body', await deliver({ payload: event.payload.replace('"paid"', '"paid" '), signature: event.signature })],
       ['stale timestamp', await deliver(stale)],
     ] as const;
     for (const [name, response] of cases) expect(response.status, name).toBe(400);
-    expect((await db().selectFrom('purchases').select('status').where('id', '=', order.id).executeTakeFirstOrThrow()).status).toBe('pending');
+    expect(
+      (await db().selectFrom('purchases').select('status').where('id', '=', order.id).executeTakeFirstOrThrow()).status,
+    ).toBe('pending');
     expect(await countRows('payment_events')).toBe(eventsBefore);
   });
 
@@ -179,7 +258,9 @@ describe('paid checkout with Stripe (against a local HTTP fake of the Stripe API
     const { sessionId, order, email } = await startPaidOrder();
     const paymentIntent = stripe.pay(sessionId, order.id);
     expect((await deliver(completedEvent(sessionId, order.id, paymentIntent))).status).toBe(200);
-    expect((await deliver(completedEvent(sessionId, order.id, paymentIntent, 'checkout.session.async_payment_succeeded'))).status).toBe(200);
+    expect(
+      (await deliver(completedEvent(sessionId, order.id, paymentIntent, 'checkout.session.async_payment_succeeded'))).status,
+    ).toBe(200);
     expect(await countRows('mail_outbox', { recipient: email, kind: 'course-materials' })).toBe(1);
   });
 
@@ -187,31 +268,59 @@ describe('paid checkout with Stripe (against a local HTTP fake of the Stripe API
     const { sessionId, order } = await startPaidOrder();
     const paymentIntent = stripe.pay(sessionId, order.id);
     await deliver(completedEvent(sessionId, order.id, paymentIntent));
-    const { download_token } = await db().selectFrom('purchases').select('download_token').where('id', '=', order.id).executeTakeFirstOrThrow();
+    const { download_token } = await db()
+      .selectFrom('purchases')
+      .select('download_token')
+      .where('id', '=', order.id)
+      .executeTakeFirstOrThrow();
     expect((await downloadViaLink(`${server.url}/api/downloads/${download_token}`)).status).toBe(200);
     // The charge carries no metadata: the order is found through the PaymentIntent (fetched from Stripe).
-    const refund = signedEvent({ id: `evt_${randomUUID()}`, type: 'charge.refunded', data: { object: { id: 'ch_1', object: 'charge', refunded: true, payment_intent: paymentIntent, metadata: {} } } });
+    const refund = signedEvent({
+      id: `evt_${randomUUID()}`,
+      type: 'charge.refunded',
+      data: { object: { id: 'ch_1', object: 'charge', refunded: true, payment_intent: paymentIntent, metadata: {} } },
+    });
     expect((await deliver(refund)).status).toBe(200);
-    expect((await db().selectFrom('purchases').select('status').where('id', '=', order.id).executeTakeFirstOrThrow()).status).toBe('refunded');
+    expect(
+      (await db().selectFrom('purchases').select('status').where('id', '=', order.id).executeTakeFirstOrThrow()).status,
+    ).toBe('refunded');
     expect((await downloadViaLink(`${server.url}/api/downloads/${download_token}`)).status).toBe(404);
     // A late completion event never gives access back.
     await deliver(completedEvent(sessionId, order.id, paymentIntent, 'checkout.session.async_payment_succeeded'));
-    expect((await db().selectFrom('purchases').select('status').where('id', '=', order.id).executeTakeFirstOrThrow()).status).toBe('refunded');
+    expect(
+      (await db().selectFrom('purchases').select('status').where('id', '=', order.id).executeTakeFirstOrThrow()).status,
+    ).toBe('refunded');
 
     const second = await startPaidOrder();
     const secondIntent = stripe.pay(second.sessionId, second.order.id);
     await deliver(completedEvent(second.sessionId, second.order.id, secondIntent));
-    const dispute = signedEvent({ id: `evt_${randomUUID()}`, type: 'charge.dispute.created', data: { object: { id: 'dp_1', object: 'dispute', payment_intent: secondIntent, metadata: {} } } });
+    const dispute = signedEvent({
+      id: `evt_${randomUUID()}`,
+      type: 'charge.dispute.created',
+      data: { object: { id: 'dp_1', object: 'dispute', payment_intent: secondIntent, metadata: {} } },
+    });
     expect((await deliver(dispute)).status).toBe(200);
-    expect((await db().selectFrom('purchases').select('status').where('id', '=', second.order.id).executeTakeFirstOrThrow()).status).toBe('disputed');
+    expect(
+      (await db().selectFrom('purchases').select('status').where('id', '=', second.order.id).executeTakeFirstOrThrow()).status,
+    ).toBe('disputed');
   });
 
   it('closes expired sessions and acknowledges events it does not act on', async () => {
     const { sessionId, order } = await startPaidOrder();
-    const expired = signedEvent({ id: `evt_${randomUUID()}`, type: 'checkout.session.expired', data: { object: { id: sessionId, object: 'checkout.session', metadata: { order_id: order.id } } } });
+    const expired = signedEvent({
+      id: `evt_${randomUUID()}`,
+      type: 'checkout.session.expired',
+      data: { object: { id: sessionId, object: 'checkout.session', metadata: { order_id: order.id } } },
+    });
     expect((await deliver(expired)).status).toBe(200);
-    expect((await db().selectFrom('purchases').select('status').where('id', '=', order.id).executeTakeFirstOrThrow()).status).toBe('expired');
-    const other = signedEvent({ id: `evt_${randomUUID()}`, type: 'customer.created', data: { object: { id: 'cus_1', object: 'customer' } } });
+    expect(
+      (await db().selectFrom('purchases').select('status').where('id', '=', order.id).executeTakeFirstOrThrow()).status,
+    ).toBe('expired');
+    const other = signedEvent({
+      id: `evt_${randomUUID()}`,
+      type: 'customer.created',
+      data: { object: { id: 'cus_1', object: 'customer' } },
+    });
     const response = await deliver(other);
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ outcome: 'ignored' });
@@ -220,19 +329,27 @@ describe('paid checkout with Stripe (against a local HTTP fake of the Stripe API
   it('answers 5xx when the database fails mid-fulfilment, leaves nothing half-written, and completes on redelivery', async () => {
     const { sessionId, order, email } = await startPaidOrder();
     const paymentIntent = stripe.pay(sessionId, order.id);
-    await sql`CREATE FUNCTION fail_mail() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk full (simulated)'; END $$`.execute(db());
+    await sql`CREATE FUNCTION fail_mail() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk full (simulated)'; END $$`.execute(
+      db(),
+    );
     await sql`CREATE TRIGGER fail_mail BEFORE INSERT ON mail_outbox FOR EACH ROW EXECUTE FUNCTION fail_mail()`.execute(db());
     const event = completedEvent(sessionId, order.id, paymentIntent);
     try {
       expect((await deliver(event)).status).toBe(500);
-      const after = await db().selectFrom('purchases').select(['status', 'download_token']).where('id', '=', order.id).executeTakeFirstOrThrow();
+      const after = await db()
+        .selectFrom('purchases')
+        .select(['status', 'download_token'])
+        .where('id', '=', order.id)
+        .executeTakeFirstOrThrow();
       expect(after).toEqual({ status: 'pending', download_token: null });
       expect(await countRows('payment_events', { purchase_id: order.id })).toBe(0);
     } finally {
       await sql`DROP TRIGGER fail_mail ON mail_outbox; DROP FUNCTION fail_mail()`.execute(db());
     }
     expect((await deliver(event)).status).toBe(200);
-    expect((await db().selectFrom('purchases').select('status').where('id', '=', order.id).executeTakeFirstOrThrow()).status).toBe('completed');
+    expect(
+      (await db().selectFrom('purchases').select('status').where('id', '=', order.id).executeTakeFirstOrThrow()).status,
+    ).toBe('completed');
     expect(await countRows('mail_outbox', { recipient: email })).toBe(1);
   });
 });
@@ -243,7 +360,12 @@ describe('downloads', () => {
     const email = uniqueEmail('owner');
     await browser.postJson('/api/auth/sign-up/email', { name: 'Owner', email, password: 'owner password 1' });
     await checkout(browser, freeCourse.id, email);
-    const purchase = await db().selectFrom('purchases').innerJoin('users', 'users.id', 'purchases.user_id').select('purchases.id').where('users.email', '=', email).executeTakeFirstOrThrow();
+    const purchase = await db()
+      .selectFrom('purchases')
+      .innerJoin('users', 'users.id', 'purchases.user_id')
+      .select('purchases.id')
+      .where('users.email', '=', email)
+      .executeTakeFirstOrThrow();
     return { browser, purchaseId: purchase.id };
   }
 
@@ -262,10 +384,16 @@ describe('downloads', () => {
   it('counts 20 concurrent downloads exactly and serves identical bytes each time', async () => {
     const owner = await buyerWithFreeCourse();
     const signed = (await owner.browser.request(`/api/account/purchases/${owner.purchaseId}/download`)).headers.get('location')!;
-    const files = await Promise.all(Array.from({ length: 20 }, async () => Buffer.from(await (await server.fetch(signed)).arrayBuffer())));
+    const files = await Promise.all(
+      Array.from({ length: 20 }, async () => Buffer.from(await (await server.fetch(signed)).arrayBuffer())),
+    );
     const original = await readFile(path.join(storageRoot(), 'private', freeCourse.pdf_path!));
     expect(files.every((file) => file.equals(original))).toBe(true);
-    const { download_count } = await db().selectFrom('purchases').select('download_count').where('id', '=', owner.purchaseId).executeTakeFirstOrThrow();
+    const { download_count } = await db()
+      .selectFrom('purchases')
+      .select('download_count')
+      .where('id', '=', owner.purchaseId)
+      .executeTakeFirstOrThrow();
     expect(download_count).toBe(20);
   });
 });

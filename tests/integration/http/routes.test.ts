@@ -20,15 +20,49 @@ const samples: Record<string, string> = {};
 beforeAll(async () => {
   server = await startTestServer();
   browsers.anonymous = new Browser(server);
-  browsers.buyer = await signedInBrowser(server, { email: 'matrix-buyer@example.com', role: 'user', password: 'matrix password 1', fullName: 'Matrix' });
-  browsers['other buyer'] = await signedInBrowser(server, { email: 'matrix-other@example.com', role: 'user', password: 'matrix password 1', fullName: 'Matrix' });
-  browsers.admin = await signedInBrowser(server, { email: 'matrix-admin@example.com', role: 'admin', password: 'matrix password 1', fullName: 'Matrix' });
-  const course = await db().selectFrom('courses').select(['id', 'cover_image_url']).where('price_minor', '=', 0).executeTakeFirstOrThrow();
-  await browsers.buyer.postJson('/api/checkout', { courseId: course.id, email: 'matrix-buyer@example.com', fullName: 'Matrix Buyer', language: 'en' });
-  const purchase = await db().selectFrom('purchases').innerJoin('users', 'users.id', 'purchases.user_id').select(['purchases.id', 'purchases.download_token']).where('users.email', '=', 'matrix-buyer@example.com').executeTakeFirstOrThrow();
+  browsers.buyer = await signedInBrowser(server, {
+    email: 'matrix-buyer@example.com',
+    role: 'user',
+    password: 'matrix password 1',
+    fullName: 'Matrix',
+  });
+  browsers['other buyer'] = await signedInBrowser(server, {
+    email: 'matrix-other@example.com',
+    role: 'user',
+    password: 'matrix password 1',
+    fullName: 'Matrix',
+  });
+  browsers.admin = await signedInBrowser(server, {
+    email: 'matrix-admin@example.com',
+    role: 'admin',
+    password: 'matrix password 1',
+    fullName: 'Matrix',
+  });
+  const course = await db()
+    .selectFrom('courses')
+    .select(['id', 'cover_image_url'])
+    .where('price_minor', '=', 0)
+    .executeTakeFirstOrThrow();
+  await browsers.buyer.postJson('/api/checkout', {
+    courseId: course.id,
+    email: 'matrix-buyer@example.com',
+    fullName: 'Matrix Buyer',
+    language: 'en',
+  });
+  const purchase = await db()
+    .selectFrom('purchases')
+    .innerJoin('users', 'users.id', 'purchases.user_id')
+    .select(['purchases.id', 'purchases.download_token'])
+    .where('users.email', '=', 'matrix-buyer@example.com')
+    .executeTakeFirstOrThrow();
   Object.assign(samples, {
-    id: course.id, courseId: course.id, slug: 'first-monthly-budget', token: purchase.download_token!, paymentId: `demo_${randomUUID()}`,
-    key: course.cover_image_url!.replace('/media/', ''), all: 'get-session',
+    id: course.id,
+    courseId: course.id,
+    slug: 'first-monthly-budget',
+    token: purchase.download_token!,
+    paymentId: `demo_${randomUUID()}`,
+    key: course.cover_image_url!.replace('/media/', ''),
+    all: 'get-session',
   });
   samples.purchase = purchase.id;
 });
@@ -79,7 +113,9 @@ describe('every route', () => {
         // /dev/crash exists to show the crash screen: its 500 is the point.
         if (route.pattern.endsWith('/dev/crash')) expect(response.status, where).toBe(500);
         else expect(response.status, where).toBeLessThan(500);
-        seen.add(`${response.status >= 300 && response.status < 400 ? 'redirect' : response.status === 404 ? '404' : response.headers.get('content-type')?.split(';')[0]}`);
+        seen.add(
+          `${response.status >= 300 && response.status < 400 ? 'redirect' : response.status === 404 ? '404' : response.headers.get('content-type')?.split(';')[0]}`,
+        );
       }
     }
     const pdf = await browsers.buyer.request(`/api/account/purchases/${samples.purchase}/download`);
@@ -100,15 +136,30 @@ describe('every route', () => {
   });
 
   it('refuses cross-site writes in every content-type shape, and keeps the Stripe webhook working', async () => {
-    const writes = listRoutes().flatMap((route) => route.methods.filter((method) => method !== 'GET').map((method) => ({ method, url: sampleUrl(route.pattern, samples) })));
+    const writes = listRoutes().flatMap((route) =>
+      route.methods.filter((method) => method !== 'GET').map((method) => ({ method, url: sampleUrl(route.pattern, samples) })),
+    );
     expect(writes.length).toBeGreaterThan(3);
     for (const { method, url } of writes.filter((write) => !write.url.includes('/stripe/webhook'))) {
-      for (const [type, body] of [['text/plain', '{"email":"a@b.c"}'], ['application/x-www-form-urlencoded', 'email=a%40b.c'], ['multipart/form-data; boundary=x', '--x\r\n\r\n--x--'], ['application/json', '{}']]) {
-        const response = await browsers.buyer.request(url, { method, headers: { origin: 'https://evil.example', 'content-type': type! }, body: body! });
+      for (const [type, body] of [
+        ['text/plain', '{"email":"a@b.c"}'],
+        ['application/x-www-form-urlencoded', 'email=a%40b.c'],
+        ['multipart/form-data; boundary=x', '--x\r\n\r\n--x--'],
+        ['application/json', '{}'],
+      ]) {
+        const response = await browsers.buyer.request(url, {
+          method,
+          headers: { origin: 'https://evil.example', 'content-type': type! },
+          body: body!,
+        });
         expect(response.status, `${method} ${url} ${type}`).toBe(403);
       }
     }
-    const webhook = await server.fetch('/api/stripe/webhook', { method: 'POST', headers: { origin: 'https://stripe.example', 'content-type': 'application/json', 'stripe-signature': 't=1,v1=x' }, body: '{}' });
+    const webhook = await server.fetch('/api/stripe/webhook', {
+      method: 'POST',
+      headers: { origin: 'https://stripe.example', 'content-type': 'application/json', 'stripe-signature': 't=1,v1=x' },
+      body: '{}',
+    });
     expect([400, 404]).toContain(webhook.status);
   });
 
@@ -132,7 +183,9 @@ describe('every route', () => {
         }
       }
     }
-    console.log(`\nAuthorization matrix: ${rows.length} requests × ${identities.length} identities = ${cells} cells, ${mismatches} mismatches`);
+    console.log(
+      `\nAuthorization matrix: ${rows.length} requests × ${identities.length} identities = ${cells} cells, ${mismatches} mismatches`,
+    );
     console.table(rows);
     expect(mismatches).toBe(0);
 

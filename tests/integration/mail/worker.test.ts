@@ -11,7 +11,15 @@ const FROM = 'Shop <no-reply@shop.test>';
 
 describe('mail worker', () => {
   it('keeps mail while SMTP is unreachable, backs off, then sends it exactly once', async () => {
-    const id = await queueMail(db(), passwordResetMail({ to: 'ada@example.com', name: 'Ada', url: 'https://shop.test/tr/reset-password?token=t', language: 'tr' }));
+    const id = await queueMail(
+      db(),
+      passwordResetMail({
+        to: 'ada@example.com',
+        name: 'Ada',
+        url: 'https://shop.test/tr/reset-password?token=t',
+        language: 'tr',
+      }),
+    );
     const deadPort = await findFreePort();
 
     const down = await deliverDueMail(db(), smtpTransport(`smtp://127.0.0.1:${deadPort}`, FROM));
@@ -33,14 +41,20 @@ describe('mail worker', () => {
       expect(message.raw).toMatch(/Subject: =\?UTF-8\?/);
       expect(message.raw).toContain('Content-Type: text/html');
       expect(plainText(message.raw)).toContain('Merhaba Ada');
-      expect(await db().selectFrom('mail_outbox').select(['status', 'delivered_via']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ status: 'sent', delivered_via: 'smtp' });
+      expect(
+        await db().selectFrom('mail_outbox').select(['status', 'delivered_via']).where('id', '=', id).executeTakeFirstOrThrow(),
+      ).toEqual({ status: 'sent', delivered_via: 'smtp' });
     } finally {
       await smtp.stop();
     }
   });
 
   it('lets two workers share the outbox without sending anything twice', async () => {
-    for (let n = 0; n < 30; n++) await queueMail(db(), passwordResetMail({ to: `many${n}@example.com`, name: 'N', url: 'https://shop.test/x', language: 'en' }));
+    for (let n = 0; n < 30; n++)
+      await queueMail(
+        db(),
+        passwordResetMail({ to: `many${n}@example.com`, name: 'N', url: 'https://shop.test/x', language: 'en' }),
+      );
     const smtp = await startSmtpServer();
     try {
       const transport = smtpTransport(smtp.url, FROM);

@@ -16,7 +16,11 @@ interface Props {
 }
 
 export default function BlogAdminIsland(props: Props) {
-  return <I18nIsland lang={props.lang}><BlogAdmin {...props} /></I18nIsland>;
+  return (
+    <I18nIsland lang={props.lang}>
+      <BlogAdmin {...props} />
+    </I18nIsland>
+  );
 }
 
 const API = '/api/admin/blog-posts';
@@ -67,7 +71,9 @@ function BlogAdmin({ lang, posts: initialPosts }: Props) {
     const result = await requestJson<{ post: AdminPostRow }>('PATCH', `${API}/${row.id}`, { published: !row.published });
     setToggling(null);
     if (!result.ok) return showToast('error', t('admin.blogs.statusFailed'));
-    setPosts((current) => current.map((post) => (post.id === row.id ? { ...post, published: result.data.post.published } : post)));
+    setPosts((current) =>
+      current.map((post) => (post.id === row.id ? { ...post, published: result.data.post.published } : post)),
+    );
     showToast('success', t(result.data.post.published ? 'admin.blogs.publishedToast' : 'admin.blogs.draftToast'));
   };
 
@@ -95,11 +101,23 @@ function BlogAdmin({ lang, posts: initialPosts }: Props) {
     <div>
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="w-full max-w-sm">
-          <label htmlFor="blog-search" className="block text-sm font-semibold">{t('admin.blogs.search')}</label>
-          <input id="blog-search" type="search" value={query} onChange={(event) => setQuery(event.target.value)} placeholder={t('admin.blogs.searchPlaceholder')}
-            className="mt-1 w-full rounded-lg border border-gray-300 px-3 py-2" />
+          <label htmlFor="blog-search" className="block text-sm font-semibold">
+            {t('admin.blogs.search')}
+          </label>
+          <input
+            id="blog-search"
+            type="search"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            placeholder={t('admin.blogs.searchPlaceholder')}
+            className="mt-1 w-full rounded-lg border border-gray-300 px-3 py-2"
+          />
         </div>
-        <button type="button" onClick={() => setEditing({ mode: 'create' })} className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+        <button
+          type="button"
+          onClick={() => setEditing({ mode: 'create' })}
+          className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
+        >
           {t('admin.blogs.new')}
         </button>
       </div>
@@ -109,25 +127,42 @@ function BlogAdmin({ lang, posts: initialPosts }: Props) {
           <caption className="sr-only">{t('admin.blogs.tableCaption')}</caption>
           <thead className="bg-gray-50 text-xs uppercase tracking-wide text-gray-600">
             <tr>
-              <th scope="col" className="px-4 py-3">{t('admin.blogs.columnPost')}</th>
-              <th scope="col" className="px-4 py-3">{t('admin.blogs.columnAuthor')}</th>
-              <th scope="col" className="px-4 py-3">{t('admin.blogs.columnStatus')}</th>
-              <th scope="col" className="px-4 py-3">{t('admin.blogs.columnDate')}</th>
-              <th scope="col" className="px-4 py-3 text-right">{t('admin.actions')}</th>
+              <th scope="col" className="px-4 py-3">
+                {t('admin.blogs.columnPost')}
+              </th>
+              <th scope="col" className="px-4 py-3">
+                {t('admin.blogs.columnAuthor')}
+              </th>
+              <th scope="col" className="px-4 py-3">
+                {t('admin.blogs.columnStatus')}
+              </th>
+              <th scope="col" className="px-4 py-3">
+                {t('admin.blogs.columnDate')}
+              </th>
+              <th scope="col" className="px-4 py-3 text-right">
+                {t('admin.actions')}
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-gray-200">
             {posts.length === 0 && (
               <tr>
-                <td colSpan={5} className="px-4 py-8 text-center text-gray-600">{t(query.trim() ? 'admin.blogs.noMatches' : 'admin.blogs.empty')}</td>
+                <td colSpan={5} className="px-4 py-8 text-center text-gray-600">
+                  {t(query.trim() ? 'admin.blogs.noMatches' : 'admin.blogs.empty')}
+                </td>
               </tr>
             )}
             {posts.map((post) => (
               <tr key={post.id}>
                 <th scope="row" className="px-4 py-3 font-normal">
-                  <span className="block font-semibold text-gray-900" lang={post.language}>{post.title}</span>
+                  <span className="block font-semibold text-gray-900" lang={post.language}>
+                    {post.title}
+                  </span>
                   <span className="mt-0.5 flex flex-wrap items-center gap-2 text-xs text-gray-600">
-                    <span className="rounded bg-gray-100 px-1.5 py-0.5 font-semibold uppercase" title={t(`language.${post.language}`)}>
+                    <span
+                      className="rounded bg-gray-100 px-1.5 py-0.5 font-semibold uppercase"
+                      title={t(`language.${post.language}`)}
+                    >
                       <span aria-hidden="true">{post.language}</span>
                       <span className="sr-only">{t(`language.${post.language}`)}</span>
                     </span>
@@ -136,24 +171,47 @@ function BlogAdmin({ lang, posts: initialPosts }: Props) {
                 </th>
                 <td className="px-4 py-3">{post.author}</td>
                 <td className="px-4 py-3">
-                  <Switch checked={post.published} busy={toggling === post.id} onChange={() => void togglePublished(post)}
+                  <Switch
+                    checked={post.published}
+                    busy={toggling === post.id}
+                    onChange={() => void togglePublished(post)}
                     label={t('admin.blogs.publishedSwitch', { title: post.title })}
-                    stateText={t(post.published ? 'admin.blogs.statusPublished' : 'admin.blogs.statusDraft')} />
+                    stateText={t(post.published ? 'admin.blogs.statusPublished' : 'admin.blogs.statusDraft')}
+                  />
                 </td>
-                <td className="whitespace-nowrap px-4 py-3"><time dateTime={post.date}>{formatDate(post.date, lang)}</time></td>
+                <td className="whitespace-nowrap px-4 py-3">
+                  <time dateTime={post.date}>{formatDate(post.date, lang)}</time>
+                </td>
                 <td className="px-4 py-3">
                   <div className="flex justify-end gap-2">
-                    <button type="button" onClick={() => void openEditor(post)} disabled={opening === post.id}
-                      className="rounded-lg border border-gray-300 px-3 py-1.5 font-medium hover:bg-gray-50 disabled:opacity-60">
-                      {t('admin.edit')}<span className="sr-only"> {post.title}</span>
+                    <button
+                      type="button"
+                      onClick={() => void openEditor(post)}
+                      disabled={opening === post.id}
+                      className="rounded-lg border border-gray-300 px-3 py-1.5 font-medium hover:bg-gray-50 disabled:opacity-60"
+                    >
+                      {t('admin.edit')}
+                      <span className="sr-only"> {post.title}</span>
                     </button>
-                    <a href={`/${post.language}/blog/${post.slug}`} target="_blank" rel="noopener"
-                      className="rounded-lg border border-gray-300 px-3 py-1.5 font-medium hover:bg-gray-50">
-                      {t('admin.blogs.view')}<span className="sr-only"> {post.title} ({t('admin.blogs.newTab')})</span>
+                    <a
+                      href={`/${post.language}/blog/${post.slug}`}
+                      target="_blank"
+                      rel="noopener"
+                      className="rounded-lg border border-gray-300 px-3 py-1.5 font-medium hover:bg-gray-50"
+                    >
+                      {t('admin.blogs.view')}
+                      <span className="sr-only">
+                        {' '}
+                        {post.title} ({t('admin.blogs.newTab')})
+                      </span>
                     </a>
-                    <button type="button" onClick={() => setToDelete(post)}
-                      className="rounded-lg border border-red-200 px-3 py-1.5 font-medium text-red-700 hover:bg-red-50">
-                      {t('admin.delete')}<span className="sr-only"> {post.title}</span>
+                    <button
+                      type="button"
+                      onClick={() => setToDelete(post)}
+                      className="rounded-lg border border-red-200 px-3 py-1.5 font-medium text-red-700 hover:bg-red-50"
+                    >
+                      {t('admin.delete')}
+                      <span className="sr-only"> {post.title}</span>
                     </button>
                   </div>
                 </td>
@@ -163,16 +221,31 @@ function BlogAdmin({ lang, posts: initialPosts }: Props) {
         </table>
       </div>
 
-      <Dialog open={editing !== null} title={t(editing?.mode === 'edit' ? 'admin.blogs.editTitle' : 'admin.blogs.createTitle')} onClose={() => setEditing(null)}>
+      <Dialog
+        open={editing !== null}
+        title={t(editing?.mode === 'edit' ? 'admin.blogs.editTitle' : 'admin.blogs.createTitle')}
+        onClose={() => setEditing(null)}
+      >
         {editing && (
-          <BlogPostEditor key={editing.mode === 'edit' ? editing.post.id : 'new'} lang={lang} post={editing.mode === 'edit' ? editing.post : undefined}
-            onSaved={saved} onCancel={() => setEditing(null)} />
+          <BlogPostEditor
+            key={editing.mode === 'edit' ? editing.post.id : 'new'}
+            lang={lang}
+            post={editing.mode === 'edit' ? editing.post : undefined}
+            onSaved={saved}
+            onCancel={() => setEditing(null)}
+          />
         )}
       </Dialog>
 
-      <ConfirmDialog open={toDelete !== null} busy={deleting} title={t('admin.confirmDeleteTitle')}
-        message={toDelete ? t('admin.blogs.confirmDelete', { title: toDelete.title }) : ''} confirmLabel={t('admin.delete')}
-        onConfirm={() => void confirmDelete()} onCancel={() => setToDelete(null)} />
+      <ConfirmDialog
+        open={toDelete !== null}
+        busy={deleting}
+        title={t('admin.confirmDeleteTitle')}
+        message={toDelete ? t('admin.blogs.confirmDelete', { title: toDelete.title }) : ''}
+        confirmLabel={t('admin.delete')}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setToDelete(null)}
+      />
     </div>
   );
 }

@@ -15,7 +15,11 @@ interface Props {
 }
 
 export default function CategoryAdminIsland(props: Props) {
-  return <I18nIsland lang={props.lang}><CategoryAdmin {...props} /></I18nIsland>;
+  return (
+    <I18nIsland lang={props.lang}>
+      <CategoryAdmin {...props} />
+    </I18nIsland>
+  );
 }
 
 const API = '/api/admin/categories';
@@ -44,7 +48,9 @@ function CategoryAdmin({ lang, categories: initialCategories }: Props) {
 
   const toggleActive = async (category: AdminCategoryRow) => {
     setToggling(category.id);
-    const result = await requestJson<{ category: AdminCategoryRow }>('PATCH', `${API}/${category.id}`, { active: !category.active });
+    const result = await requestJson<{ category: AdminCategoryRow }>('PATCH', `${API}/${category.id}`, {
+      active: !category.active,
+    });
     setToggling(null);
     if (!result.ok) return showToast('error', t('admin.categories.statusFailed'));
     setCategories((current) => current.map((item) => (item.id === category.id ? result.data.category : item)));
@@ -81,31 +87,56 @@ function CategoryAdmin({ lang, categories: initialCategories }: Props) {
     <div>
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="w-full max-w-sm">
-          <label htmlFor="category-search" className="block text-sm font-semibold">{t('admin.categories.search')}</label>
-          <input id="category-search" type="search" value={query} onChange={(event) => setQuery(event.target.value)} placeholder={t('admin.categories.searchPlaceholder')}
-            className="mt-1 w-full rounded-lg border border-gray-300 px-3 py-2" />
+          <label htmlFor="category-search" className="block text-sm font-semibold">
+            {t('admin.categories.search')}
+          </label>
+          <input
+            id="category-search"
+            type="search"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            placeholder={t('admin.categories.searchPlaceholder')}
+            className="mt-1 w-full rounded-lg border border-gray-300 px-3 py-2"
+          />
         </div>
-        <button type="button" onClick={() => setEditing({ mode: 'create' })} className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+        <button
+          type="button"
+          onClick={() => setEditing({ mode: 'create' })}
+          className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
+        >
           {t('admin.categories.new')}
         </button>
       </div>
 
       {shown.length === 0 ? (
-        <p className="mt-6 rounded-xl border border-dashed border-gray-300 p-8 text-center text-gray-600">{t(query.trim() ? 'admin.categories.noMatches' : 'admin.categories.empty')}</p>
+        <p className="mt-6 rounded-xl border border-dashed border-gray-300 p-8 text-center text-gray-600">
+          {t(query.trim() ? 'admin.categories.noMatches' : 'admin.categories.empty')}
+        </p>
       ) : (
         <ul className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label={t('admin.categories.listLabel')}>
           {shown.map((category) => (
-            <li key={category.id} className={`flex flex-col rounded-xl border p-5 ${category.active ? 'border-gray-200' : 'border-dashed border-gray-300 bg-gray-50'}`}>
+            <li
+              key={category.id}
+              className={`flex flex-col rounded-xl border p-5 ${category.active ? 'border-gray-200' : 'border-dashed border-gray-300 bg-gray-50'}`}
+            >
               <div className="flex items-start gap-3">
-                <span aria-hidden="true" className="mt-1 inline-block h-8 w-8 shrink-0 rounded-lg border border-black/10" style={{ backgroundColor: category.color }} />
+                <span
+                  aria-hidden="true"
+                  className="mt-1 inline-block h-8 w-8 shrink-0 rounded-lg border border-black/10"
+                  style={{ backgroundColor: category.color }}
+                />
                 <div className="min-w-0">
                   <h2 className="text-lg font-semibold leading-tight">{nameOf(category)}</h2>
-                  <p className="text-sm text-gray-600" lang={lang === 'tr' ? 'en' : 'tr'}>{lang === 'tr' ? category.nameEn : category.nameTr}</p>
+                  <p className="text-sm text-gray-600" lang={lang === 'tr' ? 'en' : 'tr'}>
+                    {lang === 'tr' ? category.nameEn : category.nameTr}
+                  </p>
                 </div>
               </div>
               <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
                 <dt className="text-gray-600">{t('admin.categories.slug')}</dt>
-                <dd><code>{category.slug}</code></dd>
+                <dd>
+                  <code>{category.slug}</code>
+                </dd>
                 <dt className="text-gray-600">{t('admin.categories.icon')}</dt>
                 <dd>{category.icon}</dd>
                 <dt className="text-gray-600">{t('admin.categories.color')}</dt>
@@ -119,17 +150,29 @@ function CategoryAdmin({ lang, categories: initialCategories }: Props) {
                 <p className="mt-3 text-sm text-gray-700">{lang === 'tr' ? category.descriptionTr : category.descriptionEn}</p>
               )}
               <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-4">
-                <Switch checked={category.active} busy={toggling === category.id} onChange={() => void toggleActive(category)}
+                <Switch
+                  checked={category.active}
+                  busy={toggling === category.id}
+                  onChange={() => void toggleActive(category)}
                   label={t('admin.categories.activeSwitch', { name: nameOf(category) })}
-                  stateText={t(category.active ? 'admin.categories.statusActive' : 'admin.categories.statusInactive')} />
+                  stateText={t(category.active ? 'admin.categories.statusActive' : 'admin.categories.statusInactive')}
+                />
                 <div className="flex gap-2">
-                  <button type="button" onClick={() => setEditing({ mode: 'edit', category })}
-                    className="rounded-lg border border-gray-300 px-3 py-1.5 text-sm font-medium hover:bg-gray-50">
-                    {t('admin.edit')}<span className="sr-only"> {nameOf(category)}</span>
+                  <button
+                    type="button"
+                    onClick={() => setEditing({ mode: 'edit', category })}
+                    className="rounded-lg border border-gray-300 px-3 py-1.5 text-sm font-medium hover:bg-gray-50"
+                  >
+                    {t('admin.edit')}
+                    <span className="sr-only"> {nameOf(category)}</span>
                   </button>
-                  <button type="button" onClick={() => setToDelete(category)}
-                    className="rounded-lg border border-red-200 px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50">
-                    {t('admin.delete')}<span className="sr-only"> {nameOf(category)}</span>
+                  <button
+                    type="button"
+                    onClick={() => setToDelete(category)}
+                    className="rounded-lg border border-red-200 px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50"
+                  >
+                    {t('admin.delete')}
+                    <span className="sr-only"> {nameOf(category)}</span>
                   </button>
                 </div>
               </div>
@@ -138,16 +181,31 @@ function CategoryAdmin({ lang, categories: initialCategories }: Props) {
         </ul>
       )}
 
-      <Dialog open={editing !== null} title={t(editing?.mode === 'edit' ? 'admin.categories.editTitle' : 'admin.categories.createTitle')} onClose={() => setEditing(null)}>
+      <Dialog
+        open={editing !== null}
+        title={t(editing?.mode === 'edit' ? 'admin.categories.editTitle' : 'admin.categories.createTitle')}
+        onClose={() => setEditing(null)}
+      >
         {editing && (
-          <CategoryEditor key={editing.mode === 'edit' ? editing.category.id : 'new'} category={editing.mode === 'edit' ? editing.category : undefined}
-            defaultSortOrder={categories.length} onSaved={saved} onCancel={() => setEditing(null)} />
+          <CategoryEditor
+            key={editing.mode === 'edit' ? editing.category.id : 'new'}
+            category={editing.mode === 'edit' ? editing.category : undefined}
+            defaultSortOrder={categories.length}
+            onSaved={saved}
+            onCancel={() => setEditing(null)}
+          />
         )}
       </Dialog>
 
-      <ConfirmDialog open={toDelete !== null} busy={deleting} title={t('admin.confirmDeleteTitle')}
-        message={toDelete ? t('admin.categories.confirmDelete', { name: nameOf(toDelete) }) : ''} confirmLabel={t('admin.delete')}
-        onConfirm={() => void confirmDelete()} onCancel={() => setToDelete(null)} />
+      <ConfirmDialog
+        open={toDelete !== null}
+        busy={deleting}
+        title={t('admin.confirmDeleteTitle')}
+        message={toDelete ? t('admin.categories.confirmDelete', { name: nameOf(toDelete) }) : ''}
+        confirmLabel={t('admin.delete')}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setToDelete(null)}
+      />
     </div>
   );
 }

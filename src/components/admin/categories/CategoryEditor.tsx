@@ -102,8 +102,13 @@ export function CategoryEditor({ category, defaultSortOrder, onSaved, onCancel }
         <Input label={t('admin.categories.fieldNameEn')} required lang="en" {...text('nameEn')} />
         <Input label={t('admin.categories.fieldNameTr')} required lang="tr" {...text('nameTr')} />
       </div>
-      <Input label={t('admin.categories.fieldSlug')} autoCapitalize="none" spellCheck={false} {...text('slug')}
-        hint={slug ? t('admin.categories.slugWillBe', { slug }) : t('admin.categories.slugFromName')} />
+      <Input
+        label={t('admin.categories.fieldSlug')}
+        autoCapitalize="none"
+        spellCheck={false}
+        {...text('slug')}
+        hint={slug ? t('admin.categories.slugWillBe', { slug }) : t('admin.categories.slugFromName')}
+      />
       {category && slug !== category.slug && category.courseCount > 0 && (
         <p className="text-sm text-gray-700">{t('admin.categories.slugChangeKeepsCourses', { count: category.courseCount })}</p>
       )}
@@ -116,40 +121,94 @@ export function CategoryEditor({ category, defaultSortOrder, onSaved, onCancel }
         <legend className="text-sm font-semibold">{t('admin.categories.fieldColor')}</legend>
         <div className="mt-2 flex flex-wrap items-center gap-2">
           {CATEGORY_COLORS.map((preset) => (
-            <button key={preset.value} type="button" onClick={() => set('color', preset.value)} aria-pressed={color === preset.value}
-              aria-label={t(`admin.categories.colors.${preset.name}`)} title={t(`admin.categories.colors.${preset.name}`)}
+            <button
+              key={preset.value}
+              type="button"
+              onClick={() => set('color', preset.value)}
+              aria-pressed={color === preset.value}
+              aria-label={t(`admin.categories.colors.${preset.name}`)}
+              title={t(`admin.categories.colors.${preset.name}`)}
               className="h-8 w-8 rounded-full border-2 border-white shadow ring-1 ring-black/20 aria-pressed:ring-4 aria-pressed:ring-gray-900"
-              style={{ backgroundColor: preset.value }} />
+              style={{ backgroundColor: preset.value }}
+            />
           ))}
           <span className="ml-2 flex items-center gap-2">
-            <input id={`${ID}-color`} type="color" value={/^#[0-9A-Fa-f]{6}$/.test(values.color) ? values.color.toLowerCase() : '#3b82f6'}
-              onChange={(event) => set('color', event.target.value.toUpperCase())} className="h-9 w-12 cursor-pointer rounded border border-gray-300" />
-            <label htmlFor={`${ID}-color`} className="text-sm">{t('admin.categories.customColor')}</label>
-            <code className="text-sm" aria-live="polite">{color}</code>
+            <input
+              id={`${ID}-color`}
+              type="color"
+              value={/^#[0-9A-Fa-f]{6}$/.test(values.color) ? values.color.toLowerCase() : '#3b82f6'}
+              onChange={(event) => set('color', event.target.value.toUpperCase())}
+              className="h-9 w-12 cursor-pointer rounded border border-gray-300"
+            />
+            <label htmlFor={`${ID}-color`} className="text-sm">
+              {t('admin.categories.customColor')}
+            </label>
+            <code className="text-sm" aria-live="polite">
+              {color}
+            </code>
           </span>
         </div>
-        {errors.color && <p id={`${ID}-color-error`} className="mt-1 text-sm text-red-700">{t(errors.color)}</p>}
+        {errors.color && (
+          <p id={`${ID}-color-error`} className="mt-1 text-sm text-red-700">
+            {t(errors.color)}
+          </p>
+        )}
       </fieldset>
 
       <div className="grid gap-4 md:grid-cols-2">
         <div>
-          <Input label={t('admin.categories.fieldIcon')} list={`${ID}-icons`} autoCapitalize="none" spellCheck={false} hint={t('admin.categories.iconHint')} {...text('icon')} />
+          <Input
+            label={t('admin.categories.fieldIcon')}
+            list={`${ID}-icons`}
+            autoCapitalize="none"
+            spellCheck={false}
+            hint={t('admin.categories.iconHint')}
+            {...text('icon')}
+          />
           <datalist id={`${ID}-icons`}>
-            {CATEGORY_ICONS.map((icon) => <option key={icon} value={icon} />)}
+            {CATEGORY_ICONS.map((icon) => (
+              <option key={icon} value={icon} />
+            ))}
           </datalist>
         </div>
-        <Input label={t('admin.categories.fieldSortOrder')} type="number" min={0} step={1} inputMode="numeric" hint={t('admin.categories.sortOrderHint')} {...text('sortOrder')} />
+        <Input
+          label={t('admin.categories.fieldSortOrder')}
+          type="number"
+          min={0}
+          step={1}
+          inputMode="numeric"
+          hint={t('admin.categories.sortOrderHint')}
+          {...text('sortOrder')}
+        />
       </div>
 
       <div className="flex items-center gap-2">
-        <input id={`${ID}-active`} type="checkbox" checked={values.active} onChange={(event) => set('active', event.target.checked)} className="h-4 w-4" />
-        <label htmlFor={`${ID}-active`} className="font-medium">{t('admin.categories.fieldActive')}</label>
+        <input
+          id={`${ID}-active`}
+          type="checkbox"
+          checked={values.active}
+          onChange={(event) => set('active', event.target.checked)}
+          className="h-4 w-4"
+        />
+        <label htmlFor={`${ID}-active`} className="font-medium">
+          {t('admin.categories.fieldActive')}
+        </label>
       </div>
 
       <FormFailure message={failure} />
       <div className="flex justify-end gap-3">
-        <button type="button" onClick={onCancel} className="rounded-lg border border-gray-300 px-4 py-2 font-medium hover:bg-gray-50">{t('admin.cancel')}</button>
-        <button type="submit" disabled={busy} className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
+        <button
+          type="button"
+          onClick={onCancel}
+          className="rounded-lg border border-gray-300 px-4 py-2 font-medium hover:bg-gray-50"
+        >
+          {t('admin.cancel')}
+        </button>
+        <button
+          type="submit"
+          disabled={busy}
+          className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+        >
           {busy ? t('admin.saving') : t(category ? 'admin.categories.saveChanges' : 'admin.categories.createCategory')}
         </button>
       </div>

@@ -13,10 +13,15 @@ interface Props {
 }
 
 export default function DebugPanelIsland(props: Props) {
-  return <I18nIsland lang={props.lang}><DebugPanel {...props} /></I18nIsland>;
+  return (
+    <I18nIsland lang={props.lang}>
+      <DebugPanel {...props} />
+    </I18nIsland>
+  );
 }
 
-type DatabaseState = { kind: 'idle' } | { kind: 'checking' } | { kind: 'connected'; latencyMs: number } | { kind: 'disconnected' };
+type DatabaseState =
+  { kind: 'idle' } | { kind: 'checking' } | { kind: 'connected'; latencyMs: number } | { kind: 'disconnected' };
 
 /** The spec's debug panel, for admins: environment, user status, a database test, network state. */
 function DebugPanel({ nodeEnv, version, email, role }: Props) {
@@ -42,7 +47,11 @@ function DebugPanel({ nodeEnv, version, email, role }: Props) {
     try {
       const response = await fetch('/api/health', { cache: 'no-store' });
       const health = (await response.json()) as { database?: string; latencyMs?: number };
-      setDatabase(response.ok && health.database === 'up' ? { kind: 'connected', latencyMs: health.latencyMs ?? 0 } : { kind: 'disconnected' });
+      setDatabase(
+        response.ok && health.database === 'up'
+          ? { kind: 'connected', latencyMs: health.latencyMs ?? 0 }
+          : { kind: 'disconnected' },
+      );
     } catch {
       setDatabase({ kind: 'disconnected' });
     }
@@ -54,37 +63,63 @@ function DebugPanel({ nodeEnv, version, email, role }: Props) {
     connected: () => t('admin.people.debug.dbConnected', { ms: database.kind === 'connected' ? database.latencyMs : 0 }),
     disconnected: () => t('admin.people.debug.dbDisconnected'),
   }[database.kind]();
-  const databaseStyle = database.kind === 'connected' ? 'text-emerald-700' : database.kind === 'disconnected' ? 'text-red-700' : 'text-gray-700';
+  const databaseStyle =
+    database.kind === 'connected' ? 'text-emerald-700' : database.kind === 'disconnected' ? 'text-red-700' : 'text-gray-700';
 
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <div className="rounded-xl border border-gray-200 p-4">
         <h3 className="font-semibold">{t('admin.people.debug.environment')}</h3>
         <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-          <dt className="text-gray-600">NODE_ENV</dt><dd className="font-mono" data-testid="debug-node-env">{nodeEnv}</dd>
-          <dt className="text-gray-600">{t('admin.people.debug.version')}</dt><dd className="font-mono">{version}</dd>
+          <dt className="text-gray-600">NODE_ENV</dt>
+          <dd className="font-mono" data-testid="debug-node-env">
+            {nodeEnv}
+          </dd>
+          <dt className="text-gray-600">{t('admin.people.debug.version')}</dt>
+          <dd className="font-mono">{version}</dd>
         </dl>
       </div>
       <div className="rounded-xl border border-gray-200 p-4">
         <h3 className="font-semibold">{t('admin.people.debug.user')}</h3>
         <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-          <dt className="text-gray-600">{t('admin.people.users.email')}</dt><dd className="break-all">{email}</dd>
-          <dt className="text-gray-600">{t('admin.people.users.role')}</dt><dd>{t(role === 'admin' ? 'admin.people.users.roleAdmin' : 'admin.people.users.roleUser')}</dd>
+          <dt className="text-gray-600">{t('admin.people.users.email')}</dt>
+          <dd className="break-all">{email}</dd>
+          <dt className="text-gray-600">{t('admin.people.users.role')}</dt>
+          <dd>{t(role === 'admin' ? 'admin.people.users.roleAdmin' : 'admin.people.users.roleUser')}</dd>
         </dl>
       </div>
       <div className="rounded-xl border border-gray-200 p-4">
         <h3 className="font-semibold">{t('admin.people.debug.database')}</h3>
-        <p role="status" className={`mt-2 text-sm font-medium ${databaseStyle}`} data-testid="debug-database">{databaseText}</p>
-        <button type="button" onClick={testDatabase} disabled={database.kind === 'checking'}
-          className="mt-3 rounded-lg border border-gray-300 px-3 py-1.5 text-sm font-medium hover:bg-gray-50 disabled:opacity-60">{t('admin.people.debug.testDatabase')}</button>
+        <p role="status" className={`mt-2 text-sm font-medium ${databaseStyle}`} data-testid="debug-database">
+          {databaseText}
+        </p>
+        <button
+          type="button"
+          onClick={testDatabase}
+          disabled={database.kind === 'checking'}
+          className="mt-3 rounded-lg border border-gray-300 px-3 py-1.5 text-sm font-medium hover:bg-gray-50 disabled:opacity-60"
+        >
+          {t('admin.people.debug.testDatabase')}
+        </button>
       </div>
       <div className="rounded-xl border border-gray-200 p-4">
         <h3 className="font-semibold">{t('admin.people.debug.network')}</h3>
-        <p role="status" className={`mt-2 text-sm font-medium ${online === false ? 'text-red-700' : 'text-emerald-700'}`} data-testid="debug-network">
+        <p
+          role="status"
+          className={`mt-2 text-sm font-medium ${online === false ? 'text-red-700' : 'text-emerald-700'}`}
+          data-testid="debug-network"
+        >
           {online === null ? '…' : t(online ? 'admin.people.debug.online' : 'admin.people.debug.offline')}
         </p>
         <label className="mt-3 flex items-center gap-2 text-sm">
-          <input type="checkbox" checked={debugLogging} onChange={(event) => { setDebugEnabled(event.target.checked); setDebugLogging(event.target.checked); }} />
+          <input
+            type="checkbox"
+            checked={debugLogging}
+            onChange={(event) => {
+              setDebugEnabled(event.target.checked);
+              setDebugLogging(event.target.checked);
+            }}
+          />
           {t('admin.people.debug.debugLogging')}
         </label>
       </div>

@@ -16,7 +16,11 @@ interface Props {
 }
 
 export default function LogsViewerIsland(props: Props) {
-  return <I18nIsland lang={props.lang}><LogsViewer {...props} /></I18nIsland>;
+  return (
+    <I18nIsland lang={props.lang}>
+      <LogsViewer {...props} />
+    </I18nIsland>
+  );
 }
 
 type Source = 'server' | 'browser';
@@ -75,7 +79,13 @@ function LogsViewer({ lang }: Props) {
     const needle = search.trim().toLocaleLowerCase(LOCALE_OF[lang]);
     return merged
       .filter((entry) => level === 'all' || entry.level === level)
-      .filter((entry) => !needle || [entry.message, entry.url ?? '', entry.stack ?? '', entry.data === undefined ? '' : JSON.stringify(entry.data)].some((text) => text.toLocaleLowerCase(LOCALE_OF[lang]).includes(needle)))
+      .filter(
+        (entry) =>
+          !needle ||
+          [entry.message, entry.url ?? '', entry.stack ?? '', entry.data === undefined ? '' : JSON.stringify(entry.data)].some(
+            (text) => text.toLocaleLowerCase(LOCALE_OF[lang]).includes(needle),
+          ),
+      )
       .sort((a, b) => b.timestamp.localeCompare(a.timestamp));
   }, [serverLogs, browserLogs, level, search, lang]);
 
@@ -113,35 +123,94 @@ function LogsViewer({ lang }: Props) {
     setPending(null);
   };
 
-  const formatTime = (iso: string) => new Intl.DateTimeFormat(LOCALE_OF[lang], { dateStyle: 'short', timeStyle: 'medium' }).format(new Date(iso));
+  const formatTime = (iso: string) =>
+    new Intl.DateTimeFormat(LOCALE_OF[lang], { dateStyle: 'short', timeStyle: 'medium' }).format(new Date(iso));
 
   return (
     <>
-      <button type="button" onClick={() => setOpen(true)} className="rounded-lg border border-gray-300 px-4 py-2 font-medium hover:bg-gray-50">
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        className="rounded-lg border border-gray-300 px-4 py-2 font-medium hover:bg-gray-50"
+      >
         {t('admin.people.logs.open')}
       </button>
       <Dialog open={open} title={t('admin.people.logs.title')} onClose={() => setOpen(false)}>
         <div className="flex flex-wrap items-end gap-3">
           <div>
-            <label htmlFor="logs-level" className="block text-sm font-semibold">{t('admin.people.logs.level')}</label>
-            <select id="logs-level" value={level} onChange={(event) => setLevel(event.target.value as LogLevel | 'all')} className="mt-1 rounded-lg border border-gray-300 bg-white px-3 py-2">
+            <label htmlFor="logs-level" className="block text-sm font-semibold">
+              {t('admin.people.logs.level')}
+            </label>
+            <select
+              id="logs-level"
+              value={level}
+              onChange={(event) => setLevel(event.target.value as LogLevel | 'all')}
+              className="mt-1 rounded-lg border border-gray-300 bg-white px-3 py-2"
+            >
               <option value="all">{t('admin.people.logs.levels.all')}</option>
-              {LOG_LEVELS.map((code) => <option key={code} value={code}>{t(`admin.people.logs.levels.${code}`)}</option>)}
+              {LOG_LEVELS.map((code) => (
+                <option key={code} value={code}>
+                  {t(`admin.people.logs.levels.${code}`)}
+                </option>
+              ))}
             </select>
           </div>
           <div className="min-w-48 flex-1">
-            <label htmlFor="logs-search" className="block text-sm font-semibold">{t('admin.people.logs.search')}</label>
-            <input id="logs-search" type="search" value={search} onChange={(event) => setSearch(event.target.value)} className="mt-1 w-full rounded-lg border border-gray-300 px-3 py-2" />
+            <label htmlFor="logs-search" className="block text-sm font-semibold">
+              {t('admin.people.logs.search')}
+            </label>
+            <input
+              id="logs-search"
+              type="search"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              className="mt-1 w-full rounded-lg border border-gray-300 px-3 py-2"
+            />
           </div>
         </div>
         <div className="mt-3 flex flex-wrap gap-2">
-          <button type="button" onClick={() => void load()} disabled={loading} className="rounded-lg border border-gray-300 px-3 py-1.5 text-sm font-medium hover:bg-gray-50 disabled:opacity-60">{t('admin.people.logs.refresh')}</button>
-          <button type="button" onClick={exportJson} className="rounded-lg border border-gray-300 px-3 py-1.5 text-sm font-medium hover:bg-gray-50">{t('admin.people.logs.export')}</button>
-          <button type="button" onClick={() => { setClearFailure(null); setPending('browser'); }} className="rounded-lg border border-red-300 px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50">{t('admin.people.logs.clearBrowser')}</button>
-          <button type="button" onClick={() => { setClearFailure(null); setPending('server'); }} className="rounded-lg border border-red-300 px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50">{t('admin.people.logs.clearServer')}</button>
+          <button
+            type="button"
+            onClick={() => void load()}
+            disabled={loading}
+            className="rounded-lg border border-gray-300 px-3 py-1.5 text-sm font-medium hover:bg-gray-50 disabled:opacity-60"
+          >
+            {t('admin.people.logs.refresh')}
+          </button>
+          <button
+            type="button"
+            onClick={exportJson}
+            className="rounded-lg border border-gray-300 px-3 py-1.5 text-sm font-medium hover:bg-gray-50"
+          >
+            {t('admin.people.logs.export')}
+          </button>
+          <button
+            type="button"
+            onClick={() => {
+              setClearFailure(null);
+              setPending('browser');
+            }}
+            className="rounded-lg border border-red-300 px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50"
+          >
+            {t('admin.people.logs.clearBrowser')}
+          </button>
+          <button
+            type="button"
+            onClick={() => {
+              setClearFailure(null);
+              setPending('server');
+            }}
+            className="rounded-lg border border-red-300 px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50"
+          >
+            {t('admin.people.logs.clearServer')}
+          </button>
         </div>
-        <div className="mt-3"><FormFailure message={loadFailure} /></div>
-        <p role="status" className="mt-3 text-sm text-gray-600">{loading ? t('admin.people.logs.loading') : t('admin.people.logs.count', { count: entries.length })}</p>
+        <div className="mt-3">
+          <FormFailure message={loadFailure} />
+        </div>
+        <p role="status" className="mt-3 text-sm text-gray-600">
+          {loading ? t('admin.people.logs.loading') : t('admin.people.logs.count', { count: entries.length })}
+        </p>
         {entries.length === 0 && !loading ? (
           <p className="mt-3 text-gray-600">{t('admin.people.logs.empty')}</p>
         ) : (
@@ -149,17 +218,31 @@ function LogsViewer({ lang }: Props) {
             {entries.map((entry, index) => (
               <li key={`${entry.source}-${entry.timestamp}-${index}`} className="rounded-lg border border-gray-200 p-3 text-sm">
                 <div className="flex flex-wrap items-center gap-2">
-                  <span className={`rounded px-1.5 py-0.5 text-xs font-semibold uppercase ${LEVEL_STYLE[entry.level]}`}>{t(`admin.people.logs.levels.${entry.level}`)}</span>
+                  <span className={`rounded px-1.5 py-0.5 text-xs font-semibold uppercase ${LEVEL_STYLE[entry.level]}`}>
+                    {t(`admin.people.logs.levels.${entry.level}`)}
+                  </span>
                   <span className="text-xs text-gray-600">{t(`admin.people.logs.sources.${entry.source}`)}</span>
-                  <time dateTime={entry.timestamp} className="text-xs text-gray-600">{formatTime(entry.timestamp)}</time>
+                  <time dateTime={entry.timestamp} className="text-xs text-gray-600">
+                    {formatTime(entry.timestamp)}
+                  </time>
                 </div>
                 <p className="mt-1 break-words font-medium">{entry.message}</p>
                 {entry.url && <p className="mt-1 break-all text-xs text-gray-600">{entry.url}</p>}
                 {(entry.stack || entry.data !== undefined) && (
                   <details className="mt-1">
-                    <summary className="cursor-pointer text-xs font-medium text-brand-700">{t('admin.people.logs.details')}</summary>
-                    {entry.data !== undefined && <pre className="mt-1 overflow-x-auto whitespace-pre-wrap break-all rounded bg-gray-50 p-2 text-xs">{JSON.stringify(entry.data, null, 2)}</pre>}
-                    {entry.stack && <pre className="mt-1 overflow-x-auto whitespace-pre-wrap break-all rounded bg-gray-50 p-2 text-xs">{entry.stack}</pre>}
+                    <summary className="cursor-pointer text-xs font-medium text-brand-700">
+                      {t('admin.people.logs.details')}
+                    </summary>
+                    {entry.data !== undefined && (
+                      <pre className="mt-1 overflow-x-auto whitespace-pre-wrap break-all rounded bg-gray-50 p-2 text-xs">
+                        {JSON.stringify(entry.data, null, 2)}
+                      </pre>
+                    )}
+                    {entry.stack && (
+                      <pre className="mt-1 overflow-x-auto whitespace-pre-wrap break-all rounded bg-gray-50 p-2 text-xs">
+                        {entry.stack}
+                      </pre>
+                    )}
                     {entry.userAgent && <p className="mt-1 break-all text-xs text-gray-600">{entry.userAgent}</p>}
                   </details>
                 )}

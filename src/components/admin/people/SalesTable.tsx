@@ -24,7 +24,11 @@ interface Props {
 }
 
 export default function SalesTableIsland(props: Props) {
-  return <I18nIsland lang={props.lang}><SalesTable {...props} /></I18nIsland>;
+  return (
+    <I18nIsland lang={props.lang}>
+      <SalesTable {...props} />
+    </I18nIsland>
+  );
 }
 
 const STATUS_STYLE: Record<SaleStatus, string> = {
@@ -50,7 +54,10 @@ function SalesTable({ sales: initial, labelledBy, emptyText }: Props) {
     if (!target) return;
     setBusy(true);
     setFailure(null);
-    const result = await requestJson<{ status: 'refunded' | 'refund_requested' }>('POST', `/api/admin/purchases/${target.id}/refund`);
+    const result = await requestJson<{ status: 'refunded' | 'refund_requested' }>(
+      'POST',
+      `/api/admin/purchases/${target.id}/refund`,
+    );
     setBusy(false);
     if (!result.ok) {
       logger.warn('Refund failed', { purchaseId: target.id, status: result.status, message: result.message });
@@ -71,28 +78,52 @@ function SalesTable({ sales: initial, labelledBy, emptyText }: Props) {
         <table aria-labelledby={labelledBy} className="min-w-full divide-y divide-gray-200 text-sm">
           <thead className="bg-gray-50 text-left">
             <tr>
-              <th scope="col" className="px-4 py-3 font-semibold">{t('admin.people.sales.course')}</th>
-              <th scope="col" className="px-4 py-3 font-semibold">{t('admin.people.sales.buyer')}</th>
-              <th scope="col" className="px-4 py-3 text-right font-semibold">{t('admin.people.sales.amount')}</th>
-              <th scope="col" className="px-4 py-3 font-semibold">{t('admin.people.sales.date')}</th>
-              <th scope="col" className="px-4 py-3 font-semibold">{t('admin.people.sales.status')}</th>
-              <th scope="col" className="px-4 py-3 font-semibold"><span className="sr-only">{t('admin.actions')}</span></th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                {t('admin.people.sales.course')}
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                {t('admin.people.sales.buyer')}
+              </th>
+              <th scope="col" className="px-4 py-3 text-right font-semibold">
+                {t('admin.people.sales.amount')}
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                {t('admin.people.sales.date')}
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                {t('admin.people.sales.status')}
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                <span className="sr-only">{t('admin.actions')}</span>
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-gray-100">
             {sales.map((sale) => (
               <tr key={sale.id}>
-                <th scope="row" className="px-4 py-3 text-left font-medium">{sale.courseTitle}</th>
+                <th scope="row" className="px-4 py-3 text-left font-medium">
+                  {sale.courseTitle}
+                </th>
                 <td className="px-4 py-3 break-all">{sale.email}</td>
-                <td className="px-4 py-3 text-right tabular-nums">{sale.amountMinor === 0 ? t('admin.people.sales.free') : sale.amountLabel}</td>
+                <td className="px-4 py-3 text-right tabular-nums">
+                  {sale.amountMinor === 0 ? t('admin.people.sales.free') : sale.amountLabel}
+                </td>
                 <td className="px-4 py-3 whitespace-nowrap">{sale.dateLabel}</td>
                 <td className="px-4 py-3">
-                  <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[sale.status]}`}>{t(`admin.people.sales.statuses.${sale.status}`)}</span>
+                  <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[sale.status]}`}>
+                    {t(`admin.people.sales.statuses.${sale.status}`)}
+                  </span>
                 </td>
                 <td className="px-4 py-3 text-right">
                   {isRefundable(sale) && (
-                    <button type="button" onClick={() => open(sale)} aria-label={t('admin.people.refund.buttonFor', { course: sale.courseTitle, email: sale.email })}
-                      className="whitespace-nowrap rounded-lg border border-gray-300 px-3 py-1 font-medium hover:bg-gray-50">{t('admin.people.refund.button')}</button>
+                    <button
+                      type="button"
+                      onClick={() => open(sale)}
+                      aria-label={t('admin.people.refund.buttonFor', { course: sale.courseTitle, email: sale.email })}
+                      className="whitespace-nowrap rounded-lg border border-gray-300 px-3 py-1 font-medium hover:bg-gray-50"
+                    >
+                      {t('admin.people.refund.button')}
+                    </button>
                   )}
                 </td>
               </tr>
@@ -103,7 +134,15 @@ function SalesTable({ sales: initial, labelledBy, emptyText }: Props) {
       <ConfirmAction
         open={target !== null}
         title={t('admin.people.refund.title')}
-        message={target ? t(target.provider === 'stripe' ? 'admin.people.refund.confirmStripe' : 'admin.people.refund.confirmDemo', { amount: target.amountLabel, email: target.email, course: target.courseTitle }) : ''}
+        message={
+          target
+            ? t(target.provider === 'stripe' ? 'admin.people.refund.confirmStripe' : 'admin.people.refund.confirmDemo', {
+                amount: target.amountLabel,
+                email: target.email,
+                course: target.courseTitle,
+              })
+            : ''
+        }
         confirmLabel={t('admin.people.refund.confirm')}
         busyLabel={t('admin.people.refund.busy')}
         busy={busy}

@@ -28,7 +28,11 @@ interface Props {
 }
 
 export default function UsersTableIsland(props: Props) {
-  return <I18nIsland lang={props.lang}><UsersTable {...props} /></I18nIsland>;
+  return (
+    <I18nIsland lang={props.lang}>
+      <UsersTable {...props} />
+    </I18nIsland>
+  );
 }
 
 function UsersTable({ currentUserId, users: initial, labelledBy }: Props) {
@@ -58,7 +62,10 @@ function UsersTable({ currentUserId, users: initial, labelledBy }: Props) {
       return;
     }
     setUsers((current) => current.map((user) => (user.id === target.id ? { ...user, role: result.data.role } : user)));
-    showToast('success', t(result.data.role === 'admin' ? 'admin.people.users.promoted' : 'admin.people.users.demoted', { email: target.email }));
+    showToast(
+      'success',
+      t(result.data.role === 'admin' ? 'admin.people.users.promoted' : 'admin.people.users.demoted', { email: target.email }),
+    );
     setTarget(null);
   };
 
@@ -69,13 +76,27 @@ function UsersTable({ currentUserId, users: initial, labelledBy }: Props) {
         <table aria-labelledby={labelledBy} className="min-w-full divide-y divide-gray-200 text-sm">
           <thead className="bg-gray-50 text-left">
             <tr>
-              <th scope="col" className="px-4 py-3 font-semibold">{t('admin.people.users.name')}</th>
-              <th scope="col" className="px-4 py-3 font-semibold">{t('admin.people.users.email')}</th>
-              <th scope="col" className="px-4 py-3 font-semibold">{t('admin.people.users.role')}</th>
-              <th scope="col" className="px-4 py-3 font-semibold">{t('admin.people.users.joined')}</th>
-              <th scope="col" className="px-4 py-3 text-right font-semibold">{t('admin.people.users.purchases')}</th>
-              <th scope="col" className="px-4 py-3 text-right font-semibold">{t('admin.people.users.spent')}</th>
-              <th scope="col" className="px-4 py-3 font-semibold"><span className="sr-only">{t('admin.actions')}</span></th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                {t('admin.people.users.name')}
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                {t('admin.people.users.email')}
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                {t('admin.people.users.role')}
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                {t('admin.people.users.joined')}
+              </th>
+              <th scope="col" className="px-4 py-3 text-right font-semibold">
+                {t('admin.people.users.purchases')}
+              </th>
+              <th scope="col" className="px-4 py-3 text-right font-semibold">
+                {t('admin.people.users.spent')}
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                <span className="sr-only">{t('admin.actions')}</span>
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-gray-100">
@@ -89,7 +110,9 @@ function UsersTable({ currentUserId, users: initial, labelledBy }: Props) {
                   </th>
                   <td className="px-4 py-3 break-all">{user.email}</td>
                   <td className="px-4 py-3">
-                    <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${user.role === 'admin' ? 'bg-brand-50 text-brand-800' : 'bg-gray-100 text-gray-700'}`}>
+                    <span
+                      className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${user.role === 'admin' ? 'bg-brand-50 text-brand-800' : 'bg-gray-100 text-gray-700'}`}
+                    >
                       {t(user.role === 'admin' ? 'admin.people.users.roleAdmin' : 'admin.people.users.roleUser')}
                     </span>
                   </td>
@@ -98,9 +121,14 @@ function UsersTable({ currentUserId, users: initial, labelledBy }: Props) {
                   <td className="px-4 py-3 text-right tabular-nums">{user.spentLabel}</td>
                   <td className="px-4 py-3 text-right whitespace-nowrap">
                     {!self && (
-                      <button type="button" onClick={() => open(user)}
-                        aria-label={t(user.role === 'user' ? 'admin.people.users.promoteFor' : 'admin.people.users.demoteFor', { email: user.email })}
-                        className="rounded-lg border border-gray-300 px-3 py-1 font-medium hover:bg-gray-50">
+                      <button
+                        type="button"
+                        onClick={() => open(user)}
+                        aria-label={t(user.role === 'user' ? 'admin.people.users.promoteFor' : 'admin.people.users.demoteFor', {
+                          email: user.email,
+                        })}
+                        className="rounded-lg border border-gray-300 px-3 py-1 font-medium hover:bg-gray-50"
+                      >
                         {t(user.role === 'user' ? 'admin.people.users.promote' : 'admin.people.users.demote')}
                       </button>
                     )}
@@ -114,7 +142,11 @@ function UsersTable({ currentUserId, users: initial, labelledBy }: Props) {
       <ConfirmAction
         open={target !== null}
         title={t(promoting ? 'admin.people.users.promoteTitle' : 'admin.people.users.demoteTitle')}
-        message={target ? t(promoting ? 'admin.people.users.promoteMessage' : 'admin.people.users.demoteMessage', { email: target.email }) : ''}
+        message={
+          target
+            ? t(promoting ? 'admin.people.users.promoteMessage' : 'admin.people.users.demoteMessage', { email: target.email })
+            : ''
+        }
         confirmLabel={t(promoting ? 'admin.people.users.promote' : 'admin.people.users.demote')}
         busyLabel={t('admin.saving')}
         busy={busy}

@@ -6,7 +6,10 @@ export const prerender = false;
 
 /** Logs browsers reported (client_logs), newest first; `?level=error&q=text` to filter. */
 export const GET = adminEndpoint(async (context) => {
-  const { level, q } = LogsQuerySchema.parse({ level: context.url.searchParams.get('level') ?? undefined, q: context.url.searchParams.get('q') ?? undefined });
+  const { level, q } = LogsQuerySchema.parse({
+    level: context.url.searchParams.get('level') ?? undefined,
+    q: context.url.searchParams.get('q') ?? undefined,
+  });
   const logs = await listClientLogs({ level, search: q || undefined });
   return Response.json({ logs }, { headers: { 'Cache-Control': 'no-store' } });
 });

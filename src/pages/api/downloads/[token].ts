@@ -8,5 +8,8 @@ export const prerender = false;
 export const GET: APIRoute = async ({ params }) => {
   const purchaseId = await purchaseForToken(params.token ?? '');
   if (!purchaseId) return errorResponse(404, 'not_found', 'errors.notFound');
-  return new Response(null, { status: 302, headers: { Location: signedFileUrl(purchaseId), 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' } });
+  return new Response(null, {
+    status: 302,
+    headers: { Location: signedFileUrl(purchaseId), 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' },
+  });
 };

@@ -9,7 +9,8 @@ export const prerender = false;
 export const GET: APIRoute = async ({ params, url }) => {
   const purchaseId = params.id ?? '';
   const expires = Number(url.searchParams.get('expires'));
-  if (!isValidFileSignature(purchaseId, expires, url.searchParams.get('signature') ?? '')) return errorResponse(404, 'not_found', 'errors.notFound');
+  if (!isValidFileSignature(purchaseId, expires, url.searchParams.get('signature') ?? ''))
+    return errorResponse(404, 'not_found', 'errors.notFound');
   const download = await openDownload(purchaseId);
   if (!download) return errorResponse(404, 'not_found', 'errors.notFound');
   return new Response(Readable.toWeb(download.file.stream()) as ReadableStream, {

@@ -15,8 +15,15 @@ export const GET = adminEndpoint(async (context) => {
   const period = PeriodSchema.parse(context.url.searchParams.get('period') ?? undefined);
   const sales = await salesForExport(period);
   const rows = sales.map((sale) => [
-    sale.completedAt.toISOString(), sale.orderId, sale.courseTitle, sale.buyerName, sale.buyerEmail,
-    toMajorUnits(sale.amountMinor).toFixed(2), sale.currency, sale.status, sale.provider,
+    sale.completedAt.toISOString(),
+    sale.orderId,
+    sale.courseTitle,
+    sale.buyerName,
+    sale.buyerEmail,
+    toMajorUnits(sale.amountMinor).toFixed(2),
+    sale.currency,
+    sale.status,
+    sale.provider,
   ]);
   const filename = `sales-${period}-${new Date().toISOString().slice(0, 10)}.csv`;
   return new Response(BOM + toCsv([HEADER, ...rows]), {

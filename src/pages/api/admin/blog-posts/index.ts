@@ -9,7 +9,10 @@ export const prerender = false;
 /** Database posts of both languages, drafts included, newest first; `?q=` searches title, author and slug. */
 export const GET = adminEndpoint(async ({ url }) => {
   // Control characters (NUL included, which PostgreSQL refuses in text) never reach a query.
-  const search = (url.searchParams.get('q') ?? '').replace(/\p{Cc}/gu, ' ').trim().slice(0, SEARCH_MAX);
+  const search = (url.searchParams.get('q') ?? '')
+    .replace(/\p{Cc}/gu, ' ')
+    .trim()
+    .slice(0, SEARCH_MAX);
   const posts = await listAllDatabasePosts({ search });
   return Response.json({ posts: posts.map(toAdminPostRow) }, { headers: noStore });
 });

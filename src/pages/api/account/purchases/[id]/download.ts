@@ -11,5 +11,8 @@ export const GET: APIRoute = async (context) => {
   if (user instanceof Response) return user;
   const purchaseId = await purchaseOwnedBy(context.params.id ?? '', user.id);
   if (!purchaseId) return errorResponse(404, 'not_found', 'errors.notFound');
-  return new Response(null, { status: 302, headers: { Location: signedFileUrl(purchaseId), 'Cache-Control': 'private, no-store' } });
+  return new Response(null, {
+    status: 302,
+    headers: { Location: signedFileUrl(purchaseId), 'Cache-Control': 'private, no-store' },
+  });
 };
