@@ -1,9 +1,11 @@
-import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { testBrowser } from './tests/support/browser.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 4391);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
-const SYSTEM_CHROMIUM = '/usr/bin/chromium';
+const browser = await testBrowser();
+// Once, from the runner (its workers load this file too).
+if (!process.env.TEST_WORKER_INDEX) console.log(`End-to-end browser: ${browser.kind} Chromium (${browser.executablePath})`);
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -17,18 +19,7 @@ export default defineConfig({
   use: {
     baseURL: BASE_URL,
     trace: 'retain-on-failure',
-    launchOptions: {
-      ...(existsSync(SYSTEM_CHROMIUM) ? { executablePath: SYSTEM_CHROMIUM } : {}),
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: { executablePath: browser.executablePath, args: browser.args },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {

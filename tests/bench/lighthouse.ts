@@ -2,28 +2,18 @@ import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { buildIfNeeded } from '../../functions/cli/build-if-needed.ts';
 import { startBenchWorld } from './bench-server.ts';
+import { testBrowser } from '../support/browser.ts';
 
 /**
  * `npm run lighthouse`: Lighthouse (mobile, default throttling) on the pages readers land on, in both
  * languages, against the built server on real PostgreSQL. Prints the four category scores per page.
  */
-const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 buildIfNeeded();
 const world = await startBenchWorld({ courses: 200 });
-const chrome = await launch({
-  chromePath: CHROMIUM,
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await testBrowser();
+console.log(`Lighthouse browser: ${browser.kind} Chromium (${browser.executablePath})`);
+const chrome = await launch({ chromePath: browser.executablePath, chromeFlags: ['--headless=new', ...browser.args] });
 try {
   const courseId = (
     await world.database
