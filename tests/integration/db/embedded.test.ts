@@ -5,6 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres } from '../../../functions/db/embedded.ts';
+import { isRunning } from '../../../functions/db/processes.ts';
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'embedded-pg-'));
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
@@ -15,15 +16,6 @@ async function query(url: string): Promise<number> {
   const { rows } = await client.query<{ n: number }>('SELECT 41 + 1 AS n');
   await client.end();
   return rows[0]!.n;
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 describe('embedded PostgreSQL', () => {
@@ -38,12 +30,12 @@ describe('embedded PostgreSQL', () => {
     await new Promise((resolve) => owner.once('exit', resolve));
 
     const orphanPid = Number((await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[0]);
-    expect(isAlive(orphanPid)).toBe(true);
+    expect(isRunning(orphanPid)).toBe(true);
 
     const adopted = await startEmbeddedPostgres({ dataDir });
     expect(await query(adopted.url)).toBe(42);
     await adopted.stop();
-    expect(isAlive(orphanPid)).toBe(false);
+    expect(isRunning(orphanPid)).toBe(false);
 
     const fresh = await startEmbeddedPostgres({ dataDir });
     expect(await query(fresh.url)).toBe(42);

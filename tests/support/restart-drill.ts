@@ -1,0 +1,136 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { sql } from 'kysely';
+import { createDb } from '../../functions/db/database.ts';
+import { findFreePort } from '../../functions/db/embedded.ts';
+import { isRunning } from '../../functions/db/processes.ts';
+
+/**
+ * The restart drill: `npm start` on its own embedded PostgreSQL, stopped the ways a supervisor, a
+ * container runtime or a person stops it, and started again at once, cycle after cycle. Before each
+ * stop a row is committed; after each start every row committed so far must be there.
+ */
+export type StopMode = 'SIGTERM to the group' | 'SIGINT to the group' | 'SIGKILL to the group' | 'SIGKILL to node only';
+export const STOP_MODES: StopMode[] = [
+  'SIGTERM to the group',
+  'SIGINT to the group',
+  'SIGKILL to the group',
+  'SIGKILL to node only',
+];
+
+export interface DrillResult {
+  cycles: number;
+  healthy: number;
+  /** Milliseconds from spawning `npm start` to /api/health answering 200, per cycle. */
+  readyMs: number[];
+  rowsWritten: number;
+  rowsMissing: number;
+  failures: string[];
+}
+
+const READY_LIMIT_MS = 10_000;
+
+export async function runRestartDrill({
+  cycles,
+  dataDir,
+  modes = STOP_MODES,
+}: {
+  cycles: number;
+  dataDir: string;
+  modes?: StopMode[];
+}): Promise<DrillResult> {
+  await rm(dataDir, { recursive: true, force: true });
+  const [pgPort, port] = [await findFreePort(), await findFreePort()];
+  const env = {
+    ...process.env,
+    DATABASE_URL: '',
+    PGPORT: String(pgPort),
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_SITE_URL: `http://127.0.0.1:${port}`,
+    NODE_ENV: 'development',
+    BETTER_AUTH_SECRET: 'restart-drill-secret-restart-drill-secret',
+  };
+  const result: DrillResult = { cycles, healthy: 0, readyMs: [], rowsWritten: 0, rowsMissing: 0, failures: [] };
+  const written: string[] = [];
+  let shop: ChildProcess | undefined;
+  for (let cycle = 0; cycle <= cycles; cycle++) {
+    const output: string[] = [];
+    const startedAt = performance.now();
+    // Its own process group, as under a supervisor: a group signal reaches PostgreSQL too.
+    shop = spawn(process.execPath, ['functions/cli/start.ts', '--no-build'], {
+      env,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    shop.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    shop.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    // Health counts once this process says it listens: until then the old one may still answer.
+    const ready = await waitForHealth(
+      `http://127.0.0.1:${port}/api/health`,
+      shop,
+      () => output.join('').includes('Shop ready'),
+      READY_LIMIT_MS,
+    );
+    if (!ready) {
+      result.failures.push(`cycle ${cycle}: not healthy within ${READY_LIMIT_MS} ms:\n${output.join('').slice(-2000)}`);
+      break;
+    }
+    result.readyMs.push(performance.now() - startedAt);
+    const database = createDb(`postgres://postgres:postgres@127.0.0.1:${pgPort}/shop`, 1);
+    try {
+      const present = await sql<{ subject: string }>`SELECT subject FROM contact_messages WHERE subject LIKE 'drill %'`.execute(
+        database,
+      );
+      const seen = new Set(present.rows.map((row) => row.subject));
+      const missing = written.filter((subject) => !seen.has(subject));
+      result.rowsMissing += missing.length;
+      if (missing.length > 0) result.failures.push(`cycle ${cycle}: ${missing.length} committed rows missing`);
+      else if (cycle > 0) result.healthy++;
+      if (cycle === cycles) break;
+      const subject = `drill ${cycle} ${randomUUID()}`;
+      await sql`INSERT INTO contact_messages (name, email, subject, message, language) VALUES ('Drill', 'drill@example.com', ${subject}, 'Written before a stop.', 'en')`.execute(
+        database,
+      );
+      written.push(subject);
+      result.rowsWritten++;
+    } finally {
+      await database.destroy();
+    }
+    await stop(shop, modes[cycle % modes.length]!);
+  }
+  if (shop) await stop(shop, 'SIGTERM to the group', true);
+  return result;
+}
+
+async function waitForHealth(url: string, child: ChildProcess, listening: () => boolean, limitMs: number): Promise<boolean> {
+  const deadline = performance.now() + limitMs;
+  while (performance.now() < deadline && child.exitCode === null) {
+    const ok =
+      listening() &&
+      (await fetch(url).then(
+        (response) => response.ok,
+        () => false,
+      ));
+    if (ok) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return false;
+}
+
+/** Sends the stop; the next start follows at once (never waiting for the old process to finish). */
+async function stop(child: ChildProcess, mode: StopMode, waitForExit = false): Promise<void> {
+  const pid = child.pid!;
+  const signal = mode.split(' ')[0] as NodeJS.Signals;
+  try {
+    if (mode === 'SIGKILL to node only') process.kill(pid, 'SIGKILL');
+    else process.kill(-pid, signal);
+  } catch {
+    // Already gone.
+  }
+  if (!waitForExit) return;
+  const deadline = Date.now() + 20_000;
+  while (isRunning(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+}
