@@ -7,6 +7,8 @@ import type { CacheRule } from './page-cache.ts';
  */
 export const CATALOGUE_TAG = 'catalogue';
 export const BLOG_TAG = 'blog';
+/** Pre-rendered pages and public files: they change only with a deploy. */
+export const STATIC_TAG = 'static';
 const FRESH = { maxAgeS: 30, swrS: 30 };
 
 export const CACHE_RULES: CacheRule[] = [

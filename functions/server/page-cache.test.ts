@@ -38,7 +38,8 @@ describe('PageCache', () => {
     expect(app.calls).toEqual(['/en/courses?a=1&b=2']);
     expect(second.headers.get('etag')).toBeTruthy();
     expect((await app.get('/en/courses?a=1&b=2', { 'if-none-match': second.headers.get('etag')! })).status).toBe(304);
-    expect(second.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+    expect(second.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=30, stale-while-revalidate=30');
+    expect(second.headers.get('cache-tag')).toBe('catalogue');
     await app.close();
   });
 

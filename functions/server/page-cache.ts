@@ -150,10 +150,9 @@ export class PageCache {
 }
 
 function send(req: IncomingMessage, res: ServerResponse, entry: Entry): void {
-  // Browsers revalidate every time (cheap with the ETag); freshness is the server's business.
   const headers: Record<string, string | number> = {
     ...entry.headers,
-    'Cache-Control': 'public, max-age=0, must-revalidate',
+    ...sharedCacheHeaders(entry.rule),
     ETag: entry.etag,
     Vary: 'Accept-Encoding',
   };
@@ -173,6 +172,19 @@ function send(req: IncomingMessage, res: ServerResponse, entry: Entry): void {
   headers['Content-Length'] = body.length;
   res.writeHead(entry.status, headers);
   res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+/**
+ * Browsers revalidate every time (cheap with the ETag); a CDN in front of several instances may keep
+ * the page as long as one instance would (s-maxage + stale-while-revalidate), and can purge it by tag
+ * (Cloudflare reads Cache-Tag, Fastly and others Surrogate-Key).
+ */
+export function sharedCacheHeaders(rule: Pick<CacheRule, 'maxAgeS' | 'swrS' | 'tags'>): Record<string, string> {
+  return {
+    'Cache-Control': `public, max-age=0, s-maxage=${rule.maxAgeS}, stale-while-revalidate=${rule.swrS}`,
+    'Cache-Tag': rule.tags.join(','),
+    'Surrogate-Key': rule.tags.join(' '),
+  };
 }
 
 /** Path plus sorted query without tracking parameters; undefined for paths we will not cache. */

@@ -31,7 +31,9 @@ export function applySecurityHeaders(res: ServerResponse, { production }: { prod
     if (headers) for (const [name, value] of Object.entries(headers)) if (value !== undefined) res.setHeader(name, value);
     const policy = res.getHeader('content-security-policy');
     res.setHeader('Content-Security-Policy', policy ? withFrameAncestors(String(policy)) : STRICT_CSP);
-    if (res.hasHeader('set-cookie') && !res.hasHeader('cache-control')) res.setHeader('Cache-Control', 'private, no-store');
+    // Whatever does not say it may be shared (static files, cached pages, covers) is private: a CDN
+    // or proxy must never keep a signed-in page, a session answer or a download.
+    if (!res.hasHeader('cache-control') || res.hasHeader('set-cookie')) res.setHeader('Cache-Control', 'private, no-store');
     const message = rest.find((arg) => typeof arg === 'string');
     return message ? writeHead(status, message) : writeHead(status);
   }) as typeof res.writeHead;

@@ -3,6 +3,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { STATIC_TAG } from './cache-rules.ts';
+import { sharedCacheHeaders } from './page-cache.ts';
 
 /**
  * The build's static files (pre-rendered pages, hashed assets, public/), held in memory with
@@ -16,7 +18,7 @@ interface StaticFile {
   gzip?: Buffer;
   type: string;
   etag: string;
-  cacheControl: string;
+  cacheHeaders: Record<string, string>;
 }
 
 const TYPES: Record<string, string> = {
@@ -36,7 +38,8 @@ const TYPES: Record<string, string> = {
 const COMPRESSIBLE = /^(text\/|application\/(json|xml)|image\/svg)/;
 const MIN_COMPRESS_BYTES = 1024;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-const REVALIDATE = 'public, max-age=0, must-revalidate';
+// Pre-rendered pages change only with a deploy (purge the CDN's `static` tag then).
+const STATIC_PAGE = sharedCacheHeaders({ maxAgeS: 300, swrS: 60, tags: [STATIC_TAG] });
 
 export type StaticHandler = (req: IncomingMessage, res: ServerResponse) => boolean;
 
@@ -53,7 +56,7 @@ export function loadStaticFiles(clientDir: string): Map<string, StaticFile> {
       ...(csp ? { csp } : {}),
       type,
       etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 22)}"`,
-      cacheControl: relative.startsWith('/_astro/') ? IMMUTABLE : REVALIDATE,
+      cacheHeaders: relative.startsWith('/_astro/') ? { 'Cache-Control': IMMUTABLE } : STATIC_PAGE,
       ...(compress
         ? {
             br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
@@ -80,7 +83,7 @@ export function createStaticHandler(files: Map<string, StaticFile>): StaticHandl
     if (!file) return false;
     const headers: Record<string, string | number> = {
       'Content-Type': file.type,
-      'Cache-Control': file.cacheControl,
+      ...file.cacheHeaders,
       ETag: file.etag,
       Vary: 'Accept-Encoding',
       ...(file.csp ? { 'Content-Security-Policy': file.csp } : {}),

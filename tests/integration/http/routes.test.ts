@@ -135,6 +135,35 @@ describe('every route', () => {
     }
   });
 
+  it('lets a CDN keep public pages, tagged for purging, and never anything private', async () => {
+    const shared = /^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/;
+    for (const path of [
+      '/en/courses',
+      `/tr/courses/${samples.courseId}`,
+      '/en/blog',
+      '/tr/about',
+      '/sitemap.xml',
+      '/api/courses?lang=en',
+    ]) {
+      const response = await browsers.buyer.request(path);
+      expect(response.headers.get('cache-control'), path).toMatch(shared);
+      expect(response.headers.get('cache-tag'), path).toMatch(/^(catalogue|blog|static)(,\w+)*$/);
+      expect(response.headers.get('surrogate-key'), path).toMatch(/^(catalogue|blog|static)( \w+)*$/);
+    }
+    for (const route of listRoutes().filter((candidate) => candidate.methods.includes('GET'))) {
+      for (const identity of ['anonymous', 'buyer', 'admin'] as const) {
+        const response = await browsers[identity].request(sampleUrl(route.pattern, samples));
+        const cacheControl = response.headers.get('cache-control') ?? '';
+        const where = `${identity} GET ${route.pattern} → ${response.status} ${cacheControl}`;
+        // Anything a shared cache may keep is public by route and sets no cookie; the rest says so.
+        if (/\bpublic\b/.test(cacheControl)) {
+          expect(route.access, where).toBe('public');
+          expect(response.headers.getSetCookie(), where).toEqual([]);
+        } else expect(cacheControl, where).toMatch(/private, no-store|no-store/);
+      }
+    }
+  });
+
   it('refuses cross-site writes in every content-type shape, and keeps the Stripe webhook working', async () => {
     const writes = listRoutes().flatMap((route) =>
       route.methods.filter((method) => method !== 'GET').map((method) => ({ method, url: sampleUrl(route.pattern, samples) })),
