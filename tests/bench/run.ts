@@ -70,10 +70,49 @@ async function measure(): Promise<void> {
     `blog list vs static page: ${(rate('blog list') / rate('static page')).toFixed(2)}×; blog article vs static page: ${(rate('blog article') / rate('static page')).toFixed(2)}×`,
   );
 
+  await measureTwoInstances();
+
   console.log('\nWhat a first visit downloads (compressed):');
   console.table(
     await Promise.all(targets.slice(1).map(async (target) => ({ page: target.name, ...(await pageWeight(target.url)) }))),
   );
+}
+
+/**
+ * The same load on one instance, then split across two instances on the same database (as behind a
+ * load balancer): a cached page, and an uncached endpoint that queries PostgreSQL.
+ */
+async function measureTwoInstances(): Promise<void> {
+  const second = await world.startServer({});
+  const run = (url: string, connections: number) =>
+    autocannon({ url, connections, duration: DURATION_S, headers: { 'accept-encoding': 'br, gzip' } });
+  const rows: { page: string; instances: number; 'req/s': number; 'p99 ms': number; errors: number }[] = [];
+  for (const path of ['/en/courses', '/api/health']) {
+    const one = await run(`${world.baseUrl}${path}`, CONNECTIONS);
+    const both = await Promise.all([
+      run(`${world.baseUrl}${path}`, CONNECTIONS / 2),
+      run(`${second.baseUrl}${path}`, CONNECTIONS / 2),
+    ]);
+    const errors = (results: autocannon.Result[]) => results.reduce((sum, r) => sum + r.errors + r.timeouts + r.non2xx, 0);
+    rows.push({
+      page: path,
+      instances: 1,
+      'req/s': Math.round(one.requests.average),
+      'p99 ms': one.latency.p99,
+      errors: errors([one]),
+    });
+    rows.push({
+      page: path,
+      instances: 2,
+      'req/s': Math.round(both.reduce((sum, r) => sum + r.requests.average, 0)),
+      'p99 ms': Math.max(...both.map((r) => r.latency.p99)),
+      errors: errors(both),
+    });
+  }
+  console.log(
+    `\nOne instance, then two on the same database (${CONNECTIONS} connections in all, load generator on the same cores):`,
+  );
+  console.table(rows);
 }
 
 /** Bytes of the HTML and every script and stylesheet it loads, as sent with brotli. */
