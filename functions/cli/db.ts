@@ -6,6 +6,7 @@ import { seedDemoData } from '../seed/seed.ts';
 import { env } from '../env.ts';
 import { storageRoot } from '../storage/storage.ts';
 import { sql } from 'kysely';
+import { runCommand } from './command.ts';
 
 /** `npm run db:migrate | db:seed | db:reset` against DATABASE_URL or the embedded server. */
 const command = process.argv[2];
@@ -14,21 +15,27 @@ if (!['migrate', 'seed', 'reset'].includes(command ?? '')) {
   process.exit(2);
 }
 
-const provisioned = await provisionDatabase();
-const database = createDb(provisioned.url, 2);
-try {
-  if (command === 'reset') {
-    await sql`DROP SCHEMA public CASCADE; CREATE SCHEMA public`.execute(database);
-    await rm(storageRoot(), { recursive: true, force: true });
-    console.log('Dropped every table and stored file.');
-  }
-  const applied = await migrate(database);
-  console.log(applied.length ? `Applied migrations: ${applied.join(', ')}` : 'Migrations: up to date.');
-  if (command !== 'migrate') {
-    const seeded = await seedDemoData(database, { withCourses: env().NODE_ENV !== 'production' });
-    console.log(`Seeded ${seeded.categories} new categories and ${seeded.courses} new demo courses.`);
-  }
-} finally {
-  await database.destroy();
-  await provisioned.stop();
-}
+let release = async () => {};
+await runCommand(
+  `run db:${command}`,
+  async () => {
+    const provisioned = await provisionDatabase();
+    const database = createDb(provisioned.url, 2);
+    release = async () => {
+      await database.destroy();
+      await provisioned.stop();
+    };
+    if (command === 'reset') {
+      await sql`DROP SCHEMA public CASCADE; CREATE SCHEMA public`.execute(database);
+      await rm(storageRoot(), { recursive: true, force: true });
+      console.log('Dropped every table and stored file.');
+    }
+    const applied = await migrate(database);
+    console.log(applied.length ? `Applied migrations: ${applied.join(', ')}` : 'Migrations: up to date.');
+    if (command !== 'migrate') {
+      const seeded = await seedDemoData(database, { withCourses: env().NODE_ENV !== 'production' });
+      console.log(`Seeded ${seeded.categories} new categories and ${seeded.courses} new demo courses.`);
+    }
+  },
+  () => release(),
+);

@@ -3,6 +3,7 @@ import { closeDb, useDb, createDb } from '../db/database.ts';
 import { provisionDatabase } from '../db/provision.ts';
 import { env } from '../env.ts';
 import { reconcilePaidSessions } from '../payments/reconcile.ts';
+import { runCommand } from './command.ts';
 
 /** `npm run payments:reconcile -- --days 3`: fulfils paid Checkout Sessions whose webhook never arrived. */
 const { values } = parseArgs({ options: { days: { type: 'string', default: '3' } } });
@@ -15,13 +16,19 @@ if (!env().STRIPE_SECRET_KEY) {
   console.error('STRIPE_SECRET_KEY is not set: nothing to reconcile (demo payments complete immediately).');
   process.exit(2);
 }
-const provisioned = await provisionDatabase();
-useDb(createDb(provisioned.url, 2));
-try {
-  const counts = await reconcilePaidSessions(days);
-  console.log(`Checkout Sessions of the last ${days} day(s):`);
-  console.table(counts);
-} finally {
-  await closeDb();
-  await provisioned.stop();
-}
+let release = async () => {};
+await runCommand(
+  'reconcile payments',
+  async () => {
+    const provisioned = await provisionDatabase();
+    useDb(createDb(provisioned.url, 2));
+    release = async () => {
+      await closeDb();
+      await provisioned.stop();
+    };
+    const counts = await reconcilePaidSessions(days);
+    console.log(`Checkout Sessions of the last ${days} day(s):`);
+    console.table(counts);
+  },
+  () => release(),
+);

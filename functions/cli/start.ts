@@ -13,7 +13,7 @@ import { PageCache } from '../server/page-cache.ts';
 import { CACHE_RULES } from '../server/cache-rules.ts';
 import { listenForChanges } from '../server/cache-notify.ts';
 import { buildIfNeeded, SERVER_ENTRY } from './build-if-needed.ts';
-import { explainStartFailure } from './start-failure.ts';
+import { explainFailure } from './command.ts';
 
 /** `npm start`: build if needed, provide and migrate the database, seed demo data, serve. */
 const startedAt = performance.now();
@@ -32,7 +32,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 try {
   await start();
 } catch (error) {
-  console.error(`\n  Could not start the shop: ${explainStartFailure(error)}\n`);
+  console.error(`\n  Could not start the shop: ${explainFailure(error)}\n`);
   await stopAll();
   process.exit(1);
 }
@@ -78,9 +78,7 @@ async function start(): Promise<void> {
 
 async function stopAll(): Promise<void> {
   for (const part of running.splice(0).reverse()) {
-    await part
-      .stop()
-      .catch((error: unknown) => console.error(`  stopping the ${part.name} failed: ${explainStartFailure(error)}`));
+    await part.stop().catch((error: unknown) => console.error(`  stopping the ${part.name} failed: ${explainFailure(error)}`));
   }
 }
 

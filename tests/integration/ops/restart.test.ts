@@ -1,4 +1,7 @@
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { findFreePort } from '../../../functions/db/embedded.ts';
 import { runRestartDrill, STOP_MODES } from '../../support/restart-drill.ts';
 
 describe('npm start after a stop', () => {
@@ -10,4 +13,46 @@ describe('npm start after a stop', () => {
     expect(result.rowsMissing).toBe(0);
     expect(result.rowsWritten).toBe(STOP_MODES.length);
   }, 120_000);
+});
+
+describe('a start that cannot succeed', () => {
+  const start = (env: Record<string, string>) =>
+    new Promise<{ code: number | null; output: string }>((resolve) => {
+      const child = spawn(process.execPath, ['functions/cli/start.ts', '--no-build'], {
+        env: { ...process.env, HOST: '127.0.0.1', NODE_ENV: 'development', DATA_DIR: '.data/start-failure', ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.once('exit', (code) => resolve({ code, output }));
+    });
+
+  it('says in one line what to do, with no stack trace, and exits 1', async () => {
+    const busy = createServer();
+    const port = await findFreePort();
+    await new Promise<void>((resolve) => busy.listen(port, '127.0.0.1', resolve));
+    try {
+      const cases = [
+        [{ PORT: 'not-a-port' }, /Invalid environment configuration:\n\s+PORT:/],
+        [
+          { PORT: String(port) },
+          new RegExp(`port ${port} on 127\\.0\\.0\\.1 is already in use: stop the other server or set PORT`),
+        ],
+        [
+          { DATABASE_URL: 'postgres://shop:secret@127.0.0.1:1/shop' },
+          /cannot reach PostgreSQL at 127\.0\.0\.1:1 \(ECONNREFUSED\): check DATABASE_URL/,
+        ],
+      ] as const;
+      for (const [env, message] of cases) {
+        const { code, output } = await start(env);
+        expect(code, output).toBe(1);
+        expect(output).toMatch(message);
+        expect(output).toContain('Could not start the shop:');
+        expect(output).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
+      }
+    } finally {
+      busy.close();
+    }
+  }, 60_000);
 });

@@ -2,7 +2,7 @@
  * Why a start failed, as the person starting the shop needs it: what went wrong and what to do, in a
  * line or two, never a stack trace. Errors we raise ourselves already say what to do.
  */
-export function explainStartFailure(error: unknown): string {
+export function explainFailure(error: unknown): string {
   const failure = error as NodeJS.ErrnoException & { address?: string; port?: number; syscall?: string };
   if (!(error instanceof Error)) return String(error);
   if (failure.code === 'EADDRINUSE') {
@@ -21,4 +21,23 @@ export function explainStartFailure(error: unknown): string {
     return `PostgreSQL refused the connection (${failure.message}): check the user, password and database name in DATABASE_URL.`;
   }
   return failure.message;
+}
+
+/**
+ * Runs a command-line entry point: on failure, one line saying what to do (exit code 1). `cleanup`
+ * runs either way (stop the database the command started).
+ */
+export async function runCommand(
+  failedTo: string,
+  work: () => Promise<void>,
+  cleanup: () => Promise<unknown> = async () => {},
+): Promise<void> {
+  try {
+    await work();
+  } catch (error) {
+    console.error(`\n  Could not ${failedTo}: ${explainFailure(error)}\n`);
+    process.exitCode = 1;
+  } finally {
+    await cleanup().catch((error: unknown) => console.error(`  Cleaning up failed: ${explainFailure(error)}`));
+  }
 }
