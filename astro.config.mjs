@@ -3,12 +3,25 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
+import { fileURLToPath } from 'node:url';
+import { precompressFolder } from './functions/server/precompress.ts';
 
 export default defineConfig({
   site: process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321',
   output: 'static',
   adapter: node({ mode: 'standalone' }),
-  integrations: [react()],
+  integrations: [
+    react(),
+    {
+      // Brotli and gzip variants of the static files, made once here so a start never spends time on them.
+      name: 'precompress',
+      hooks: {
+        'astro:build:done': async ({ dir, logger }) => {
+          logger.info(`Pre-compressed ${await precompressFolder(fileURLToPath(dir))} files.`);
+        },
+      },
+    },
+  ],
   trailingSlash: 'ignore',
   i18n: {
     locales: ['en', 'tr'],

@@ -1,4 +1,6 @@
 import type { CacheRule } from './page-cache.ts';
+import { filtersToQuery, parseFilters } from '../../src/lib/course-filters.ts';
+import { isLanguage } from '../../src/i18n/languages.ts';
 
 /**
  * Pages that are the same for every reader, and how long they may be served from memory. Every
@@ -11,11 +13,21 @@ export const BLOG_TAG = 'blog';
 export const STATIC_TAG = 'static';
 const FRESH = { maxAgeS: 30, swrS: 30 };
 
+/** The catalogue reads its filters; anything else in the query shares the unfiltered page. */
+const catalogueQuery = (params: URLSearchParams) => filtersToQuery(parseFilters(params));
+const courseQuery = (params: URLSearchParams) => (params.get('canceled') === 'true' ? '?canceled=true' : '');
+const coursesApiQuery = (params: URLSearchParams) => {
+  const canonical = new URLSearchParams(catalogueQuery(params));
+  const lang = params.get('lang');
+  if (isLanguage(lang)) canonical.set('lang', lang);
+  return canonical.size > 0 ? `?${canonical.toString()}` : '';
+};
+
 export const CACHE_RULES: CacheRule[] = [
   { pattern: /^\/(en|tr)\/$/, ...FRESH, tags: [CATALOGUE_TAG] },
-  { pattern: /^\/(en|tr)\/courses\/?$/, ...FRESH, tags: [CATALOGUE_TAG] },
-  { pattern: /^\/(en|tr)\/courses?\/[0-9a-zA-Z-]{1,64}\/?$/, ...FRESH, tags: [CATALOGUE_TAG] },
-  { pattern: /^\/api\/courses$/, ...FRESH, tags: [CATALOGUE_TAG] },
+  { pattern: /^\/(en|tr)\/courses\/?$/, ...FRESH, tags: [CATALOGUE_TAG], canonicalQuery: catalogueQuery },
+  { pattern: /^\/(en|tr)\/courses?\/[0-9a-zA-Z-]{1,64}\/?$/, ...FRESH, tags: [CATALOGUE_TAG], canonicalQuery: courseQuery },
+  { pattern: /^\/api\/courses$/, ...FRESH, tags: [CATALOGUE_TAG], canonicalQuery: coursesApiQuery },
   { pattern: /^\/(en|tr)\/blog(\/[^/]{1,200})?\/?$/, ...FRESH, tags: [BLOG_TAG] },
   { pattern: /^\/(en|tr)\/rss\.xml$/, ...FRESH, tags: [BLOG_TAG] },
   { pattern: /^\/sitemap\.xml$/, ...FRESH, tags: [CATALOGUE_TAG, BLOG_TAG] },

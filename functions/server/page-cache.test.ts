@@ -1,17 +1,34 @@
 import http from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cacheKey, PageCache, type CacheRule } from './page-cache.ts';
+import { PageCache, type CacheRule } from './page-cache.ts';
+import { CACHE_RULES } from './cache-rules.ts';
 import { findFreePort } from '../db/embedded.ts';
 
-const RULE: CacheRule = { pattern: /^\/en\/courses/, maxAgeS: 30, swrS: 30, tags: ['catalogue'] };
+const RULE: CacheRule = {
+  pattern: /^\/en\/courses/,
+  maxAgeS: 30,
+  swrS: 30,
+  tags: ['catalogue'],
+  canonicalQuery: (params) => {
+    const kept = [...params].filter(([name]) => name === 'a' || name === 'b').sort(([x], [y]) => x.localeCompare(y));
+    return kept.length ? `?${new URLSearchParams(kept).toString()}` : '';
+  },
+};
 
 /** A real HTTP server with the cache in front of a renderer that counts its calls. */
-async function serve(render: (path: string) => Response | Promise<Response>) {
+async function serve(
+  render: (path: string) => Response | Promise<Response>,
+  { rules = [RULE], maxBytes }: { rules?: CacheRule[]; maxBytes?: number } = {},
+) {
   const calls: string[] = [];
-  const cache = new PageCache([RULE], async (path) => {
-    calls.push(path);
-    return render(path);
-  });
+  const cache = new PageCache(
+    rules,
+    async (path) => {
+      calls.push(path);
+      return render(path);
+    },
+    maxBytes ? { maxBytes } : {},
+  );
   const server = http.createServer((req, res) => {
     void cache.handle(req, res).then((served) => {
       if (!served) res.writeHead(418).end('not cached');
@@ -102,10 +119,71 @@ describe('PageCache', () => {
   });
 });
 
-describe('cacheKey', () => {
-  it('ignores tracking parameters and parameter order, and refuses bad paths', () => {
-    expect(cacheKey('/en/courses?utm_source=a&b=2&a=1&fbclid=x')).toBe('/en/courses?a=1&b=2');
-    expect(cacheKey('/en/%E0%A4%A')).toBeUndefined();
-    expect(cacheKey(`/en/${'x'.repeat(3000)}`)).toBeUndefined();
+describe('PageCache at its edges', () => {
+  it('never keeps a render that a purge overtook, and later requests do not join it', async () => {
+    let version = 1;
+    let release!: () => void;
+    const app = await serve(async () => {
+      const rendered = version;
+      if (rendered === 1) await new Promise<void>((resolve) => (release = resolve));
+      return html(`version ${rendered}`);
+    });
+    const slow = app.get('/en/courses');
+    await vi.waitFor(() => expect(app.calls).toHaveLength(1));
+    version = 2;
+    app.cache.purge(['catalogue']); // the editor's change lands while version 1 renders
+    const afterPurge = app.get('/en/courses');
+    // It renders afresh while the overtaken render is still under way.
+    await vi.waitFor(() => expect(app.calls).toHaveLength(2));
+    release();
+    expect(await (await slow).text()).toBe('version 1');
+    expect(await (await afterPurge).text()).toBe('version 2');
+    expect(await (await app.get('/en/courses')).text()).toBe('version 2');
+    expect(app.calls).toHaveLength(2);
+    await app.close();
+  });
+
+  it('keys a page only by the parameters its rule reads', async () => {
+    const app = await serve((path) => html(path), { rules: CACHE_RULES });
+    const catalogue = [
+      '/en/courses?utm_source=x&search=cat&difficulty=beginner',
+      '/en/courses?difficulty=beginner&search=cat&nonsense=1&page=1',
+    ];
+    for (const url of catalogue) expect(await (await app.get(url)).text()).toBe('/en/courses?search=cat&difficulty=beginner');
+    await app.get('/en/courses?difficulty=nope&maxPrice=99999');
+    await app.get('/api/courses?lang=tr&x=1&search=a');
+    await app.get('/en/courses/abc?canceled=true&x=1');
+    await app.get('/en/blog?page=7');
+    expect(app.calls).toEqual([
+      '/en/courses?search=cat&difficulty=beginner',
+      '/en/courses',
+      '/api/courses?search=a&lang=tr',
+      '/en/courses/abc?canceled=true',
+      '/en/blog',
+    ]);
+    expect((await app.get(`/en/${'x'.repeat(3000)}`)).status).toBe(418);
+    expect((await app.get('/en/courses/%E0%A4%A')).status).toBe(418);
+    await app.close();
+  });
+
+  it('holds at most its byte budget, compressed variants included, dropping the least recently used', async () => {
+    const app = await serve((path) => html(`<p>${path}</p>`.repeat(2000)), { maxBytes: 200_000 });
+    for (let n = 0; n < 60; n++) await app.get(`/en/courses?a=${n}`);
+    await vi.waitFor(() => expect(app.cache.bytes).toBeLessThanOrEqual(200_000));
+    expect(app.cache.size).toBeGreaterThan(1);
+    expect(app.cache.size).toBeLessThan(60);
+    await app.get('/en/courses?a=59');
+    expect(app.calls.filter((path) => path === '/en/courses?a=59')).toHaveLength(1);
+    await app.close();
+  });
+
+  it('compresses a fresh page off the request path: first answer as is, then brotli', async () => {
+    const app = await serve(() => html('<p>catalogue</p>'.repeat(500)));
+    const first = await app.get('/en/courses', { 'accept-encoding': 'br' });
+    expect(await first.text()).toContain('catalogue');
+    await vi.waitFor(async () =>
+      expect((await app.get('/en/courses', { 'accept-encoding': 'br' })).headers.get('content-encoding')).toBe('br'),
+    );
+    await app.close();
   });
 });

@@ -1,12 +1,14 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { LRUCache } from 'lru-cache';
+import { compressInBackground, etagOf, isCompressible, sendFromMemory, type MemoryBody } from './precompress.ts';
 
 /**
  * An in-process page cache in front of Astro, for pages that are the same for every reader
  * (catalogue, course pages, blog). A cached page is served like a static file: from memory,
  * pre-compressed. Concurrent misses share one render; a stale page is served while a fresh one
- * renders; a tag purge (an editor's change, announced through PostgreSQL NOTIFY) drops pages at once.
+ * renders; a tag purge (an editor's change, announced through PostgreSQL NOTIFY) drops pages at once,
+ * and a render that was under way during the purge is not kept.
  */
 export interface CacheRule {
   pattern: RegExp;
@@ -15,15 +17,16 @@ export interface CacheRule {
   /** Further seconds a stale page may be served while it refreshes. */
   swrS: number;
   tags: string[];
+  /**
+   * The query parameters this page reads, parsed and written back in one canonical form (`?a=1&b=2`
+   * or ''). Everything else in the query is dropped, so it shares the canonical page. Default: none.
+   */
+  canonicalQuery?: (params: URLSearchParams) => string;
 }
 
-interface Entry {
+interface Entry extends MemoryBody {
   status: number;
   headers: Record<string, string>;
-  identity: Buffer;
-  br?: Buffer;
-  gzip?: Buffer;
-  etag: string;
   storedAt: number;
   rule: CacheRule;
 }
@@ -40,22 +43,23 @@ const STORED_HEADERS = [
   'content-language',
   'link',
 ];
-const TRACKING_PARAMS = /^(utm_.*|fbclid|gclid|msclkid|mc_cid|mc_eid|ref)$/i;
-const MIN_COMPRESS_BYTES = 1024;
+const MAX_URL_LENGTH = 2048;
+export const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 export const FILL_HEADER = 'x-page-cache-fill';
 
 export class PageCache {
-  readonly #entries = new Map<string, Entry>();
-  readonly #filling = new Map<string, Promise<Entry | undefined>>();
+  readonly #entries: LRUCache<string, Entry>;
+  readonly #filling = new Map<string, { rule: CacheRule; entry: Promise<Entry | undefined> }>();
+  /** Purges so far, per tag (`*` counts purges of everything): a fill that saw one change is not kept. */
+  readonly #purges = new Map<string, number>();
   readonly #rules: CacheRule[];
   readonly #render: PageRenderer;
-  readonly #max: number;
   readonly #fillToken = randomBytes(16).toString('hex');
 
-  constructor(rules: CacheRule[], render: PageRenderer, { maxEntries = 5000 } = {}) {
+  constructor(rules: CacheRule[], render: PageRenderer, { maxBytes = DEFAULT_MAX_BYTES } = {}) {
     this.#rules = rules;
     this.#render = render;
-    this.#max = maxEntries;
+    this.#entries = new LRUCache<string, Entry>({ maxSize: maxBytes, sizeCalculation: (entry, key) => sizeOf(entry, key) });
   }
 
   /** Whether a request is the cache's own render (it must reach Astro, not the cache). */
@@ -66,30 +70,28 @@ export class PageCache {
   /** Serves a cacheable page from memory (filling it first if needed). False: not ours, pass it on. */
   async handle(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || this.isFill(req)) return false;
-    const key = cacheKey(req.url ?? '/');
-    if (!key) return false;
-    const rule = this.#rules.find((candidate) => candidate.pattern.test(key.split('?')[0]!));
-    if (!rule) return false;
+    const match = this.#match(req.url ?? '/');
+    if (!match) return false;
+    const { key, rule } = match;
 
     let entry = this.#entries.get(key);
     const age = entry ? (Date.now() - entry.storedAt) / 1000 : Infinity;
     if (!entry || age > entry.rule.maxAgeS + entry.rule.swrS) entry = await this.#fill(key, rule);
     else if (age > entry.rule.maxAgeS) void this.#fill(key, rule);
     if (!entry) return false;
-    send(req, res, entry);
+    sendFromMemory(req, res, entry.status, { ...entry.headers, ...sharedCacheHeaders(entry.rule) }, entry);
     return true;
   }
 
-  /** Drops every page carrying one of these tags (`*`: every page). */
+  /** Drops every page carrying one of these tags (`*`: every page). Returns how many were dropped. */
   purge(tags: string[]): number {
-    if (tags.includes('*')) {
-      const all = this.#entries.size;
-      this.#entries.clear();
-      return all;
-    }
+    for (const tag of tags) this.#purges.set(tag, (this.#purges.get(tag) ?? 0) + 1);
+    const hit = (rule: CacheRule) => tags.includes('*') || rule.tags.some((tag) => tags.includes(tag));
+    // Renders under way started before this change: later requests must not join them.
+    for (const [key, fill] of this.#filling) if (hit(fill.rule)) this.#filling.delete(key);
     let dropped = 0;
-    for (const [key, entry] of this.#entries) {
-      if (entry.rule.tags.some((tag) => tags.includes(tag))) {
+    for (const [key, entry] of this.#entries.entries()) {
+      if (hit(entry.rule)) {
         this.#entries.delete(key);
         dropped++;
       }
@@ -101,17 +103,35 @@ export class PageCache {
     return this.#entries.size;
   }
 
+  /** Bytes held (bodies and their compressed variants). */
+  get bytes(): number {
+    return this.#entries.calculatedSize;
+  }
+
+  #match(rawUrl: string): { key: string; rule: CacheRule } | undefined {
+    const parsed = parseUrl(rawUrl);
+    if (!parsed) return undefined;
+    const rule = this.#rules.find((candidate) => candidate.pattern.test(parsed.pathname));
+    if (!rule) return undefined;
+    return { key: `${parsed.pathname}${rule.canonicalQuery?.(parsed.searchParams) ?? ''}`, rule };
+  }
+
   #fill(key: string, rule: CacheRule): Promise<Entry | undefined> {
-    let pending = this.#filling.get(key);
-    if (!pending) {
-      pending = this.#renderEntry(key, rule).finally(() => this.#filling.delete(key));
-      this.#filling.set(key, pending);
-    }
-    return pending;
+    const pending = this.#filling.get(key);
+    if (pending) return pending.entry;
+    const fill = {
+      rule,
+      entry: this.#renderEntry(key, rule).finally(() => {
+        if (this.#filling.get(key) === fill) this.#filling.delete(key);
+      }),
+    };
+    this.#filling.set(key, fill);
+    return fill.entry;
   }
 
   async #renderEntry(key: string, rule: CacheRule): Promise<Entry | undefined> {
     const startedAt = Date.now();
+    const purgesBefore = this.#purgeCount(rule);
     let response: Response;
     try {
       response = await this.#render(key, { [FILL_HEADER]: this.#fillToken, 'accept-encoding': 'identity' });
@@ -126,52 +146,29 @@ export class PageCache {
       const value = response.headers.get(name);
       if (value) headers[name] = value;
     }
-    const compress =
-      /^(text\/|application\/(json|xml|rss\+xml))/.test(headers['content-type'] ?? '') && identity.length >= MIN_COMPRESS_BYTES;
-    const entry: Entry = {
-      status: response.status,
-      headers,
-      identity,
-      ...(compress
-        ? {
-            br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
-            gzip: gzipSync(identity, { level: 9 }),
-          }
-        : {}),
-      etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 22)}"`,
-      // A purge during the render must not be undone by storing what was rendered before it.
-      storedAt: startedAt,
-      rule,
-    };
-    if (this.#entries.size >= this.#max) this.#entries.delete(this.#entries.keys().next().value!);
+    const entry: Entry = { status: response.status, headers, identity, etag: etagOf(identity), storedAt: startedAt, rule };
+    // Rendered from data older than a purge that arrived meanwhile: good enough for the requests that
+    // were already waiting for it, never kept for later ones.
+    if (this.#purgeCount(rule) !== purgesBefore) return entry;
     this.#entries.set(key, entry);
+    if (isCompressible(headers['content-type'] ?? '', identity.length)) {
+      void compressInBackground(identity).then((variants) => {
+        if (!variants) return;
+        Object.assign(entry, variants);
+        // Counted again at its compressed size, if it is still the page held for this key.
+        if (this.#entries.peek(key) === entry) this.#entries.set(key, entry);
+      });
+    }
     return entry;
+  }
+
+  #purgeCount(rule: CacheRule): number {
+    return rule.tags.reduce((sum, tag) => sum + (this.#purges.get(tag) ?? 0), this.#purges.get('*') ?? 0);
   }
 }
 
-function send(req: IncomingMessage, res: ServerResponse, entry: Entry): void {
-  const headers: Record<string, string | number> = {
-    ...entry.headers,
-    ...sharedCacheHeaders(entry.rule),
-    ETag: entry.etag,
-    Vary: 'Accept-Encoding',
-  };
-  if (entry.status === 200 && req.headers['if-none-match'] === entry.etag) {
-    res.writeHead(304, headers);
-    res.end();
-    return;
-  }
-  const accepted = String(req.headers['accept-encoding'] ?? '');
-  const [body, encoding] =
-    entry.br && /\bbr\b/.test(accepted)
-      ? [entry.br, 'br']
-      : entry.gzip && /\bgzip\b/.test(accepted)
-        ? [entry.gzip, 'gzip']
-        : [entry.identity, undefined];
-  if (encoding) headers['Content-Encoding'] = encoding;
-  headers['Content-Length'] = body.length;
-  res.writeHead(entry.status, headers);
-  res.end(req.method === 'HEAD' ? undefined : body);
+function sizeOf(entry: Entry, key: string): number {
+  return key.length + entry.identity.length + (entry.br?.length ?? 0) + (entry.gzip?.length ?? 0) + 512;
 }
 
 /**
@@ -187,17 +184,14 @@ export function sharedCacheHeaders(rule: Pick<CacheRule, 'maxAgeS' | 'swrS' | 't
   };
 }
 
-/** Path plus sorted query without tracking parameters; undefined for paths we will not cache. */
-export function cacheKey(rawUrl: string): string | undefined {
-  if (rawUrl.length > 2048) return undefined;
-  let url: URL;
+/** The request's path and query, or undefined for URLs we will not cache (too long, malformed). */
+function parseUrl(rawUrl: string): URL | undefined {
+  if (rawUrl.length > MAX_URL_LENGTH) return undefined;
   try {
-    url = new URL(rawUrl, 'http://cache.key');
+    const url = new URL(rawUrl, 'http://cache.key');
     decodeURIComponent(url.pathname);
+    return url;
   } catch {
     return undefined;
   }
-  const params = [...url.searchParams].filter(([name]) => !TRACKING_PARAMS.test(name)).sort(([a], [b]) => a.localeCompare(b));
-  const query = new URLSearchParams(params).toString();
-  return `${url.pathname}${query ? `?${query}` : ''}`;
 }

@@ -1,23 +1,18 @@
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { STATIC_TAG } from './cache-rules.ts';
 import { sharedCacheHeaders } from './page-cache.ts';
+import { compressInBackground, etagOf, isCompressible, sendFromMemory, type MemoryBody } from './precompress.ts';
 
 /**
- * The build's static files (pre-rendered pages, hashed assets, public/), held in memory with
- * brotli and gzip variants made once at start-up: serving one costs a map lookup and a write.
+ * The build's static files (pre-rendered pages, hashed assets, public/), held in memory with the
+ * brotli and gzip variants the build wrote beside them: serving one costs a map lookup and a write.
  */
-interface StaticFile {
-  identity: Buffer;
+interface StaticFile extends MemoryBody {
   /** A pre-rendered page's policy, from its <meta http-equiv>, to send as a header. */
   csp?: string;
-  br?: Buffer;
-  gzip?: Buffer;
   type: string;
-  etag: string;
   cacheHeaders: Record<string, string>;
 }
 
@@ -35,8 +30,6 @@ const TYPES: Record<string, string> = {
   '.xml': 'application/xml; charset=utf-8',
   '.woff2': 'font/woff2',
 };
-const COMPRESSIBLE = /^(text\/|application\/(json|xml)|image\/svg)/;
-const MIN_COMPRESS_BYTES = 1024;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 // Pre-rendered pages change only with a deploy (purge the CDN's `static` tag then).
 const STATIC_PAGE = sharedCacheHeaders({ maxAgeS: 300, swrS: 60, tags: [STATIC_TAG] });
@@ -46,24 +39,20 @@ export type StaticHandler = (req: IncomingMessage, res: ServerResponse) => boole
 export function loadStaticFiles(clientDir: string): Map<string, StaticFile> {
   const files = new Map<string, StaticFile>();
   for (const file of walk(clientDir)) {
+    // The variants written by the build are read with their file, not served on their own.
+    if (/\.(br|gz)$/.test(file) && existsSync(file.slice(0, -'.br'.length))) continue;
     const relative = `/${path.relative(clientDir, file).split(path.sep).join('/')}`;
     const identity = readFileSync(file);
     const type = TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
-    const compress = COMPRESSIBLE.test(type) && identity.length >= MIN_COMPRESS_BYTES;
     const csp = type.startsWith('text/html') ? metaPolicy(identity.toString('utf8')) : undefined;
     const entry: StaticFile = {
       identity,
       ...(csp ? { csp } : {}),
       type,
-      etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 22)}"`,
+      etag: etagOf(identity),
       cacheHeaders: relative.startsWith('/_astro/') ? { 'Cache-Control': IMMUTABLE } : STATIC_PAGE,
-      ...(compress
-        ? {
-            br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
-            gzip: gzipSync(identity, { level: 9 }),
-          }
-        : {}),
     };
+    if (isCompressible(type, identity.length)) attachVariants(entry, file);
     files.set(relative, entry);
     // Pre-rendered pages are folders with an index.html: /en/about and /en/about/ both serve it.
     if (relative.endsWith('/index.html')) {
@@ -75,35 +64,29 @@ export function loadStaticFiles(clientDir: string): Map<string, StaticFile> {
   return files;
 }
 
+/** From the build's `.br`/`.gz` files; a file the build did not compress is compressed in the background. */
+function attachVariants(entry: StaticFile, file: string): void {
+  if (existsSync(`${file}.br`) && existsSync(`${file}.gz`)) {
+    entry.br = readFileSync(`${file}.br`);
+    entry.gzip = readFileSync(`${file}.gz`);
+    return;
+  }
+  void compressInBackground(entry.identity).then((variants) => variants && Object.assign(entry, variants));
+}
+
 export function createStaticHandler(files: Map<string, StaticFile>): StaticHandler {
   return (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const pathname = (req.url ?? '/').split('?')[0]!;
     const file = files.get(pathname);
     if (!file) return false;
-    const headers: Record<string, string | number> = {
-      'Content-Type': file.type,
-      ...file.cacheHeaders,
-      ETag: file.etag,
-      Vary: 'Accept-Encoding',
-      ...(file.csp ? { 'Content-Security-Policy': file.csp } : {}),
-    };
-    if (req.headers['if-none-match'] === file.etag) {
-      res.writeHead(304, headers);
-      res.end();
-      return true;
-    }
-    const accepted = String(req.headers['accept-encoding'] ?? '');
-    const [body, encoding] =
-      file.br && /\bbr\b/.test(accepted)
-        ? [file.br, 'br']
-        : file.gzip && /\bgzip\b/.test(accepted)
-          ? [file.gzip, 'gzip']
-          : [file.identity, undefined];
-    if (encoding) headers['Content-Encoding'] = encoding;
-    headers['Content-Length'] = body.length;
-    res.writeHead(200, headers);
-    res.end(req.method === 'HEAD' ? undefined : body);
+    sendFromMemory(
+      req,
+      res,
+      200,
+      { 'Content-Type': file.type, ...file.cacheHeaders, ...(file.csp ? { 'Content-Security-Policy': file.csp } : {}) },
+      file,
+    );
     return true;
   };
 }

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import autocannon from 'autocannon';
 import { buildIfNeeded } from '../../functions/cli/build-if-needed.ts';
 import { startBenchWorld, startStaticBaseline } from './bench-server.ts';
@@ -71,6 +72,7 @@ async function measure(): Promise<void> {
   );
 
   await measureTwoInstances();
+  await measureCacheMemory();
 
   console.log('\nWhat a first visit downloads (compressed):');
   console.table(
@@ -113,6 +115,26 @@ async function measureTwoInstances(): Promise<void> {
     `\nOne instance, then two on the same database (${CONNECTIONS} connections in all, load generator on the same cores):`,
   );
   console.table(rows);
+}
+
+/** The page cache under 10,000 distinct filtered catalogue URLs: memory stays within its byte budget. */
+async function measureCacheMemory(): Promise<void> {
+  const rss = async () => Number((await readFile(`/proc/${world.serverPid}/status`, 'utf8')).match(/VmRSS:\s+(\d+)/)![1]) / 1024;
+  const before = await rss();
+  const urls = Array.from({ length: 10_000 }, (_, n) => `${world.baseUrl}/en/courses?search=course+${n}&maxPrice=${n % 500}`);
+  const startedAt = performance.now();
+  const row: Record<string, string | number> = { 'RSS before MB': Math.round(before) };
+  for (let next = 0; next < urls.length; next += 25) {
+    await Promise.all(
+      urls.slice(next, next + 25).map((url) => fetch(url, { headers: { 'accept-encoding': 'br' } }).then((r) => r.arrayBuffer())),
+    );
+    if ((next + 25) % 2500 === 0) row[`after ${(next + 25).toLocaleString('en')}`] = Math.round(await rss());
+  }
+  row.seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
+  console.log(
+    '\nPage cache under 10,000 distinct filtered catalogue URLs (budget: 64 MB of bodies and variants); server RSS in MB:',
+  );
+  console.table([row]);
 }
 
 /** Bytes of the HTML and every script and stylesheet it loads, as sent with brotli. */
