@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +15,15 @@ export interface Migration {
   sql: string;
 }
 
+/** A migration that was changed after it ran: the database no longer matches what the code says it is. */
+export class EditedMigrationError extends Error {
+  override name = 'EditedMigrationError';
+}
+
+export function checksumOf(migration: Pick<Migration, 'sql'>): string {
+  return createHash('sha256').update(migration.sql.replace(/\r\n/g, '\n')).digest('hex');
+}
+
 export async function readMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]> {
   const files = (await readdir(dir)).filter((file) => /^\d{4}_[\w-]+\.sql$/.test(file)).sort();
   return Promise.all(
@@ -28,6 +38,7 @@ export async function readMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]>
 /**
  * Applies pending migrations, each in its own transaction. A session-level advisory
  * lock makes a second instance starting at the same moment wait, then find nothing to do.
+ * An applied migration whose file changed since is refused: fix forward with a new migration.
  */
 export async function migrate(database: Db, migrations?: Migration[]): Promise<string[]> {
   const pending = migrations ?? (await readMigrations());
@@ -39,13 +50,34 @@ export async function migrate(database: Db, migrations?: Migration[]): Promise<s
         name text NOT NULL,
         applied_at timestamptz NOT NULL DEFAULT now()
       )`.execute(conn);
-      const done = new Set((await conn.selectFrom('schema_migrations').select('version').execute()).map((row) => row.version));
+      // Databases migrated before checksums were kept get each file's current one on first sight.
+      await sql`ALTER TABLE schema_migrations ADD COLUMN IF NOT EXISTS checksum text`.execute(conn);
+      const rows = await conn.selectFrom('schema_migrations').select(['version', 'name', 'checksum']).execute();
+      const done = new Set(rows.map((row) => row.version));
+      for (const row of rows) {
+        const file = pending.find((migration) => migration.version === row.version);
+        if (!file) continue;
+        if (row.checksum === null) {
+          await conn
+            .updateTable('schema_migrations')
+            .set({ checksum: checksumOf(file) })
+            .where('version', '=', row.version)
+            .execute();
+        } else if (row.checksum !== checksumOf(file)) {
+          throw new EditedMigrationError(
+            `migration ${file.name} was edited after it was applied to this database: restore the file as it was (git) and put the change in a new migration.`,
+          );
+        }
+      }
       const applied: string[] = [];
       for (const migration of pending) {
         if (done.has(migration.version)) continue;
         await conn.transaction().execute(async (trx) => {
           await sql.raw(migration.sql).execute(trx);
-          await trx.insertInto('schema_migrations').values({ version: migration.version, name: migration.name }).execute();
+          await trx
+            .insertInto('schema_migrations')
+            .values({ version: migration.version, name: migration.name, checksum: checksumOf(migration) })
+            .execute();
         });
         applied.push(migration.name);
       }

@@ -173,6 +173,7 @@ export interface SchemaMigrationsTable {
   version: number;
   name: string;
   applied_at: Timestamp;
+  checksum: string | null;
 }
 
 export interface Database {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { db } from '../../../functions/db/database.ts';
-import { migrate, readMigrations, type Migration } from '../../../functions/db/migrate.ts';
+import { checksumOf, EditedMigrationError, migrate, readMigrations, type Migration } from '../../../functions/db/migrate.ts';
 
 describe('migrations', () => {
   it('are numbered and already applied to the test database', async () => {
@@ -30,6 +30,26 @@ describe('migrations', () => {
     const table = await sql<{ exists: boolean }>`SELECT to_regclass('half_done') IS NOT NULL AS exists`.execute(db());
     expect(table.rows[0]!.exists).toBe(false);
     expect(await db().selectFrom('schema_migrations').where('version', '=', 9002).selectAll().execute()).toEqual([]);
+  });
+});
+
+describe('an applied migration', () => {
+  it('that was edited since is refused with a message saying what to do; the original still passes', async () => {
+    const migrations = await readMigrations();
+    const edited = migrations.map((m) => (m.version === 3 ? { ...m, sql: `${m.sql}\n-- a quiet edit` } : m));
+    await expect(migrate(db(), edited)).rejects.toThrow(
+      new EditedMigrationError(
+        'migration 0003_contact_messages was edited after it was applied to this database: restore the file as it was (git) and put the change in a new migration.',
+      ),
+    );
+    expect(await migrate(db(), migrations)).toEqual([]);
+  });
+
+  it('applied before checksums were kept gets its checksum on first sight', async () => {
+    await db().updateTable('schema_migrations').set({ checksum: null }).where('version', '=', 1).execute();
+    await migrate(db());
+    const row = await db().selectFrom('schema_migrations').select('checksum').where('version', '=', 1).executeTakeFirstOrThrow();
+    expect(row.checksum).toBe(checksumOf((await readMigrations())[0]!));
   });
 });
 
