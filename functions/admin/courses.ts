@@ -12,7 +12,8 @@ import {
   type AdminCourseView,
   type CourseInput,
 } from '../../src/lib/admin/courses.schema.ts';
-import type { CourseLanguage, Currency, Difficulty } from '../../src/lib/course-filters.ts';
+import type { Currency, Difficulty } from '../../src/lib/course-filters.ts';
+import type { CourseLanguage } from '../../src/lib/course-languages.ts';
 import type { FieldErrors } from '../../src/lib/validation.ts';
 import type { MessageKey } from '../../src/i18n/i18n.ts';
 import type { Language } from '../../src/i18n/languages.ts';

@@ -6,10 +6,10 @@ import {
   COURSES_PER_PAGE,
   ALL_LANGUAGES,
   type CourseFilters,
-  type CourseLanguage,
   type Currency,
   type Difficulty,
 } from '../../src/lib/course-filters.ts';
+import type { CourseLanguage } from '../../src/lib/course-languages.ts';
 import type { CataloguePageView, CourseSummaryView } from '../../src/lib/course-view.ts';
 import type { Language } from '../../src/i18n/languages.ts';
 

@@ -104,7 +104,7 @@ async function initialiseCluster(clusterDir: string, log: (line: string) => void
         { ...ids, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_MESSAGES: 'C' } },
       );
       let output = '';
-      child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
       child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`initdb failed (code ${code}):\n${output}`))));
     });
   } catch (error) {
@@ -137,7 +137,7 @@ async function spawnPostgres(clusterDir: string, port: number, log: (line: strin
   await new Promise<void>((resolve, reject) => {
     let output = '';
     const timer = setTimeout(() => reject(new Error(`PostgreSQL did not start in time:\n${output}`)), READY_TIMEOUT_MS);
-    child.stderr!.on('data', (chunk: Buffer) => {
+    child.stderr.on('data', (chunk: Buffer) => {
       output += chunk.toString('utf8');
       if (output.includes('ready to accept connections')) {
         clearTimeout(timer);
@@ -149,7 +149,7 @@ async function spawnPostgres(clusterDir: string, port: number, log: (line: strin
       reject(new Error(`PostgreSQL exited during start (code ${code}):\n${output}`));
     });
   });
-  child.stderr!.on('data', (chunk: Buffer) => {
+  child.stderr.on('data', (chunk: Buffer) => {
     const text = chunk.toString('utf8').trim();
     if (/\b(ERROR|FATAL|PANIC)\b/.test(text)) log(text);
   });

@@ -16,7 +16,7 @@ export async function provisionDatabase(log: (line: string) => void = console.lo
   if (DATABASE_URL) return { url: DATABASE_URL, embedded: false, stop: async () => {} };
   const server = await startEmbeddedPostgres({ dataDir: DATA_DIR, port: PGPORT, log });
   await ensureDatabase(server.url, APP_DATABASE);
-  return { url: withDatabase(server.url, APP_DATABASE), embedded: true, stop: server.stop };
+  return { url: withDatabase(server.url, APP_DATABASE), embedded: true, stop: () => server.stop() };
 }
 
 export async function ensureDatabase(serverUrl: string, name: string, template?: string): Promise<void> {

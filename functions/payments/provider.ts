@@ -62,9 +62,9 @@ const stripeProvider: PaymentProvider = {
 /** Without a Stripe key: a local page that looks like a hosted checkout, fulfilled by the same code as the webhook. */
 const demoProvider: PaymentProvider = {
   name: 'demo',
-  async createCheckout(order) {
+  createCheckout(order) {
     const paymentId = `demo_${randomUUID()}`;
-    return { paymentId, url: `${siteUrl()}/${order.language}/checkout/demo/${paymentId}` };
+    return Promise.resolve({ paymentId, url: `${siteUrl()}/${order.language}/checkout/demo/${paymentId}` });
   },
 };
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { db } from '../db/database.ts';
-import type { CourseLanguage, Currency } from '../../src/lib/course-filters.ts';
+import type { Currency } from '../../src/lib/course-filters.ts';
+import type { CourseLanguage } from '../../src/lib/course-languages.ts';
 
 /** A buyer's completed purchases, whatever their interface language (each labelled with its course language). */
 export interface OwnedCourse {

@@ -24,7 +24,7 @@ export function applySecurityHeaders(res: ServerResponse, { production }: { prod
   for (const [name, value] of Object.entries(ALWAYS)) res.setHeader(name, value);
   if (production) res.setHeader('Strict-Transport-Security', HSTS);
   const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
-  res.writeHead = ((...args: unknown[]) => {
+  res.writeHead = (...args: unknown[]) => {
     // Headers passed to writeHead win over setHeader: read the final ones after merging.
     const [status, ...rest] = args;
     const headers = rest.find((arg) => arg && typeof arg === 'object') as Record<string, string | string[] | number> | undefined;
@@ -36,5 +36,5 @@ export function applySecurityHeaders(res: ServerResponse, { production }: { prod
     if (!res.hasHeader('cache-control') || res.hasHeader('set-cookie')) res.setHeader('Cache-Control', 'private, no-store');
     const message = rest.find((arg) => typeof arg === 'string');
     return message ? writeHead(status, message) : writeHead(status);
-  }) as typeof res.writeHead;
+  };
 }

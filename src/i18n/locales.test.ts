@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import en from './locales/en.json' with { type: 'json' };
@@ -26,6 +28,20 @@ describe('locale files', () => {
     expect(getT('tr')('nav.courses')).toBe('Kurslar');
     expect(getT('en')('nav.courses')).toBe('Courses');
     expect(getT('tr')('crash.reportCopied', { email: 'a@b.c' })).toContain('a@b.c');
+  });
+  it('hold every key the code asks for by name', () => {
+    const sources = ['src', 'functions'].flatMap((dir) =>
+      readdirSync(dir, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile() && /\.(ts|tsx|astro)$/.test(entry.name) && !entry.name.endsWith('.test.ts'))
+        .map((entry) => path.join(entry.parentPath, entry.name)),
+    );
+    const missing = sources.flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/\bt\(\s*'([a-z][A-Za-z0-9]*(?:\.[A-Za-z0-9_]+)+)'/g)]
+        .map((match) => match[1]!)
+        .filter((key) => !(key in en) && !(`${key}_other` in en))
+        .map((key) => `${file}: ${key}`),
+    );
+    expect(missing).toEqual([]);
   });
   it('spell Turkish with its own dotted and dotless i', () => {
     expect(tr['footer.contact']).toBe('İletişim');

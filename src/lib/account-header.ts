@@ -15,7 +15,7 @@ const STORAGE_KEY = 'account';
 export async function showAccount(): Promise<void> {
   const cached = sessionStorage.getItem(STORAGE_KEY);
   if (cached) render(JSON.parse(cached) as AccountState);
-  document.querySelector('[data-logout]')?.addEventListener('click', logout);
+  document.querySelector('[data-logout]')?.addEventListener('click', () => void logout());
   try {
     const response = await fetch('/api/session', { credentials: 'same-origin' });
     const { user } = (await response.json()) as { user: AccountState | null };

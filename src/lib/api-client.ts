@@ -2,7 +2,8 @@ import type { ErrorBody } from './http.ts';
 import type { FieldErrors } from './validation.ts';
 import type { MessageKey } from '../i18n/i18n.ts';
 
-export type ApiResult<T> = { ok: true; data: T } | { ok: false; message: MessageKey; fields: FieldErrors; status: number };
+export type ApiFailure = { ok: false; message: MessageKey; fields: FieldErrors; status: number };
+export type ApiResult<T> = { ok: true; data: T } | ApiFailure;
 
 const STATUS_MESSAGES: Record<number, MessageKey> = {
   400: 'errors.badRequest',
@@ -21,7 +22,7 @@ export function postJson<T>(url: string, body: unknown): Promise<ApiResult<T>> {
 export async function requestJson<T>(
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
-  body?: unknown | FormData,
+  body?: unknown,
 ): Promise<ApiResult<T>> {
   let response: Response;
   try {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { COURSE_LANGUAGES, type CourseLanguage } from './course-languages.ts';
 
 /** Catalogue filters as they live in the query string. Client-safe: shared by page, island and endpoint. */
 export const DIFFICULTIES = ['beginner', 'intermediate', 'advanced'] as const;
-export const COURSE_LANGUAGES = ['en', 'tr', 'es', 'fr'] as const;
 export const CURRENCIES = ['USD', 'EUR', 'TRY'] as const;
 export const MAX_PRICE_LIMIT = 500;
 export const MAX_SEARCH_LENGTH = 200;
@@ -10,7 +10,6 @@ export const COURSES_PER_PAGE = 24;
 export const ALL_LANGUAGES = 'all';
 
 export type Difficulty = (typeof DIFFICULTIES)[number];
-export type CourseLanguage = (typeof COURSE_LANGUAGES)[number];
 export type Currency = (typeof CURRENCIES)[number];
 
 export interface CourseFilters {
@@ -56,7 +55,7 @@ const FiltersSchema = z.object({
 export function parseFilters(params: URLSearchParams): CourseFilters {
   const raw = Object.fromEntries([...params.entries()].filter(([, value]) => value !== ''));
   const parsed = FiltersSchema.parse(raw);
-  return Object.fromEntries(Object.entries(parsed).filter(([, value]) => value !== undefined)) as CourseFilters;
+  return Object.fromEntries(Object.entries(parsed).filter(([, value]) => value !== undefined));
 }
 
 /** The query string for filters, in a stable order; empty filters are left out. */

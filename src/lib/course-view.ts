@@ -1,4 +1,5 @@
-import type { CourseLanguage, Currency, Difficulty } from './course-filters.ts';
+import type { Currency, Difficulty } from './course-filters.ts';
+import type { CourseLanguage } from './course-languages.ts';
 
 /** The course fields islands receive: small, serialisable, and without any file location. */
 export interface CourseSummaryView {

@@ -9,7 +9,7 @@ function fakeBrowser(stored: Record<string, string> = {}) {
     removeItem: (key: string) => void storage.delete(key),
   };
   const window = Object.assign(new EventTarget(), { localStorage });
-  const fetch = vi.fn(async (_url: string, _init: RequestInit) => new Response(null, { status: 204 }));
+  const fetch = vi.fn((_url: string, _init: RequestInit) => Promise.resolve(new Response(null, { status: 204 })));
   vi.stubGlobal('window', window);
   vi.stubGlobal('localStorage', localStorage);
   vi.stubGlobal('navigator', { userAgent: 'TestBrowser/1.0', onLine: true });

@@ -60,6 +60,6 @@ try {
   console.log('\nLighthouse, mobile preset (simulated slow 4G, 4× CPU slowdown):');
   console.table(rows);
 } finally {
-  await chrome.kill();
+  chrome.kill();
   await world.stop();
 }

@@ -60,7 +60,7 @@ async function packagedChromium(): Promise<string> {
   // The package unpacks into os.tmpdir(); point it at our staging folder for the duration.
   process.env.TMPDIR = staging;
   try {
-    const { default: chromium } = (await import('@sparticuz/chromium')) as typeof import('@sparticuz/chromium');
+    const { default: chromium } = await import('@sparticuz/chromium');
     await chromium.executablePath(path.join(packageDir, 'bin'));
   } finally {
     if (previous === undefined) delete process.env.TMPDIR;

@@ -22,8 +22,8 @@ export interface RecordedStorageRequest {
  * answering errors the way Supabase does (a missing object is a 400 whose body says 404).
  */
 export async function startFakeSupabaseStorage({
-  buckets = { public: true, 'course-files': false } as Record<string, boolean>,
-} = {}) {
+  buckets = { public: true, 'course-files': false },
+}: { buckets?: Record<string, boolean> } = {}) {
   const objects = new Map<string, StoredObject>();
   const requests: RecordedStorageRequest[] = [];
   const server = http.createServer((req, res) => {

@@ -1,7 +1,6 @@
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { I18nIsland } from '../islands/I18nIsland.tsx';
-import { PasswordField } from '../forms/PasswordField.tsx';
+import { PasswordField } from '../forms/fields.tsx';
 import { FormFailure, useForm } from '../forms/use-form.tsx';
 import { ChangePasswordSchema } from '../../lib/auth.schema.ts';
 import { changePassword } from '../../lib/auth-client.ts';
@@ -20,39 +19,27 @@ export default function ChangePasswordIsland({ lang }: { lang: Language }) {
 
 function ChangePasswordForm() {
   const { t } = useTranslation();
-  const form = useForm(ChangePasswordSchema, EMPTY);
+  const form = useForm(ChangePasswordSchema, EMPTY, {
+    idPrefix: 'password',
+    onFailure: (message) => showToast('error', t(message)),
+  });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const data = form.validate();
-    if (!data) return;
-    form.setBusy(true);
+  const submit = form.handleSubmit(async (data) => {
     const result = await changePassword(data.currentPassword, data.newPassword);
-    form.setBusy(false);
-    if (!result.ok) {
-      const message = result.message === 'settings.wrongCurrentPassword' ? result.message : 'settings.passwordFailed';
-      if (message === 'settings.wrongCurrentPassword') form.setErrors({ currentPassword: message });
-      else form.setFailure(message);
-      showToast('error', t(message));
-      return;
+    if (result.ok) {
+      form.setValues(EMPTY);
+      return showToast('success', t('settings.passwordSaved'));
     }
-    form.setValues(EMPTY);
-    showToast('success', t('settings.passwordSaved'));
-  };
+    // A wrong current password is said at that field; anything else above the button.
+    if (result.message === 'settings.wrongCurrentPassword') return { ...result, fields: { currentPassword: result.message } };
+    return { ...result, message: 'settings.passwordFailed' };
+  });
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <PasswordField
-        label={t('settings.currentPassword')}
-        autoComplete="current-password"
-        {...form.bind('currentPassword', 'password')}
-      />
-      <PasswordField label={t('settings.newPassword')} autoComplete="new-password" {...form.bind('newPassword', 'password')} />
-      <PasswordField
-        label={t('settings.confirmNewPassword')}
-        autoComplete="new-password"
-        {...form.bind('confirmPassword', 'password')}
-      />
+      <PasswordField label={t('settings.currentPassword')} autoComplete="current-password" {...form.bind('currentPassword')} />
+      <PasswordField label={t('settings.newPassword')} autoComplete="new-password" {...form.bind('newPassword')} />
+      <PasswordField label={t('settings.confirmNewPassword')} autoComplete="new-password" {...form.bind('confirmPassword')} />
       <FormFailure message={form.failure} />
       <button
         type="submit"

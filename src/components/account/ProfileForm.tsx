@@ -1,7 +1,6 @@
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { I18nIsland } from '../islands/I18nIsland.tsx';
-import { TextField } from '../forms/Field.tsx';
+import { SelectField, TextField } from '../forms/fields.tsx';
 import { FormFailure, useForm } from '../forms/use-form.tsx';
 import { ProfileSchema } from '../../lib/auth.schema.ts';
 import { updateProfile } from '../../lib/auth-client.ts';
@@ -26,25 +25,21 @@ export default function ProfileFormIsland(props: Props) {
 
 function ProfileForm({ lang, email, fullName, language }: Props) {
   const { t } = useTranslation();
-  const form = useForm(ProfileSchema, { fullName, language });
+  const form = useForm(
+    ProfileSchema,
+    { fullName, language },
+    { idPrefix: 'profile', onFailure: (message) => showToast('error', t(message)) },
+  );
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const data = form.validate();
-    if (!data) return;
-    form.setBusy(true);
+  const submit = form.handleSubmit(async (data) => {
     const result = await updateProfile(data.fullName, data.language);
-    form.setBusy(false);
-    if (!result.ok) {
-      form.setFailure('settings.profileFailed');
-      showToast('error', t('settings.profileFailed'));
-      return;
-    }
+    if (!result.ok) return { ...result, message: 'settings.profileFailed' };
     if (data.language === lang) return showToast('success', t('settings.profileSaved'));
     // The interface follows the chosen language.
     showToastOnNextPage('success', getT(data.language)('settings.profileSaved'));
     location.assign(switchLanguage(location.pathname, data.language));
-  };
+    return 'navigating';
+  });
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
@@ -64,24 +59,14 @@ function ProfileForm({ lang, email, fullName, language }: Props) {
           {t('settings.emailReadOnly')}
         </p>
       </div>
-      <TextField label={t('auth.fullName')} autoComplete="name" {...form.bind('fullName', 'profile')} />
-      <div>
-        <label htmlFor="profile-language" className="block text-sm font-semibold">
-          {t('settings.language')}
-        </label>
-        <select
-          id="profile-language"
-          value={form.values.language}
-          onChange={(event) => form.setValues((v) => ({ ...v, language: event.target.value as Language }))}
-          className="mt-1 w-full rounded-lg border border-gray-300 bg-white px-3 py-2"
-        >
-          {LANGUAGES.map((code) => (
-            <option key={code} value={code}>
-              {t(`language.${code}`)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <TextField label={t('auth.fullName')} autoComplete="name" {...form.bind('fullName')} />
+      <SelectField label={t('settings.language')} {...form.bind('language')}>
+        {LANGUAGES.map((code) => (
+          <option key={code} value={code}>
+            {t(`language.${code}`)}
+          </option>
+        ))}
+      </SelectField>
       <FormFailure message={form.failure} />
       <button
         type="submit"

@@ -1,8 +1,10 @@
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { I18nIsland } from '../islands/I18nIsland.tsx';
 import { ConfirmDialog, Dialog } from './Dialog.tsx';
 import { CourseEditor } from './CourseEditor.tsx';
+import { useConfirm } from './use-confirm.ts';
+import { useRemoteList } from './use-remote-list.ts';
 import { requestJson } from '../../lib/api-client.ts';
 import type { AdminCoursePage, AdminCourseView } from '../../lib/admin/courses.schema.ts';
 import type { CategoryOption } from '../../lib/course-view.ts';
@@ -18,7 +20,6 @@ interface Props {
   categoriesUrl: string;
 }
 
-const SEARCH_DELAY_MS = 300;
 const API = '/api/admin/courses';
 
 export default function CoursesAdminIsland(props: Props) {
@@ -33,48 +34,22 @@ type Editing = { mode: 'create' } | { mode: 'edit'; course: AdminCourseView };
 
 function CoursesAdmin({ lang, initial, categories, categoriesUrl }: Props) {
   const { t } = useTranslation();
-  const [data, setData] = useState(initial);
-  const [search, setSearch] = useState('');
-  const [query, setQuery] = useState({ search: '', page: 1 });
-  const [loading, setLoading] = useState(false);
+  const list = useRemoteList(
+    initial,
+    ({ search, page }) => {
+      const params = new URLSearchParams({ lang, page: String(page) });
+      if (search) params.set('search', search);
+      return requestJson<AdminCoursePage>('GET', `${API}?${params.toString()}`);
+    },
+    () => showToast('error', t('admin.courses.fetchFailed')),
+  );
+  const { data, query } = list;
   const [editing, setEditing] = useState<Editing | null>(null);
-  const [deleting, setDeleting] = useState<AdminCourseView | null>(null);
-  const [deleteBusy, setDeleteBusy] = useState(false);
   const [blocked, setBlocked] = useState<AdminCourseView | null>(null);
   const [toggling, setToggling] = useState<ReadonlySet<string>>(new Set());
-  const latest = useRef(0);
-  const firstRender = useRef(true);
-
-  const load = async (next = query) => {
-    const request = ++latest.current;
-    setLoading(true);
-    const params = new URLSearchParams({ lang, page: String(next.page) });
-    if (next.search) params.set('search', next.search);
-    const result = await requestJson<AdminCoursePage>('GET', `${API}?${params}`);
-    // A slower, older answer never replaces a newer one.
-    if (request !== latest.current) return;
-    setLoading(false);
-    if (result.ok) return setData(result.data);
-    setData({ courses: [], total: 0, page: 1, pageCount: 1 });
-    showToast('error', t('admin.courses.fetchFailed'));
-  };
-
-  useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
-    void load(query);
-  }, [query]);
-
-  useEffect(() => {
-    if (search.trim() === query.search) return;
-    const timer = setTimeout(() => setQuery({ search: search.trim(), page: 1 }), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [search, query.search]);
 
   const replaceCourse = (id: string, change: Partial<AdminCourseView>) =>
-    setData((current) => ({
+    list.setData((current) => ({
       ...current,
       courses: current.courses.map((course) => (course.id === id ? { ...course, ...change } : course)),
     }));
@@ -93,45 +68,41 @@ function CoursesAdmin({ lang, initial, categories, categoriesUrl }: Props) {
     showToast('success', t(isActive ? 'admin.courses.activated' : 'admin.courses.deactivated'));
   };
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    setDeleteBusy(true);
-    const result = await requestJson('DELETE', `${API}/${deleting.id}`);
-    setDeleteBusy(false);
-    const course = deleting;
-    setDeleting(null);
-    if (result.ok) {
-      showToast('success', t('admin.courses.deleted'));
-      setBlocked(null);
-      return load();
-    }
-    showToast('error', t('admin.courses.deleteFailed'));
-    if (result.status === 409) setBlocked(course);
-  };
+  // A bought course cannot be deleted: the dialog closes and the page offers to deactivate it instead.
+  const remove = useConfirm<AdminCourseView>(
+    async (course) => {
+      const result = await requestJson('DELETE', `${API}/${course.id}`);
+      if (result.ok) {
+        showToast('success', t('admin.courses.deleted'));
+        setBlocked(null);
+        void list.reload();
+        return result;
+      }
+      showToast('error', t('admin.courses.deleteFailed'));
+      if (result.status === 409) setBlocked(course);
+      return result;
+    },
+    { closesOn: (failure) => failure.status === 409 },
+  );
 
   const saved = (mode: Editing['mode']) => {
     setEditing(null);
     showToast('success', t(mode === 'create' ? 'admin.courses.created' : 'admin.courses.updated'));
-    void load();
-  };
-
-  const submitSearch = (event: SubmitEvent) => {
-    event.preventDefault();
-    setQuery({ search: search.trim(), page: 1 });
+    void list.reload();
   };
 
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <form role="search" onSubmit={submitSearch} className="w-full max-w-md">
+        <form role="search" onSubmit={list.submitSearch} className="w-full max-w-md">
           <label htmlFor="course-search" className="block text-sm font-semibold">
             {t('admin.courses.searchLabel')}
           </label>
           <input
             id="course-search"
             type="search"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
+            value={list.search}
+            onChange={(event) => list.setSearch(event.target.value)}
             placeholder={t('admin.courses.searchPlaceholder')}
             className="mt-1 w-full rounded-lg border border-gray-300 px-3 py-2"
           />
@@ -176,10 +147,10 @@ function CoursesAdmin({ lang, initial, categories, categoriesUrl }: Props) {
       )}
 
       <p role="status" className="text-sm text-gray-600">
-        {loading ? t('admin.courses.loading') : t('admin.courses.count', { count: data.total })}
+        {list.loading ? t('admin.courses.loading') : t('admin.courses.count', { count: data.total })}
       </p>
 
-      {data.courses.length === 0 && !loading ? (
+      {data.courses.length === 0 && !list.loading ? (
         <p className="rounded-lg border border-dashed border-gray-300 p-8 text-center text-gray-600">
           {query.search ? t('admin.courses.noResults') : t('admin.courses.empty')}
         </p>
@@ -274,7 +245,7 @@ function CoursesAdmin({ lang, initial, categories, categoriesUrl }: Props) {
                     </button>
                     <button
                       type="button"
-                      onClick={() => setDeleting(course)}
+                      onClick={() => remove.ask(course)}
                       aria-label={t('admin.courses.deleteCourse', { title: course.title })}
                       className="ml-2 rounded-lg border border-red-300 px-3 py-1.5 font-medium text-red-700 hover:bg-red-50"
                     >
@@ -293,7 +264,7 @@ function CoursesAdmin({ lang, initial, categories, categoriesUrl }: Props) {
           <button
             type="button"
             disabled={data.page <= 1}
-            onClick={() => setQuery({ ...query, page: data.page - 1 })}
+            onClick={() => list.goToPage(data.page - 1)}
             className="rounded-lg border border-gray-300 px-3 py-1.5 font-medium hover:bg-gray-50 disabled:opacity-50"
           >
             {t('catalogue.previous')}
@@ -302,7 +273,7 @@ function CoursesAdmin({ lang, initial, categories, categoriesUrl }: Props) {
           <button
             type="button"
             disabled={data.page >= data.pageCount}
-            onClick={() => setQuery({ ...query, page: data.page + 1 })}
+            onClick={() => list.goToPage(data.page + 1)}
             className="rounded-lg border border-gray-300 px-3 py-1.5 font-medium hover:bg-gray-50 disabled:opacity-50"
           >
             {t('catalogue.next')}
@@ -328,13 +299,15 @@ function CoursesAdmin({ lang, initial, categories, categoriesUrl }: Props) {
       </Dialog>
 
       <ConfirmDialog
-        open={deleting !== null}
+        open={remove.target !== null}
         title={t('admin.confirmDeleteTitle')}
-        message={deleting ? t('admin.courses.confirmDelete', { title: deleting.title }) : ''}
+        message={remove.target ? t('admin.courses.confirmDelete', { title: remove.target.title }) : ''}
         confirmLabel={t('admin.delete')}
-        busy={deleteBusy}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(null)}
+        busyLabel={t('admin.deleting')}
+        busy={remove.busy}
+        failure={remove.failure}
+        onConfirm={remove.confirm}
+        onCancel={remove.cancel}
       />
     </div>
   );

@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormFailure } from '../forms/use-form.tsx';
+import type { MessageKey } from '../../i18n/i18n.ts';
 
 /** A modal dialog on the native <dialog>: focus is trapped, Escape closes, the page behind is inert. */
 export function Dialog({
@@ -10,7 +12,7 @@ export function Dialog({
 }: {
   open: boolean;
   title: string;
-  onClose(): void;
+  onClose: () => void;
   children: ReactNode;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -55,13 +57,19 @@ export function Dialog({
   );
 }
 
-/** "This cannot be undone" confirmation before a delete (or any irreversible action). */
+/**
+ * The one confirmation before an irreversible action (delete, refund, promote). While the action
+ * runs the button says so; a failure shows inside the dialog, which stays open: never a success it
+ * did not have.
+ */
 export function ConfirmDialog({
   open,
   title,
   message,
   confirmLabel,
-  busy,
+  busyLabel,
+  busy = false,
+  failure = null,
   onConfirm,
   onCancel,
 }: {
@@ -69,14 +77,21 @@ export function ConfirmDialog({
   title: string;
   message: string;
   confirmLabel: string;
+  busyLabel?: string;
   busy?: boolean;
-  onConfirm(): void;
-  onCancel(): void;
+  failure?: MessageKey | null;
+  onConfirm: () => void;
+  onCancel: () => void;
 }) {
   const { t } = useTranslation();
   return (
     <Dialog open={open} title={title} onClose={onCancel}>
       <p className="text-gray-700">{message}</p>
+      {failure && (
+        <div className="mt-4">
+          <FormFailure message={failure} />
+        </div>
+      )}
       <div className="mt-6 flex justify-end gap-3">
         <button
           type="button"
@@ -91,7 +106,7 @@ export function ConfirmDialog({
           disabled={busy}
           className="rounded-lg bg-red-600 px-4 py-2 font-semibold text-white hover:bg-red-700 disabled:opacity-60"
         >
-          {confirmLabel}
+          {busy && busyLabel ? busyLabel : confirmLabel}
         </button>
       </div>
     </Dialog>

@@ -1,7 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { I18nIsland } from '../islands/I18nIsland.tsx';
-import { TextField } from '../forms/Field.tsx';
+import { TextField } from '../forms/fields.tsx';
 import { FormFailure, useForm } from '../forms/use-form.tsx';
 import { ForgotPasswordSchema } from '../../lib/auth.schema.ts';
 import { requestPasswordReset } from '../../lib/auth-client.ts';
@@ -18,24 +18,20 @@ export default function ForgotPasswordIsland({ lang }: { lang: Language }) {
 
 function ForgotPasswordForm({ lang }: { lang: Language }) {
   const { t } = useTranslation();
-  const form = useForm(ForgotPasswordSchema, { email: '' });
+  const form = useForm(
+    ForgotPasswordSchema,
+    { email: '' },
+    { idPrefix: 'forgot', onFailure: (message) => showToast('error', t(message)) },
+  );
   const [sentTo, setSentTo] = useState<string | null>(null);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const data = form.validate();
-    if (!data) return;
-    form.setBusy(true);
+  const submit = form.handleSubmit(async (data) => {
     const result = await requestPasswordReset(data.email);
-    form.setBusy(false);
-    if (!result.ok) {
-      form.setFailure(result.message);
-      showToast('error', t(result.message));
-      return;
-    }
+    if (!result.ok) return result;
     showToast('success', t('auth.resetEmailSent'));
     setSentTo(data.email);
-  };
+    return result;
+  });
 
   if (sentTo) {
     return (
@@ -62,7 +58,7 @@ function ForgotPasswordForm({ lang }: { lang: Language }) {
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <TextField label={t('auth.email')} type="email" autoComplete="email" {...form.bind('email', 'forgot')} />
+      <TextField label={t('auth.email')} type="email" autoComplete="email" {...form.bind('email')} />
       <FormFailure message={form.failure} />
       <button
         type="submit"

@@ -1,8 +1,6 @@
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { I18nIsland } from '../islands/I18nIsland.tsx';
-import { TextField } from '../forms/Field.tsx';
-import { PasswordField } from '../forms/PasswordField.tsx';
+import { PasswordField, TextField } from '../forms/fields.tsx';
 import { FormFailure, useForm } from '../forms/use-form.tsx';
 import { LoginSchema } from '../../lib/auth.schema.ts';
 import { safeNextPath, signIn } from '../../lib/auth-client.ts';
@@ -19,27 +17,20 @@ export default function LoginFormIsland({ lang }: { lang: Language }) {
 
 function LoginForm({ lang }: { lang: Language }) {
   const { t } = useTranslation();
-  const form = useForm(LoginSchema, { email: '', password: '' });
+  const form = useForm(LoginSchema, { email: '', password: '' }, { idPrefix: 'login' });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const data = form.validate();
-    if (!data) return;
-    form.setBusy(true);
+  const submit = form.handleSubmit(async (data) => {
     const result = await signIn(data.email, data.password);
-    if (!result.ok) {
-      form.setFailure(result.message);
-      form.setBusy(false);
-      return;
-    }
+    if (!result.ok) return result;
     showToastOnNextPage('success', t('auth.welcomeBack'));
     location.assign(safeNextPath(new URLSearchParams(location.search).get('next'), localizedPath(lang, '/dashboard')));
-  };
+    return 'navigating';
+  });
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <TextField label={t('auth.email')} type="email" autoComplete="email" {...form.bind('email', 'login')} />
-      <PasswordField label={t('auth.password')} autoComplete="current-password" {...form.bind('password', 'login')} />
+      <TextField label={t('auth.email')} type="email" autoComplete="email" {...form.bind('email')} />
+      <PasswordField label={t('auth.password')} autoComplete="current-password" {...form.bind('password')} />
       <p className="text-right text-sm">
         <a href={localizedPath(lang, '/forgot-password')} className="font-medium text-brand-700 underline">
           {t('auth.forgotPassword')}

@@ -1,7 +1,7 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { I18nIsland } from '../islands/I18nIsland.tsx';
-import { PasswordField } from '../forms/PasswordField.tsx';
+import { PasswordField } from '../forms/fields.tsx';
 import { FormFailure, useForm } from '../forms/use-form.tsx';
 import { ResetPasswordSchema } from '../../lib/auth.schema.ts';
 import { resetPassword } from '../../lib/auth-client.ts';
@@ -18,35 +18,44 @@ export default function ResetPasswordIsland({ lang }: { lang: Language }) {
 
 function ResetPasswordForm({ lang }: { lang: Language }) {
   const { t } = useTranslation();
-  const [state, setState] = useState<'checking' | 'ready' | 'invalid'>('checking');
-  const [token, setToken] = useState('');
-  const form = useForm(ResetPasswordSchema, { password: '', confirmPassword: '' });
+  // The link's token: unknown (null) while rendered on the server, read from the address in the browser.
+  const token = useSyncExternalStore(
+    subscribeToNothing,
+    () => new URLSearchParams(location.search).get('token') ?? '',
+    () => null,
+  );
+  const [checked, setChecked] = useState<{ token: string; valid: boolean } | null>(null);
+  const form = useForm(ResetPasswordSchema, { password: '', confirmPassword: '' }, { idPrefix: 'reset' });
 
   useEffect(() => {
-    const found = new URLSearchParams(location.search).get('token') ?? '';
-    setToken(found);
-    if (!found) return setState('invalid');
-    fetch(`/api/password-reset?token=${encodeURIComponent(found)}`)
+    if (!token) return;
+    fetch(`/api/password-reset?token=${encodeURIComponent(token)}`)
       .then((response) => response.json() as Promise<{ valid: boolean }>)
-      .then((result) => setState(result.valid ? 'ready' : 'invalid'))
-      .catch(() => setState('invalid'));
-  }, []);
+      .then((result) => setChecked({ token, valid: result.valid }))
+      .catch(() => setChecked({ token, valid: false }));
+  }, [token]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const data = form.validate();
-    if (!data) return;
-    form.setBusy(true);
-    const result = await resetPassword(token, data.password, data.confirmPassword);
+  const state =
+    token === null
+      ? 'checking'
+      : token === ''
+        ? 'invalid'
+        : checked?.token !== token
+          ? 'checking'
+          : checked.valid
+            ? 'ready'
+            : 'invalid';
+
+  const submit = form.handleSubmit(async (data) => {
+    const result = await resetPassword(token ?? '', data.password, data.confirmPassword);
     if (!result.ok) {
-      if (result.status === 400 && result.message === 'reset.invalidTitle') setState('invalid');
-      form.setFailure(result.status === 400 ? 'reset.failed' : result.message);
-      form.setBusy(false);
-      return;
+      if (result.status === 400 && result.message === 'reset.invalidTitle') setChecked({ token: token ?? '', valid: false });
+      return { ...result, message: result.status === 400 ? 'reset.failed' : result.message };
     }
     showToastOnNextPage('success', t('reset.success'));
     location.assign(localizedPath(lang, '/dashboard'));
-  };
+    return 'navigating';
+  });
 
   if (state === 'checking')
     return (
@@ -70,8 +79,8 @@ function ResetPasswordForm({ lang }: { lang: Language }) {
   }
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <PasswordField label={t('reset.newPassword')} autoComplete="new-password" {...form.bind('password', 'reset')} />
-      <PasswordField label={t('reset.confirmPassword')} autoComplete="new-password" {...form.bind('confirmPassword', 'reset')} />
+      <PasswordField label={t('reset.newPassword')} autoComplete="new-password" {...form.bind('password')} />
+      <PasswordField label={t('reset.confirmPassword')} autoComplete="new-password" {...form.bind('confirmPassword')} />
       <FormFailure message={form.failure} />
       <button
         type="submit"
@@ -83,3 +92,5 @@ function ResetPasswordForm({ lang }: { lang: Language }) {
     </form>
   );
 }
+
+const subscribeToNothing = () => () => {};

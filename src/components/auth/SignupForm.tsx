@@ -1,8 +1,6 @@
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { I18nIsland } from '../islands/I18nIsland.tsx';
-import { TextField } from '../forms/Field.tsx';
-import { PasswordField } from '../forms/PasswordField.tsx';
+import { PasswordField, TextField } from '../forms/fields.tsx';
 import { FormFailure, useForm } from '../forms/use-form.tsx';
 import { SignupSchema } from '../../lib/auth.schema.ts';
 import { signUp } from '../../lib/auth-client.ts';
@@ -19,29 +17,22 @@ export default function SignupFormIsland({ lang }: { lang: Language }) {
 
 function SignupForm({ lang }: { lang: Language }) {
   const { t } = useTranslation();
-  const form = useForm(SignupSchema, { fullName: '', email: '', password: '', confirmPassword: '' });
+  const form = useForm(SignupSchema, { fullName: '', email: '', password: '', confirmPassword: '' }, { idPrefix: 'signup' });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const data = form.validate();
-    if (!data) return;
-    form.setBusy(true);
+  const submit = form.handleSubmit(async (data) => {
     const result = await signUp(data.fullName, data.email, data.password, lang);
-    if (!result.ok) {
-      form.setFailure(result.message);
-      form.setBusy(false);
-      return;
-    }
+    if (!result.ok) return result;
     showToastOnNextPage('success', t('auth.signupSuccess'));
     location.assign(localizedPath(lang, '/dashboard'));
-  };
+    return 'navigating';
+  });
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <TextField label={t('auth.fullName')} autoComplete="name" {...form.bind('fullName', 'signup')} />
-      <TextField label={t('auth.email')} type="email" autoComplete="email" {...form.bind('email', 'signup')} />
-      <PasswordField label={t('auth.password')} autoComplete="new-password" {...form.bind('password', 'signup')} />
-      <PasswordField label={t('auth.confirmPassword')} autoComplete="new-password" {...form.bind('confirmPassword', 'signup')} />
+      <TextField label={t('auth.fullName')} autoComplete="name" {...form.bind('fullName')} />
+      <TextField label={t('auth.email')} type="email" autoComplete="email" {...form.bind('email')} />
+      <PasswordField label={t('auth.password')} autoComplete="new-password" {...form.bind('password')} />
+      <PasswordField label={t('auth.confirmPassword')} autoComplete="new-password" {...form.bind('confirmPassword')} />
       <FormFailure message={form.failure} />
       <button
         type="submit"

@@ -1,7 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { I18nIsland } from '../islands/I18nIsland.tsx';
-import { TextField } from '../forms/Field.tsx';
+import { TextField } from '../forms/fields.tsx';
 import { FormFailure, useForm } from '../forms/use-form.tsx';
 import { CheckoutFormSchema } from '../../lib/checkout.schema.ts';
 import { postJson } from '../../lib/api-client.ts';
@@ -28,17 +28,12 @@ export default function CheckoutFormIsland(props: Props) {
 
 function CheckoutForm({ lang, courseId, courseTitle, amountMinor, currency, email, fullName }: Props) {
   const { t } = useTranslation();
-  const form = useForm(CheckoutFormSchema, { email, fullName });
+  const form = useForm(CheckoutFormSchema, { email, fullName }, { idPrefix: 'checkout' });
   const [owned, setOwned] = useState<string | null>(null);
   const free = amountMinor === 0;
   const empty = !form.values.email.trim() || !form.values.fullName.trim();
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (empty) return form.setFailure('checkout.required');
-    const data = form.validate();
-    if (!data) return;
-    form.setBusy(true);
+  const send = form.handleSubmit(async (data) => {
     const result = await postJson<{ redirectUrl?: string; alreadyOwned?: boolean; courseUrl?: string }>('/api/checkout', {
       ...data,
       courseId,
@@ -56,13 +51,17 @@ function CheckoutForm({ lang, courseId, courseTitle, amountMinor, currency, emai
         isFree: free,
       });
       location.assign(result.data.redirectUrl);
-      return;
+      return 'navigating';
     }
-    form.setBusy(false);
-    if (result.ok) return form.setFailure('checkout.failed');
+    if (result.ok) return { ok: false, status: 502, message: 'checkout.failed', fields: {} };
     if (result.status === 409) return setOwned(localizedPath(lang, `/course/${courseId}`));
-    form.setErrors(result.fields);
-    form.setFailure(result.status === 400 || result.status === 404 ? result.message : 'checkout.failed');
+    return { ...result, message: result.status === 400 || result.status === 404 ? result.message : 'checkout.failed' };
+  });
+  // The spec's own message when a required field is left empty, before any field-level check.
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+    if (!empty) return send(event);
+    event.preventDefault();
+    form.setFailure('checkout.required');
   };
 
   if (owned) {
@@ -83,8 +82,8 @@ function CheckoutForm({ lang, courseId, courseTitle, amountMinor, currency, emai
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <TextField label={t('checkout.email')} type="email" autoComplete="email" required {...form.bind('email', 'checkout')} />
-      <TextField label={t('checkout.fullName')} autoComplete="name" required {...form.bind('fullName', 'checkout')} />
+      <TextField label={t('checkout.email')} type="email" autoComplete="email" required {...form.bind('email')} />
+      <TextField label={t('checkout.fullName')} autoComplete="name" required {...form.bind('fullName')} />
       <FormFailure message={form.failure} />
       <button
         type="submit"

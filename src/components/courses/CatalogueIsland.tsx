@@ -1,10 +1,9 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { I18nIsland } from '../islands/I18nIsland.tsx';
 import { CourseCard } from './CourseCard.tsx';
 import {
   ALL_LANGUAGES,
-  COURSE_LANGUAGES,
   DIFFICULTIES,
   MAX_PRICE_LIMIT,
   MAX_SEARCH_LENGTH,
@@ -13,6 +12,7 @@ import {
   parseFilters,
   type CourseFilters,
 } from '../../lib/course-filters.ts';
+import { COURSE_LANGUAGES } from '../../lib/course-languages.ts';
 import { catalogueUrl } from '../../lib/course-links.ts';
 import type { CataloguePageView, CategoryOption } from '../../lib/course-view.ts';
 import type { Language } from '../../i18n/languages.ts';
@@ -82,7 +82,7 @@ function Catalogue({ lang, filters: initialFilters, result: initialResult, categ
     return () => window.removeEventListener('popstate', onPopState);
   }, [load]);
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const { page: _page, ...rest } = draft;
     navigate(rest);
@@ -270,7 +270,7 @@ function Select(props: {
   label: string;
   value: string;
   options: { value: string; label: string }[];
-  onChange(value: string): void;
+  onChange: (value: string) => void;
 }) {
   return (
     <div>
@@ -300,7 +300,7 @@ function PageLink(props: {
   page: number;
   disabled: boolean;
   label: string;
-  onNavigate(filters: CourseFilters): void;
+  onNavigate: (filters: CourseFilters) => void;
 }) {
   if (props.disabled) return <span className="px-4 py-2 text-gray-500">{props.label}</span>;
   const target = { ...props.filters, page: props.page };

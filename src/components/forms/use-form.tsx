@@ -1,41 +1,102 @@
-import { useState } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { fieldErrors, type FieldErrors } from '../../lib/validation.ts';
+import type { ApiResult } from '../../lib/api-client.ts';
 import type { MessageKey } from '../../i18n/i18n.ts';
 
+type Values = Record<string, string | boolean>;
+/** The fields of a form that hold text (inputs, selects); the others are switches. */
+type TextKeys<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
+
 /**
- * Form state checked by the same zod schema the server uses. Errors are shown at their field in
- * the page's language; nothing typed is lost on an error.
+ * What a submit action reports: nothing (done), `navigating` (the page is leaving: stay busy), or an
+ * API result, whose failure (message and field errors) the form shows, keeping everything typed.
  */
-export function useForm<S extends z.ZodType<Record<string, unknown>>>(schema: S, initial: z.input<S> & Record<string, string>) {
+export type SubmitOutcome = void | 'navigating' | ApiResult<unknown>;
+
+interface FormOptions {
+  /** Prefix of the fields' ids (`login` → `login-email`). */
+  idPrefix?: string;
+  /** Shown above the buttons when the browser-side check finds errors (default: none, the fields say it). */
+  invalidMessage?: MessageKey;
+  /** Called on every failure (e.g. a toast). */
+  onFailure?: (message: MessageKey) => void;
+}
+
+/**
+ * The one way a form works in this shop: values checked by the same zod schema the server uses,
+ * errors shown at their field in the page's language, the first one focused, nothing typed lost on a
+ * failure, one submit at a time.
+ */
+export function useForm<S extends z.ZodType<Record<string, unknown>>, V extends Values = z.input<S> & Values>(
+  schema: S,
+  initial: V,
+  { idPrefix = 'field', invalidMessage, onFailure }: FormOptions = {},
+) {
   const { t } = useTranslation();
-  const [values, setValues] = useState(initial);
+  const [values, setValues] = useState<V>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<MessageKey | null>(null);
   const [busy, setBusy] = useState(false);
 
+  const idOf = (name: string) => `${idPrefix}-${name}`;
+  const set = <K extends keyof V & string>(name: K, value: V[K]) => setValues((current) => ({ ...current, [name]: value }));
+
+  const fail = (message: MessageKey | null, fields: FieldErrors) => {
+    setErrors(fields);
+    setFailure(message);
+    focusFirstError(fields);
+    if (message) onFailure?.(message);
+  };
+
+  /** Focuses the first field with an error (in the form's order), so keyboard and screen-reader users land on it. */
+  const focusFirstError = (fields: FieldErrors) => {
+    const first = Object.keys(initial).find((name) => fields[name]) ?? Object.keys(fields)[0];
+    if (first) requestAnimationFrame(() => document.getElementById(idOf(first))?.focus());
+  };
+
   /** Valid data, or undefined after showing the errors. */
   const validate = (): z.output<S> | undefined => {
-    setFailure(null);
     const parsed = schema.safeParse(values);
     if (parsed.success) {
       setErrors({});
       return parsed.data;
     }
-    setErrors(fieldErrors(parsed.error));
+    fail(invalidMessage ?? null, fieldErrors(parsed.error));
     return undefined;
   };
 
-  const bind = (name: keyof typeof initial & string, idPrefix = 'field') => ({
-    id: `${idPrefix}-${name}`,
+  /** The form's onSubmit: validates, then runs `action` with the parsed data while the form is busy. */
+  const handleSubmit = (action: (data: z.output<S>) => Promise<SubmitOutcome>) => (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    setFailure(null);
+    const data = validate();
+    if (data === undefined) return;
+    setBusy(true);
+    void action(data).then(
+      (outcome) => {
+        if (outcome === 'navigating') return;
+        setBusy(false);
+        if (outcome && !outcome.ok) fail(outcome.message, outcome.fields);
+      },
+      () => {
+        setBusy(false);
+        fail('errors.generic', {});
+      },
+    );
+  };
+
+  const bind = (name: TextKeys<V>) => ({
+    id: idOf(name),
     name,
-    value: values[name] ?? '',
+    value: values[name] as string,
     error: errors[name] ? t(errors[name]) : undefined,
-    onChange: (event: { target: { value: string } }) => setValues((current) => ({ ...current, [name]: event.target.value })),
+    onChange: (event: { target: { value: string } }) => set(name, event.target.value as V[typeof name]),
   });
 
-  return { values, setValues, errors, setErrors, failure, setFailure, busy, setBusy, validate, bind };
+  return { values, setValues, set, errors, setErrors, failure, setFailure, fail, busy, validate, handleSubmit, bind, idOf };
 }
 
 export function FormFailure({ message }: { message: MessageKey | null }) {

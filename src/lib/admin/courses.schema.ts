@@ -1,12 +1,6 @@
 import { z } from 'zod';
-import {
-  CURRENCIES,
-  DIFFICULTIES,
-  MAX_SEARCH_LENGTH,
-  type CourseLanguage,
-  type Currency,
-  type Difficulty,
-} from '../course-filters.ts';
+import { CURRENCIES, DIFFICULTIES, MAX_SEARCH_LENGTH, type Currency, type Difficulty } from '../course-filters.ts';
+import { COURSE_LANGUAGES, type CourseLanguage } from '../course-languages.ts';
 import { PUBLIC_MEDIA_PREFIX } from '../course-links.ts';
 import { toMajorUnits, toMinorUnits } from '../money.ts';
 
@@ -16,7 +10,6 @@ export const MAX_COVER_BYTES = 5 * 1024 * 1024;
 export const COURSE_DURATION_MIN_MINUTES = 1;
 export const COURSE_DURATION_MAX_MINUTES = 600;
 export const MAX_PRICE_MAJOR = 100_000;
-export const ADMIN_COURSE_LANGUAGES = ['en', 'tr'] as const;
 export const ADMIN_COURSES_PAGE_SIZE = 50;
 export const MAX_TAGS = 20;
 export const PDF_ACCEPT = '.pdf,application/pdf';
@@ -30,8 +23,6 @@ export const CLOUD_DRIVE_HOSTS = [
   '1drv.ms',
   'sharepoint.com',
 ] as const;
-
-export type AdminCourseLanguage = (typeof ADMIN_COURSE_LANGUAGES)[number];
 
 /** A course as the admin island sees it: everything but where its PDF is stored. */
 export interface AdminCourseView {
@@ -116,7 +107,7 @@ export const CourseFormSchema = z
       .transform(Number)
       .refine((value) => value >= 0 && value <= MAX_PRICE_MAJOR, 'admin.courses.errors.priceInvalid'),
     currency: z.enum(CURRENCIES, 'admin.courses.errors.currencyInvalid'),
-    language: z.enum(ADMIN_COURSE_LANGUAGES, 'admin.courses.errors.languageInvalid'),
+    language: z.enum(COURSE_LANGUAGES, 'admin.courses.errors.languageInvalid'),
     difficulty: z.enum(DIFFICULTIES, 'admin.courses.errors.difficultyInvalid'),
     tags: z
       .string()
@@ -182,7 +173,7 @@ export function courseValues(course: AdminCourseView): CourseFormValues {
     instructorBio: course.instructorBio,
     price: toMajorUnits(course.priceMinor).toFixed(2),
     currency: course.currency,
-    language: course.language === 'tr' ? 'tr' : 'en',
+    language: course.language,
     difficulty: course.difficulty,
     tags: course.tags.join(', '),
     isFeatured: String(course.isFeatured) as 'true' | 'false',

@@ -287,7 +287,7 @@ describe('users', () => {
     expect(await promoted.json()).toEqual({ id, role: 'admin' });
     expect((await other.request('/api/admin/users')).status).toBe(200);
     expect(await (await admin.request(`/en/admin/users?q=${encodeURIComponent(email)}`)).text()).toContain(
-      `Demote ${email} to user`,
+      `Demote to user: ${email}`,
     );
 
     expect((await patch(id, { role: 'user' })).status).toBe(200);
@@ -303,7 +303,7 @@ describe('users', () => {
     const ownRow = await (await admin.request(`/en/admin/users?q=${encodeURIComponent(ADMIN_EMAIL)}`)).text();
     expect(ownRow).toContain(ADMIN_EMAIL);
     expect(ownRow).toContain('(you)');
-    expect(ownRow).not.toContain(`Demote ${ADMIN_EMAIL}`);
+    expect(ownRow).not.toContain(`Demote to user: ${ADMIN_EMAIL}`);
 
     const invalid = await patch(id, { role: 'owner' });
     expect(invalid.status).toBe(400);

@@ -1,8 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { I18nIsland } from '../../islands/I18nIsland.tsx';
 import { ConfirmDialog, Dialog } from '../Dialog.tsx';
-import { Switch } from '../content-fields.tsx';
+import { Switch } from '../../forms/fields.tsx';
+import { useConfirm } from '../use-confirm.ts';
+import { useRemoteList } from '../use-remote-list.ts';
 import { BlogPostEditor } from './BlogPostEditor.tsx';
 import type { AdminPost, AdminPostRow } from '../../../lib/admin/blogs.schema.ts';
 import { requestJson } from '../../../lib/api-client.ts';
@@ -24,39 +26,23 @@ export default function BlogAdminIsland(props: Props) {
 }
 
 const API = '/api/admin/blog-posts';
-const SEARCH_DELAY_MS = 250;
 
 type Editing = { mode: 'create' } | { mode: 'edit'; post: AdminPost };
 
 function BlogAdmin({ lang, posts: initialPosts }: Props) {
   const { t } = useTranslation();
-  const [posts, setPosts] = useState(initialPosts);
-  const [query, setQuery] = useState('');
+  const list = useRemoteList(
+    initialPosts,
+    async ({ search }) => {
+      const result = await requestJson<{ posts: AdminPostRow[] }>('GET', `${API}?q=${encodeURIComponent(search)}`);
+      return result.ok ? { ...result, data: result.data.posts } : result;
+    },
+    () => showToast('error', t('admin.blogs.loadFailed')),
+  );
+  const posts = list.data;
   const [editing, setEditing] = useState<Editing | null>(null);
   const [opening, setOpening] = useState<string | null>(null);
   const [toggling, setToggling] = useState<string | null>(null);
-  const [toDelete, setToDelete] = useState<AdminPostRow | null>(null);
-  const [deleting, setDeleting] = useState(false);
-  const latestSearch = useRef(0);
-  const firstRender = useRef(true);
-
-  const reload = async (search: string) => {
-    const request = ++latestSearch.current;
-    const result = await requestJson<{ posts: AdminPostRow[] }>('GET', `${API}?q=${encodeURIComponent(search)}`);
-    // A slower answer to an older search must not replace a newer one.
-    if (request !== latestSearch.current) return;
-    if (result.ok) setPosts(result.data.posts);
-    else showToast('error', t('admin.blogs.loadFailed'));
-  };
-
-  useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
-    const timer = setTimeout(() => void reload(query), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [query]);
 
   const openEditor = async (row: AdminPostRow) => {
     setOpening(row.id);
@@ -71,30 +57,27 @@ function BlogAdmin({ lang, posts: initialPosts }: Props) {
     const result = await requestJson<{ post: AdminPostRow }>('PATCH', `${API}/${row.id}`, { published: !row.published });
     setToggling(null);
     if (!result.ok) return showToast('error', t('admin.blogs.statusFailed'));
-    setPosts((current) =>
+    list.setData((current) =>
       current.map((post) => (post.id === row.id ? { ...post, published: result.data.post.published } : post)),
     );
     showToast('success', t(result.data.post.published ? 'admin.blogs.publishedToast' : 'admin.blogs.draftToast'));
   };
 
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    setDeleting(true);
-    const result = await requestJson<{ deleted: true }>('DELETE', `${API}/${toDelete.id}`);
-    setDeleting(false);
+  const remove = useConfirm<AdminPostRow>(async (target) => {
+    const result = await requestJson<{ deleted: true }>('DELETE', `${API}/${target.id}`);
     if (!result.ok) {
-      setToDelete(null);
-      return showToast('error', t('admin.blogs.deleteFailed'));
+      showToast('error', t('admin.blogs.deleteFailed'));
+      return result;
     }
-    setPosts((current) => current.filter((post) => post.id !== toDelete.id));
-    setToDelete(null);
+    list.setData((current) => current.filter((post) => post.id !== target.id));
     showToast('success', t('admin.blogs.deleted'));
-  };
+    return result;
+  });
 
   const saved = (created: boolean) => {
     setEditing(null);
     showToast('success', t(created ? 'admin.blogs.created' : 'admin.blogs.updated'));
-    void reload(query);
+    void list.reload();
   };
 
   return (
@@ -107,8 +90,8 @@ function BlogAdmin({ lang, posts: initialPosts }: Props) {
           <input
             id="blog-search"
             type="search"
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
+            value={list.search}
+            onChange={(event) => list.setSearch(event.target.value)}
             placeholder={t('admin.blogs.searchPlaceholder')}
             className="mt-1 w-full rounded-lg border border-gray-300 px-3 py-2"
           />
@@ -148,7 +131,7 @@ function BlogAdmin({ lang, posts: initialPosts }: Props) {
             {posts.length === 0 && (
               <tr>
                 <td colSpan={5} className="px-4 py-8 text-center text-gray-600">
-                  {t(query.trim() ? 'admin.blogs.noMatches' : 'admin.blogs.empty')}
+                  {t(list.search.trim() ? 'admin.blogs.noMatches' : 'admin.blogs.empty')}
                 </td>
               </tr>
             )}
@@ -207,7 +190,7 @@ function BlogAdmin({ lang, posts: initialPosts }: Props) {
                     </a>
                     <button
                       type="button"
-                      onClick={() => setToDelete(post)}
+                      onClick={() => remove.ask(post)}
                       className="rounded-lg border border-red-200 px-3 py-1.5 font-medium text-red-700 hover:bg-red-50"
                     >
                       {t('admin.delete')}
@@ -238,13 +221,15 @@ function BlogAdmin({ lang, posts: initialPosts }: Props) {
       </Dialog>
 
       <ConfirmDialog
-        open={toDelete !== null}
-        busy={deleting}
+        open={remove.target !== null}
         title={t('admin.confirmDeleteTitle')}
-        message={toDelete ? t('admin.blogs.confirmDelete', { title: toDelete.title }) : ''}
+        message={remove.target ? t('admin.blogs.confirmDelete', { title: remove.target.title }) : ''}
         confirmLabel={t('admin.delete')}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setToDelete(null)}
+        busyLabel={t('admin.deleting')}
+        busy={remove.busy}
+        failure={remove.failure}
+        onConfirm={remove.confirm}
+        onCancel={remove.cancel}
       />
     </div>
   );

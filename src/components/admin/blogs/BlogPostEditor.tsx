@@ -1,41 +1,23 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Input, TextArea, focusFirstError } from '../content-fields.tsx';
-import { FormFailure } from '../../forms/use-form.tsx';
+import { SelectField, TextAreaField, TextField } from '../../forms/fields.tsx';
+import { FormFailure, useForm } from '../../forms/use-form.tsx';
 import { BlogPostSchema, effectiveSlug, type AdminPost, type BlogPostForm } from '../../../lib/admin/blogs.schema.ts';
 import { META_DESCRIPTION_MAX } from '../../../lib/blog.schema.ts';
 import { requestJson } from '../../../lib/api-client.ts';
-import { fieldErrors, type FieldErrors } from '../../../lib/validation.ts';
 import { showToast } from '../../../stores/toasts.ts';
 import { LANGUAGES, type Language } from '../../../i18n/languages.ts';
-import type { MessageKey } from '../../../i18n/i18n.ts';
 
 interface Props {
   lang: Language;
   /** Absent: a new post. */
   post?: AdminPost | undefined;
-  onSaved(created: boolean): void;
-  onCancel(): void;
+  onSaved: (created: boolean) => void;
+  onCancel: () => void;
 }
 
-type Values = Required<{ [K in keyof BlogPostForm]: K extends 'published' ? boolean : K extends 'language' ? Language : string }>;
+type Values = Required<{ [K in keyof BlogPostForm]: K extends 'published' ? boolean : string }>;
 
-const FIELD_ORDER = [
-  'title',
-  'slug',
-  'excerpt',
-  'content',
-  'author',
-  'cover',
-  'tags',
-  'language',
-  'translationKey',
-  'seoTitle',
-  'metaDescription',
-  'tldr',
-  'ctaText',
-  'ctaLink',
-] as const;
 const PREVIEW_DELAY_MS = 300;
 const ID = 'blog';
 
@@ -63,74 +45,46 @@ function initialValues(lang: Language, post: AdminPost | undefined): Values {
 /** The blog post form, with a live preview rendered by the server's own sanitizer. */
 export function BlogPostEditor({ lang, post, onSaved, onCancel }: Props) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<Values>(() => initialValues(lang, post));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<MessageKey | null>(null);
-  const [busy, setBusy] = useState(false);
-  const preview = usePreview(values.content);
-
-  const set = <K extends keyof Values>(name: K, value: Values[K]) => setValues((current) => ({ ...current, [name]: value }));
-  const text = (name: Exclude<keyof Values, 'published' | 'language'>) => ({
-    id: `${ID}-${name}`,
-    name,
-    value: values[name],
-    error: errors[name] ? t(errors[name]) : undefined,
-    onChange: (event: { target: { value: string } }) => set(name, event.target.value),
+  const form = useForm(BlogPostSchema, initialValues(lang, post), {
+    idPrefix: ID,
+    onFailure: () => showToast('error', t('admin.blogs.saveFailed')),
   });
-
+  const { values, set } = form;
+  const preview = usePreview(values.content);
   const slug = effectiveSlug(values.slug, values.title);
   const metaLength = values.metaDescription.trim().length;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFailure(null);
-    const parsed = BlogPostSchema.safeParse(values);
-    if (!parsed.success) {
-      const found = fieldErrors(parsed.error);
-      setErrors(found);
-      focusFirstError(ID, FIELD_ORDER, found);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
+  const submit = form.handleSubmit(async (data) => {
     const result = post
-      ? await requestJson('PUT', `/api/admin/blog-posts/${post.id}`, parsed.data)
-      : await requestJson('POST', '/api/admin/blog-posts', parsed.data);
-    setBusy(false);
-    if (!result.ok) {
-      // The form stays open with everything typed; the reason is shown at its field and above the buttons.
-      setErrors(result.fields);
-      setFailure(result.message);
-      focusFirstError(ID, FIELD_ORDER, result.fields);
-      showToast('error', t('admin.blogs.saveFailed'));
-      return;
-    }
-    onSaved(!post);
-  };
+      ? await requestJson('PUT', `/api/admin/blog-posts/${post.id}`, data)
+      : await requestJson('POST', '/api/admin/blog-posts', data);
+    if (result.ok) onSaved(!post);
+    return result;
+  });
 
   return (
     <form onSubmit={submit} noValidate className="space-y-5">
       <p className="text-sm text-gray-600">{t('admin.blogs.requiredHint')}</p>
       <div className="grid gap-4 md:grid-cols-2">
-        <Input label={t('admin.blogs.fieldTitle')} required {...text('title')} />
-        <Input
+        <TextField label={t('admin.blogs.fieldTitle')} required {...form.bind('title')} />
+        <TextField
           label={t('admin.blogs.fieldSlug')}
           autoCapitalize="none"
           spellCheck={false}
-          {...text('slug')}
+          {...form.bind('slug')}
           hint={slug ? t('admin.blogs.slugWillBe', { path: `/${values.language}/blog/${slug}` }) : t('admin.blogs.slugFromTitle')}
         />
       </div>
-      <TextArea label={t('admin.blogs.fieldExcerpt')} required rows={2} {...text('excerpt')} />
+      <TextAreaField label={t('admin.blogs.fieldExcerpt')} required rows={2} {...form.bind('excerpt')} />
 
       <div className="grid gap-4 lg:grid-cols-2">
-        <TextArea
+        <TextAreaField
           label={t('admin.blogs.fieldContent')}
           required
           rows={16}
           className="mt-1 w-full rounded-lg border border-gray-300 px-3 py-2 font-mono text-sm aria-invalid:border-red-500"
           hint={t('admin.blogs.contentHint')}
-          {...text('content')}
+          {...form.bind('content')}
         />
         <section aria-labelledby={`${ID}-preview-title`} className="flex min-w-0 flex-col">
           <h3 id={`${ID}-preview-title`} className="text-sm font-semibold">
@@ -153,58 +107,53 @@ export function BlogPostEditor({ lang, post, onSaved, onCancel }: Props) {
       </div>
 
       <div className="grid gap-4 md:grid-cols-2">
-        <Input label={t('admin.blogs.fieldAuthor')} required autoComplete="name" {...text('author')} />
-        <Input
+        <TextField label={t('admin.blogs.fieldAuthor')} required autoComplete="name" {...form.bind('author')} />
+        <TextField
           label={t('admin.blogs.fieldCover')}
           required
           type="url"
           inputMode="url"
           placeholder="https://"
           hint={t('admin.blogs.coverHint')}
-          {...text('cover')}
+          {...form.bind('cover')}
         />
-        <Input label={t('admin.blogs.fieldTags')} hint={t('admin.blogs.tagsHint')} {...text('tags')} />
-        <div>
-          <label htmlFor={`${ID}-language`} className="block text-sm font-semibold">
-            {t('admin.blogs.fieldLanguage')}
-          </label>
-          <select
-            id={`${ID}-language`}
-            value={values.language}
-            onChange={(event) => set('language', event.target.value === 'tr' ? 'tr' : 'en')}
-            className="mt-1 w-full rounded-lg border border-gray-300 bg-white px-3 py-2"
-          >
-            {LANGUAGES.map((code) => (
-              <option key={code} value={code}>
-                {t(`language.${code}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <Input
+        <TextField label={t('admin.blogs.fieldTags')} hint={t('admin.blogs.tagsHint')} {...form.bind('tags')} />
+        <SelectField label={t('admin.blogs.fieldLanguage')} {...form.bind('language')}>
+          {LANGUAGES.map((code) => (
+            <option key={code} value={code}>
+              {t(`language.${code}`)}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
           label={t('admin.blogs.fieldTranslationKey')}
           hint={t('admin.blogs.translationKeyHint')}
           autoCapitalize="none"
           spellCheck={false}
-          {...text('translationKey')}
+          {...form.bind('translationKey')}
         />
-        <Input label={t('admin.blogs.fieldSeoTitle')} {...text('seoTitle')} />
+        <TextField label={t('admin.blogs.fieldSeoTitle')} {...form.bind('seoTitle')} />
       </div>
 
-      <TextArea
+      <TextAreaField
         label={t('admin.blogs.fieldMetaDescription')}
         rows={2}
-        {...text('metaDescription')}
+        {...form.bind('metaDescription')}
         hint={
           <span className={metaLength > META_DESCRIPTION_MAX ? 'font-semibold text-red-700' : undefined}>
             {t('admin.blogs.metaCounter', { count: metaLength, max: META_DESCRIPTION_MAX })}
           </span>
         }
       />
-      <TextArea label={t('admin.blogs.fieldTldr')} rows={2} {...text('tldr')} />
+      <TextAreaField label={t('admin.blogs.fieldTldr')} rows={2} {...form.bind('tldr')} />
       <div className="grid gap-4 md:grid-cols-2">
-        <Input label={t('admin.blogs.fieldCtaText')} {...text('ctaText')} />
-        <Input label={t('admin.blogs.fieldCtaLink')} hint={t('admin.blogs.ctaLinkHint')} inputMode="url" {...text('ctaLink')} />
+        <TextField label={t('admin.blogs.fieldCtaText')} {...form.bind('ctaText')} />
+        <TextField
+          label={t('admin.blogs.fieldCtaLink')}
+          hint={t('admin.blogs.ctaLinkHint')}
+          inputMode="url"
+          {...form.bind('ctaLink')}
+        />
       </div>
 
       <div className="flex items-center gap-2">
@@ -220,7 +169,7 @@ export function BlogPostEditor({ lang, post, onSaved, onCancel }: Props) {
         </label>
       </div>
 
-      <FormFailure message={failure} />
+      <FormFailure message={form.failure} />
       <div className="flex justify-end gap-3">
         <button
           type="button"
@@ -231,39 +180,36 @@ export function BlogPostEditor({ lang, post, onSaved, onCancel }: Props) {
         </button>
         <button
           type="submit"
-          disabled={busy}
+          disabled={form.busy}
           className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
         >
-          {busy ? t('admin.saving') : t(post ? 'admin.blogs.saveChanges' : 'admin.blogs.createPost')}
+          {form.busy ? t('admin.saving') : t(post ? 'admin.blogs.saveChanges' : 'admin.blogs.createPost')}
         </button>
       </div>
     </form>
   );
 }
 
-/** Debounced server rendering of the Markdown; a slow answer to older text never replaces a newer one. */
+/**
+ * Debounced server rendering of the Markdown; a slow answer to older text never replaces a newer one,
+ * and the last rendering stays on screen while the next one is on its way.
+ */
 function usePreview(content: string) {
-  const [state, setState] = useState<{ html: string; loading: boolean; failed: boolean }>({
-    html: '',
-    loading: false,
-    failed: false,
-  });
+  const [rendered, setRendered] = useState<{ content: string; html: string; failed: boolean } | null>(null);
   const latest = useRef(0);
+  const empty = !content.trim();
   useEffect(() => {
     const request = ++latest.current;
-    if (!content.trim()) {
-      setState({ html: '', loading: false, failed: false });
-      return;
-    }
-    setState((current) => ({ ...current, loading: true }));
-    const timer = setTimeout(async () => {
-      const result = await requestJson<{ html: string }>('POST', '/api/admin/blog-preview', { content });
-      if (request !== latest.current) return;
-      setState(
-        result.ok ? { html: result.data.html, loading: false, failed: false } : { html: '', loading: false, failed: true },
-      );
+    if (empty) return;
+    const timer = setTimeout(() => {
+      void requestJson<{ html: string }>('POST', '/api/admin/blog-preview', { content }).then((result) => {
+        if (request !== latest.current) return;
+        setRendered(result.ok ? { content, html: result.data.html, failed: false } : { content, html: '', failed: true });
+      });
     }, PREVIEW_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [content]);
-  return state;
+  }, [content, empty]);
+  if (empty) return { html: '', loading: false, failed: false };
+  const current = rendered?.content === content;
+  return { html: rendered?.html ?? '', loading: !current, failed: current && rendered.failed };
 }

@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { I18nIsland } from '../../islands/I18nIsland.tsx';
 import { ConfirmDialog, Dialog } from '../Dialog.tsx';
-import { Switch } from '../content-fields.tsx';
+import { ColorSwatch, Switch } from '../../forms/fields.tsx';
+import { useConfirm } from '../use-confirm.ts';
+import { useRemoteList } from '../use-remote-list.ts';
 import { CategoryEditor } from './CategoryEditor.tsx';
 import { categoryMatches, type AdminCategoryRow } from '../../../lib/admin/categories.schema.ts';
 import { requestJson } from '../../../lib/api-client.ts';
@@ -28,23 +30,21 @@ type Editing = { mode: 'create' } | { mode: 'edit'; category: AdminCategoryRow }
 
 function CategoryAdmin({ lang, categories: initialCategories }: Props) {
   const { t } = useTranslation();
-  const [categories, setCategories] = useState(initialCategories);
-  const [query, setQuery] = useState('');
+  // Categories are few: the list holds them all and the search filters here.
+  const list = useRemoteList(
+    initialCategories,
+    async () => {
+      const result = await requestJson<{ categories: AdminCategoryRow[] }>('GET', API);
+      return result.ok ? { ...result, data: result.data.categories } : result;
+    },
+    () => showToast('error', t('admin.categories.loadFailed')),
+  );
+  const categories = list.data;
   const [editing, setEditing] = useState<Editing | null>(null);
   const [toggling, setToggling] = useState<string | null>(null);
-  const [toDelete, setToDelete] = useState<AdminCategoryRow | null>(null);
-  const [deleting, setDeleting] = useState(false);
 
-  const shown = categories.filter((category) => categoryMatches(category, query));
+  const shown = categories.filter((category) => categoryMatches(category, list.search));
   const nameOf = (category: AdminCategoryRow) => (lang === 'tr' ? category.nameTr : category.nameEn);
-
-  /** The server's list: fresh course counts and order after any change. */
-  const reload = async (): Promise<AdminCategoryRow[] | undefined> => {
-    const result = await requestJson<{ categories: AdminCategoryRow[] }>('GET', API);
-    if (!result.ok) return undefined;
-    setCategories(result.data.categories);
-    return result.data.categories;
-  };
 
   const toggleActive = async (category: AdminCategoryRow) => {
     setToggling(category.id);
@@ -53,34 +53,34 @@ function CategoryAdmin({ lang, categories: initialCategories }: Props) {
     });
     setToggling(null);
     if (!result.ok) return showToast('error', t('admin.categories.statusFailed'));
-    setCategories((current) => current.map((item) => (item.id === category.id ? result.data.category : item)));
+    list.setData((current) => current.map((item) => (item.id === category.id ? result.data.category : item)));
     showToast('success', t(result.data.category.active ? 'admin.categories.activated' : 'admin.categories.deactivated'));
   };
 
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    const target = toDelete;
-    setDeleting(true);
-    const result = await requestJson<{ deleted: true }>('DELETE', `${API}/${target.id}`);
-    setDeleting(false);
-    setToDelete(null);
-    if (result.ok) {
-      setCategories((current) => current.filter((item) => item.id !== target.id));
-      return showToast('success', t('admin.categories.deleted'));
-    }
-    if (result.status === 409) {
-      // Refused because courses use it: say how many, from the server's current count.
-      const fresh = await reload();
-      const count = fresh?.find((item) => item.id === target.id)?.courseCount ?? target.courseCount;
-      return showToast('error', `${t('admin.errors.dependencies')} ${t('admin.categories.inUse', { count })}`);
-    }
-    showToast('error', t('admin.categories.deleteFailed'));
-  };
+  // A category in use cannot be deleted: the dialog closes and a toast says how many courses use it.
+  const remove = useConfirm<AdminCategoryRow>(
+    async (target) => {
+      const result = await requestJson<{ deleted: true }>('DELETE', `${API}/${target.id}`);
+      if (result.ok) {
+        list.setData((current) => current.filter((item) => item.id !== target.id));
+        showToast('success', t('admin.categories.deleted'));
+      } else if (result.status === 409) {
+        const fresh = await requestJson<{ categories: AdminCategoryRow[] }>('GET', API);
+        const count = (fresh.ok ? fresh.data.categories : categories).find((item) => item.id === target.id)?.courseCount;
+        showToast(
+          'error',
+          `${t('admin.errors.dependencies')} ${t('admin.categories.inUse', { count: count ?? target.courseCount })}`,
+        );
+      } else showToast('error', t('admin.categories.deleteFailed'));
+      return result;
+    },
+    { closesOn: (failure) => failure.status === 409 },
+  );
 
   const saved = (created: boolean) => {
     setEditing(null);
     showToast('success', t(created ? 'admin.categories.created' : 'admin.categories.updated'));
-    void reload();
+    void list.reload();
   };
 
   return (
@@ -93,8 +93,8 @@ function CategoryAdmin({ lang, categories: initialCategories }: Props) {
           <input
             id="category-search"
             type="search"
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
+            value={list.search}
+            onChange={(event) => list.setSearch(event.target.value)}
             placeholder={t('admin.categories.searchPlaceholder')}
             className="mt-1 w-full rounded-lg border border-gray-300 px-3 py-2"
           />
@@ -110,7 +110,7 @@ function CategoryAdmin({ lang, categories: initialCategories }: Props) {
 
       {shown.length === 0 ? (
         <p className="mt-6 rounded-xl border border-dashed border-gray-300 p-8 text-center text-gray-600">
-          {t(query.trim() ? 'admin.categories.noMatches' : 'admin.categories.empty')}
+          {t(list.search.trim() ? 'admin.categories.noMatches' : 'admin.categories.empty')}
         </p>
       ) : (
         <ul className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label={t('admin.categories.listLabel')}>
@@ -120,11 +120,9 @@ function CategoryAdmin({ lang, categories: initialCategories }: Props) {
               className={`flex flex-col rounded-xl border p-5 ${category.active ? 'border-gray-200' : 'border-dashed border-gray-300 bg-gray-50'}`}
             >
               <div className="flex items-start gap-3">
-                <span
-                  aria-hidden="true"
-                  className="mt-1 inline-block h-8 w-8 shrink-0 rounded-lg border border-black/10"
-                  style={{ backgroundColor: category.color }}
-                />
+                <span className="mt-1">
+                  <ColorSwatch color={category.color} />
+                </span>
                 <div className="min-w-0">
                   <h2 className="text-lg font-semibold leading-tight">{nameOf(category)}</h2>
                   <p className="text-sm text-gray-600" lang={lang === 'tr' ? 'en' : 'tr'}>
@@ -168,7 +166,7 @@ function CategoryAdmin({ lang, categories: initialCategories }: Props) {
                   </button>
                   <button
                     type="button"
-                    onClick={() => setToDelete(category)}
+                    onClick={() => remove.ask(category)}
                     className="rounded-lg border border-red-200 px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50"
                   >
                     {t('admin.delete')}
@@ -198,13 +196,15 @@ function CategoryAdmin({ lang, categories: initialCategories }: Props) {
       </Dialog>
 
       <ConfirmDialog
-        open={toDelete !== null}
-        busy={deleting}
+        open={remove.target !== null}
         title={t('admin.confirmDeleteTitle')}
-        message={toDelete ? t('admin.categories.confirmDelete', { name: nameOf(toDelete) }) : ''}
+        message={remove.target ? t('admin.categories.confirmDelete', { name: nameOf(remove.target) }) : ''}
         confirmLabel={t('admin.delete')}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setToDelete(null)}
+        busyLabel={t('admin.deleting')}
+        busy={remove.busy}
+        failure={remove.failure}
+        onConfirm={remove.confirm}
+        onCancel={remove.cancel}
       />
     </div>
   );

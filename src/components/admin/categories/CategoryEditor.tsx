@@ -1,7 +1,6 @@
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Input, TextArea, focusFirstError } from '../content-fields.tsx';
-import { FormFailure } from '../../forms/use-form.tsx';
+import { ColorSwatch, TextAreaField, TextField } from '../../forms/fields.tsx';
+import { FormFailure, useForm } from '../../forms/use-form.tsx';
 import { slugify } from '../../../lib/blog.schema.ts';
 import {
   CATEGORY_COLORS,
@@ -12,109 +11,68 @@ import {
   type AdminCategoryRow,
 } from '../../../lib/admin/categories.schema.ts';
 import { requestJson } from '../../../lib/api-client.ts';
-import { fieldErrors, type FieldErrors } from '../../../lib/validation.ts';
 import { showToast } from '../../../stores/toasts.ts';
-import type { MessageKey } from '../../../i18n/i18n.ts';
 
 interface Props {
   /** Absent: a new category. */
   category?: AdminCategoryRow | undefined;
   /** A new category goes last: the current number of categories. */
   defaultSortOrder: number;
-  onSaved(created: boolean): void;
-  onCancel(): void;
+  onSaved: (created: boolean) => void;
+  onCancel: () => void;
 }
 
-interface Values {
-  nameEn: string;
-  nameTr: string;
-  slug: string;
-  descriptionEn: string;
-  descriptionTr: string;
-  color: string;
-  icon: string;
-  sortOrder: string;
-  active: boolean;
-}
-
-const FIELD_ORDER = ['nameEn', 'nameTr', 'slug', 'descriptionEn', 'descriptionTr', 'color', 'icon', 'sortOrder'] as const;
 const ID = 'category';
 
 export function CategoryEditor({ category, defaultSortOrder, onSaved, onCancel }: Props) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<Values>(() => ({
-    nameEn: category?.nameEn ?? '',
-    nameTr: category?.nameTr ?? '',
-    slug: category?.slug ?? '',
-    descriptionEn: category?.descriptionEn ?? '',
-    descriptionTr: category?.descriptionTr ?? '',
-    color: category?.color ?? DEFAULT_CATEGORY_COLOR,
-    icon: category?.icon ?? DEFAULT_CATEGORY_ICON,
-    sortOrder: String(category?.sortOrder ?? defaultSortOrder),
-    active: category?.active ?? true,
-  }));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<MessageKey | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const set = <K extends keyof Values>(name: K, value: Values[K]) => setValues((current) => ({ ...current, [name]: value }));
-  const text = (name: Exclude<keyof Values, 'active'>) => ({
-    id: `${ID}-${name}`,
-    name,
-    value: values[name],
-    error: errors[name] ? t(errors[name]) : undefined,
-    onChange: (event: { target: { value: string } }) => set(name, event.target.value),
-  });
+  const form = useForm(
+    CategorySchema,
+    {
+      nameEn: category?.nameEn ?? '',
+      nameTr: category?.nameTr ?? '',
+      slug: category?.slug ?? '',
+      descriptionEn: category?.descriptionEn ?? '',
+      descriptionTr: category?.descriptionTr ?? '',
+      color: category?.color ?? DEFAULT_CATEGORY_COLOR,
+      icon: category?.icon ?? DEFAULT_CATEGORY_ICON,
+      sortOrder: String(category?.sortOrder ?? defaultSortOrder),
+      active: category?.active ?? true,
+    },
+    { idPrefix: ID, onFailure: () => showToast('error', t('admin.categories.saveFailed')) },
+  );
+  const { values, errors, set } = form;
   const slug = slugify(values.slug.trim() || values.nameEn);
   const color = values.color.toUpperCase();
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFailure(null);
-    const parsed = CategorySchema.safeParse(values);
-    if (!parsed.success) {
-      const found = fieldErrors(parsed.error);
-      setErrors(found);
-      focusFirstError(ID, FIELD_ORDER, found);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
+  const submit = form.handleSubmit(async (data) => {
     const result = category
-      ? await requestJson('PUT', `/api/admin/categories/${category.id}`, parsed.data)
-      : await requestJson('POST', '/api/admin/categories', parsed.data);
-    setBusy(false);
-    if (!result.ok) {
-      // Nothing typed is lost: the reason shows at its field and above the buttons.
-      setErrors(result.fields);
-      setFailure(result.message);
-      focusFirstError(ID, FIELD_ORDER, result.fields);
-      showToast('error', t('admin.categories.saveFailed'));
-      return;
-    }
-    onSaved(!category);
-  };
+      ? await requestJson('PUT', `/api/admin/categories/${category.id}`, data)
+      : await requestJson('POST', '/api/admin/categories', data);
+    if (result.ok) onSaved(!category);
+    return result;
+  });
 
   return (
     <form onSubmit={submit} noValidate className="space-y-5">
       <p className="text-sm text-gray-600">{t('admin.categories.requiredHint')}</p>
       <div className="grid gap-4 md:grid-cols-2">
-        <Input label={t('admin.categories.fieldNameEn')} required lang="en" {...text('nameEn')} />
-        <Input label={t('admin.categories.fieldNameTr')} required lang="tr" {...text('nameTr')} />
+        <TextField label={t('admin.categories.fieldNameEn')} required lang="en" {...form.bind('nameEn')} />
+        <TextField label={t('admin.categories.fieldNameTr')} required lang="tr" {...form.bind('nameTr')} />
       </div>
-      <Input
+      <TextField
         label={t('admin.categories.fieldSlug')}
         autoCapitalize="none"
         spellCheck={false}
-        {...text('slug')}
+        {...form.bind('slug')}
         hint={slug ? t('admin.categories.slugWillBe', { slug }) : t('admin.categories.slugFromName')}
       />
       {category && slug !== category.slug && category.courseCount > 0 && (
         <p className="text-sm text-gray-700">{t('admin.categories.slugChangeKeepsCourses', { count: category.courseCount })}</p>
       )}
       <div className="grid gap-4 md:grid-cols-2">
-        <TextArea label={t('admin.categories.fieldDescriptionEn')} rows={3} lang="en" {...text('descriptionEn')} />
-        <TextArea label={t('admin.categories.fieldDescriptionTr')} rows={3} lang="tr" {...text('descriptionTr')} />
+        <TextAreaField label={t('admin.categories.fieldDescriptionEn')} rows={3} lang="en" {...form.bind('descriptionEn')} />
+        <TextAreaField label={t('admin.categories.fieldDescriptionTr')} rows={3} lang="tr" {...form.bind('descriptionTr')} />
       </div>
 
       <fieldset aria-describedby={errors.color ? `${ID}-color-error` : undefined}>
@@ -128,9 +86,10 @@ export function CategoryEditor({ category, defaultSortOrder, onSaved, onCancel }
               aria-pressed={color === preset.value}
               aria-label={t(`admin.categories.colors.${preset.name}`)}
               title={t(`admin.categories.colors.${preset.name}`)}
-              className="h-8 w-8 rounded-full border-2 border-white shadow ring-1 ring-black/20 aria-pressed:ring-4 aria-pressed:ring-gray-900"
-              style={{ backgroundColor: preset.value }}
-            />
+              className="rounded-full ring-offset-2 aria-pressed:ring-4 aria-pressed:ring-gray-900"
+            >
+              <ColorSwatch color={preset.value} />
+            </button>
           ))}
           <span className="ml-2 flex items-center gap-2">
             <input
@@ -157,13 +116,13 @@ export function CategoryEditor({ category, defaultSortOrder, onSaved, onCancel }
 
       <div className="grid gap-4 md:grid-cols-2">
         <div>
-          <Input
+          <TextField
             label={t('admin.categories.fieldIcon')}
             list={`${ID}-icons`}
             autoCapitalize="none"
             spellCheck={false}
             hint={t('admin.categories.iconHint')}
-            {...text('icon')}
+            {...form.bind('icon')}
           />
           <datalist id={`${ID}-icons`}>
             {CATEGORY_ICONS.map((icon) => (
@@ -171,14 +130,14 @@ export function CategoryEditor({ category, defaultSortOrder, onSaved, onCancel }
             ))}
           </datalist>
         </div>
-        <Input
+        <TextField
           label={t('admin.categories.fieldSortOrder')}
           type="number"
           min={0}
           step={1}
           inputMode="numeric"
           hint={t('admin.categories.sortOrderHint')}
-          {...text('sortOrder')}
+          {...form.bind('sortOrder')}
         />
       </div>
 
@@ -195,7 +154,7 @@ export function CategoryEditor({ category, defaultSortOrder, onSaved, onCancel }
         </label>
       </div>
 
-      <FormFailure message={failure} />
+      <FormFailure message={form.failure} />
       <div className="flex justify-end gap-3">
         <button
           type="button"
@@ -206,10 +165,10 @@ export function CategoryEditor({ category, defaultSortOrder, onSaved, onCancel }
         </button>
         <button
           type="submit"
-          disabled={busy}
+          disabled={form.busy}
           className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
         >
-          {busy ? t('admin.saving') : t(category ? 'admin.categories.saveChanges' : 'admin.categories.createCategory')}
+          {form.busy ? t('admin.saving') : t(category ? 'admin.categories.saveChanges' : 'admin.categories.createCategory')}
         </button>
       </div>
     </form>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { I18nIsland } from '../../islands/I18nIsland.tsx';
 import { isDebugEnabled, setDebugEnabled } from '../../../lib/logger.ts';
@@ -27,20 +27,15 @@ type DatabaseState =
 function DebugPanel({ nodeEnv, version, email, role }: Props) {
   const { t } = useTranslation();
   const [database, setDatabase] = useState<DatabaseState>({ kind: 'idle' });
-  const [online, setOnline] = useState<boolean | null>(null);
-  const [debugLogging, setDebugLogging] = useState(false);
-
-  useEffect(() => {
-    const update = () => setOnline(navigator.onLine);
-    update();
-    setDebugLogging(isDebugEnabled());
-    addEventListener('online', update);
-    addEventListener('offline', update);
-    return () => {
-      removeEventListener('online', update);
-      removeEventListener('offline', update);
-    };
-  }, []);
+  // Known only in the browser: null while rendered on the server.
+  const online = useSyncExternalStore(
+    subscribeToNetwork,
+    () => navigator.onLine,
+    () => null,
+  );
+  const storedDebugLogging = useSyncExternalStore(subscribeToNothing, isDebugEnabled, () => false);
+  const [chosenDebugLogging, setDebugLogging] = useState<boolean | null>(null);
+  const debugLogging = chosenDebugLogging ?? storedDebugLogging;
 
   const testDatabase = async () => {
     setDatabase({ kind: 'checking' });
@@ -95,7 +90,7 @@ function DebugPanel({ nodeEnv, version, email, role }: Props) {
         </p>
         <button
           type="button"
-          onClick={testDatabase}
+          onClick={() => void testDatabase()}
           disabled={database.kind === 'checking'}
           className="mt-3 rounded-lg border border-gray-300 px-3 py-1.5 text-sm font-medium hover:bg-gray-50 disabled:opacity-60"
         >
@@ -126,3 +121,14 @@ function DebugPanel({ nodeEnv, version, email, role }: Props) {
     </div>
   );
 }
+
+function subscribeToNetwork(notify: () => void): () => void {
+  addEventListener('online', notify);
+  addEventListener('offline', notify);
+  return () => {
+    removeEventListener('online', notify);
+    removeEventListener('offline', notify);
+  };
+}
+
+const subscribeToNothing = () => () => {};

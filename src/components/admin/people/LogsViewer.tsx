@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { I18nIsland } from '../../islands/I18nIsland.tsx';
-import { Dialog } from '../Dialog.tsx';
-import { ConfirmAction } from './ConfirmAction.tsx';
+import { ConfirmDialog, Dialog } from '../Dialog.tsx';
+import { useConfirm } from '../use-confirm.ts';
 import { FormFailure } from '../../forms/use-form.tsx';
 import { requestJson } from '../../../lib/api-client.ts';
 import { LOG_LEVELS, type LogEntry, type LogLevel } from '../../../lib/admin/log-limits.ts';
@@ -47,9 +47,6 @@ function LogsViewer({ lang }: Props) {
   const [loadFailure, setLoadFailure] = useState<MessageKey | null>(null);
   const [level, setLevel] = useState<LogLevel | 'all'>('all');
   const [search, setSearch] = useState('');
-  const [pending, setPending] = useState<Pending>(null);
-  const [busy, setBusy] = useState(false);
-  const [clearFailure, setClearFailure] = useState<MessageKey | null>(null);
 
   const load = async () => {
     setLoading(true);
@@ -64,12 +61,14 @@ function LogsViewer({ lang }: Props) {
     }
   };
 
-  useEffect(() => {
-    if (!open) return;
+  const openViewer = () => {
+    setOpen(true);
     setBrowserLogs([...getLogs()]);
     void load();
-    return subscribeToLogs((entries) => setBrowserLogs([...entries]));
-  }, [open]);
+  };
+
+  // While the viewer is open, this browser's new entries appear as they are logged.
+  useEffect(() => (open ? subscribeToLogs((entries) => setBrowserLogs([...entries])) : undefined), [open]);
 
   const entries = useMemo(() => {
     const merged: SourcedEntry[] = [
@@ -101,27 +100,23 @@ function LogsViewer({ lang }: Props) {
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   };
 
-  const confirmClear = async () => {
-    if (pending === 'browser') {
+  const clear = useConfirm<Exclude<Pending, null>>(async (source) => {
+    if (source === 'browser') {
       clearLogs();
       showToast('success', t('admin.people.logs.browserCleared'));
-      setPending(null);
-      return;
+      return { ok: true, data: undefined };
     }
-    setBusy(true);
-    setClearFailure(null);
     const result = await requestJson<{ deleted: number }>('DELETE', '/api/admin/logs');
-    setBusy(false);
     if (!result.ok) {
       logger.warn('Server logs could not be cleared', { status: result.status, message: result.message });
-      setClearFailure(result.message);
       showToast('error', t('admin.people.logs.clearFailed'));
-      return;
+      return result;
     }
     setServerLogs([]);
     showToast('success', t('admin.people.logs.serverCleared'));
-    setPending(null);
-  };
+    return result;
+  });
+  const pending = clear.target;
 
   const formatTime = (iso: string) =>
     new Intl.DateTimeFormat(LOCALE_OF[lang], { dateStyle: 'short', timeStyle: 'medium' }).format(new Date(iso));
@@ -130,7 +125,7 @@ function LogsViewer({ lang }: Props) {
     <>
       <button
         type="button"
-        onClick={() => setOpen(true)}
+        onClick={openViewer}
         className="rounded-lg border border-gray-300 px-4 py-2 font-medium hover:bg-gray-50"
       >
         {t('admin.people.logs.open')}
@@ -186,20 +181,14 @@ function LogsViewer({ lang }: Props) {
           </button>
           <button
             type="button"
-            onClick={() => {
-              setClearFailure(null);
-              setPending('browser');
-            }}
+            onClick={() => clear.ask('browser')}
             className="rounded-lg border border-red-300 px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50"
           >
             {t('admin.people.logs.clearBrowser')}
           </button>
           <button
             type="button"
-            onClick={() => {
-              setClearFailure(null);
-              setPending('server');
-            }}
+            onClick={() => clear.ask('server')}
             className="rounded-lg border border-red-300 px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50"
           >
             {t('admin.people.logs.clearServer')}
@@ -250,16 +239,16 @@ function LogsViewer({ lang }: Props) {
             ))}
           </ol>
         )}
-        <ConfirmAction
+        <ConfirmDialog
           open={pending !== null}
           title={t(pending === 'server' ? 'admin.people.logs.clearServerTitle' : 'admin.people.logs.clearBrowserTitle')}
           message={t(pending === 'server' ? 'admin.people.logs.clearServerMessage' : 'admin.people.logs.clearBrowserMessage')}
           confirmLabel={t('admin.people.logs.clearConfirm')}
           busyLabel={t('admin.people.logs.clearing')}
-          busy={busy}
-          failure={clearFailure}
-          onConfirm={() => void confirmClear()}
-          onCancel={() => setPending(null)}
+          busy={clear.busy}
+          failure={clear.failure}
+          onConfirm={clear.confirm}
+          onCancel={clear.cancel}
         />
       </Dialog>
     </>

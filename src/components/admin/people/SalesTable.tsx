@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { I18nIsland } from '../../islands/I18nIsland.tsx';
-import { ConfirmAction } from './ConfirmAction.tsx';
+import { ConfirmDialog } from '../Dialog.tsx';
+import { useConfirm } from '../use-confirm.ts';
 import { requestJson } from '../../../lib/api-client.ts';
 import { logger } from '../../../lib/logger.ts';
 import { isRefundable, type SaleStatus, type SaleView } from '../../../lib/admin/people.schema.ts';
 import { showToast } from '../../../stores/toasts.ts';
 import type { Language } from '../../../i18n/languages.ts';
-import type { MessageKey } from '../../../i18n/i18n.ts';
 
 /** A sale with its texts formatted on the server, so the page and the hydrated island agree. */
 export interface SaleRowProps extends SaleView {
@@ -41,35 +41,22 @@ const STATUS_STYLE: Record<SaleStatus, string> = {
 function SalesTable({ sales: initial, labelledBy, emptyText }: Props) {
   const { t } = useTranslation();
   const [sales, setSales] = useState(initial);
-  const [target, setTarget] = useState<SaleRowProps | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<MessageKey | null>(null);
-
-  const open = (sale: SaleRowProps) => {
-    setFailure(null);
-    setTarget(sale);
-  };
-
-  const refund = async () => {
-    if (!target) return;
-    setBusy(true);
-    setFailure(null);
+  const refund = useConfirm<SaleRowProps>(async (sale) => {
     const result = await requestJson<{ status: 'refunded' | 'refund_requested' }>(
       'POST',
-      `/api/admin/purchases/${target.id}/refund`,
+      `/api/admin/purchases/${sale.id}/refund`,
     );
-    setBusy(false);
     if (!result.ok) {
-      logger.warn('Refund failed', { purchaseId: target.id, status: result.status, message: result.message });
-      setFailure(result.message);
+      logger.warn('Refund failed', { purchaseId: sale.id, status: result.status, message: result.message });
       showToast('error', t('admin.people.refund.failed'));
-      return;
+      return result;
     }
     const status = result.data.status;
-    setSales((current) => current.map((sale) => (sale.id === target.id ? { ...sale, status } : sale)));
+    setSales((current) => current.map((item) => (item.id === sale.id ? { ...item, status } : item)));
     showToast('success', t(status === 'refunded' ? 'admin.people.refund.done' : 'admin.people.refund.requested'));
-    setTarget(null);
-  };
+    return result;
+  });
+  const target = refund.target;
 
   if (!sales.length) return <p className="text-gray-600">{emptyText}</p>;
   return (
@@ -118,7 +105,7 @@ function SalesTable({ sales: initial, labelledBy, emptyText }: Props) {
                   {isRefundable(sale) && (
                     <button
                       type="button"
-                      onClick={() => open(sale)}
+                      onClick={() => refund.ask(sale)}
                       aria-label={t('admin.people.refund.buttonFor', { course: sale.courseTitle, email: sale.email })}
                       className="whitespace-nowrap rounded-lg border border-gray-300 px-3 py-1 font-medium hover:bg-gray-50"
                     >
@@ -131,7 +118,7 @@ function SalesTable({ sales: initial, labelledBy, emptyText }: Props) {
           </tbody>
         </table>
       </div>
-      <ConfirmAction
+      <ConfirmDialog
         open={target !== null}
         title={t('admin.people.refund.title')}
         message={
@@ -145,10 +132,10 @@ function SalesTable({ sales: initial, labelledBy, emptyText }: Props) {
         }
         confirmLabel={t('admin.people.refund.confirm')}
         busyLabel={t('admin.people.refund.busy')}
-        busy={busy}
-        failure={failure}
-        onConfirm={refund}
-        onCancel={() => setTarget(null)}
+        busy={refund.busy}
+        failure={refund.failure}
+        onConfirm={refund.confirm}
+        onCancel={refund.cancel}
       />
     </>
   );

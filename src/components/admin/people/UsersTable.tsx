@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { I18nIsland } from '../../islands/I18nIsland.tsx';
-import { ConfirmAction } from './ConfirmAction.tsx';
+import { ConfirmDialog } from '../Dialog.tsx';
+import { useConfirm } from '../use-confirm.ts';
 import { requestJson } from '../../../lib/api-client.ts';
 import { logger } from '../../../lib/logger.ts';
 import type { Role } from '../../../lib/admin/people.schema.ts';
 import { showToast } from '../../../stores/toasts.ts';
 import type { Language } from '../../../i18n/languages.ts';
-import type { MessageKey } from '../../../i18n/i18n.ts';
 
 /** A user row with its texts formatted on the server (dates, money per currency). */
 export interface UserRowProps {
@@ -38,36 +38,23 @@ export default function UsersTableIsland(props: Props) {
 function UsersTable({ currentUserId, users: initial, labelledBy }: Props) {
   const { t } = useTranslation();
   const [users, setUsers] = useState(initial);
-  const [target, setTarget] = useState<UserRowProps | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<MessageKey | null>(null);
-  const promoting = target?.role === 'user';
-
-  const open = (user: UserRowProps) => {
-    setFailure(null);
-    setTarget(user);
-  };
-
-  const changeRole = async () => {
-    if (!target) return;
-    const role: Role = target.role === 'user' ? 'admin' : 'user';
-    setBusy(true);
-    setFailure(null);
-    const result = await requestJson<{ role: Role }>('PATCH', `/api/admin/users/${target.id}/role`, { role });
-    setBusy(false);
+  const roleChange = useConfirm<UserRowProps>(async (user) => {
+    const role: Role = user.role === 'user' ? 'admin' : 'user';
+    const result = await requestJson<{ role: Role }>('PATCH', `/api/admin/users/${user.id}/role`, { role });
     if (!result.ok) {
-      logger.warn('Role change failed', { userId: target.id, role, status: result.status, message: result.message });
-      setFailure(result.message);
+      logger.warn('Role change failed', { userId: user.id, role, status: result.status, message: result.message });
       showToast('error', t('admin.people.users.roleFailed'));
-      return;
+      return result;
     }
-    setUsers((current) => current.map((user) => (user.id === target.id ? { ...user, role: result.data.role } : user)));
+    setUsers((current) => current.map((item) => (item.id === user.id ? { ...item, role: result.data.role } : item)));
     showToast(
       'success',
-      t(result.data.role === 'admin' ? 'admin.people.users.promoted' : 'admin.people.users.demoted', { email: target.email }),
+      t(result.data.role === 'admin' ? 'admin.people.users.promoted' : 'admin.people.users.demoted', { email: user.email }),
     );
-    setTarget(null);
-  };
+    return result;
+  });
+  const target = roleChange.target;
+  const promoting = target?.role === 'user';
 
   if (!users.length) return <p className="text-gray-600">{t('admin.people.users.none')}</p>;
   return (
@@ -123,7 +110,7 @@ function UsersTable({ currentUserId, users: initial, labelledBy }: Props) {
                     {!self && (
                       <button
                         type="button"
-                        onClick={() => open(user)}
+                        onClick={() => roleChange.ask(user)}
                         aria-label={t(user.role === 'user' ? 'admin.people.users.promoteFor' : 'admin.people.users.demoteFor', {
                           email: user.email,
                         })}
@@ -139,7 +126,7 @@ function UsersTable({ currentUserId, users: initial, labelledBy }: Props) {
           </tbody>
         </table>
       </div>
-      <ConfirmAction
+      <ConfirmDialog
         open={target !== null}
         title={t(promoting ? 'admin.people.users.promoteTitle' : 'admin.people.users.demoteTitle')}
         message={
@@ -149,10 +136,10 @@ function UsersTable({ currentUserId, users: initial, labelledBy }: Props) {
         }
         confirmLabel={t(promoting ? 'admin.people.users.promote' : 'admin.people.users.demote')}
         busyLabel={t('admin.saving')}
-        busy={busy}
-        failure={failure}
-        onConfirm={changeRole}
-        onCancel={() => setTarget(null)}
+        busy={roleChange.busy}
+        failure={roleChange.failure}
+        onConfirm={roleChange.confirm}
+        onCancel={roleChange.cancel}
       />
     </>
   );
