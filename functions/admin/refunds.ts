@@ -1,14 +1,10 @@
-import { revokePurchase } from '../checkout/fulfilment.ts';
 import { db } from '../db/database.ts';
-import { env } from '../env.ts';
-import { stripe } from '../payments/stripe.ts';
+import { providerOfSale } from '../payments/provider.ts';
 
 /**
- * An admin refunds a sale.
- * - Stripe: the refund is asked of Stripe (idempotent per purchase) and the purchase marked
- *   `refund_requested_at`; access ends when Stripe confirms with `charge.refunded` (webhook.ts).
- * - Demo: no money moved and no webhook will come, so the purchase is revoked at once.
- * - Free: nothing to refund.
+ * An admin refunds a sale through the provider it was paid with: Stripe refunds later confirm by
+ * webhook (`refund_requested_at` is set meanwhile), the demo provider refunds at once. Free
+ * enrolments have nothing to refund.
  */
 export type RefundOutcome =
   | { kind: 'refunded' }
@@ -29,22 +25,16 @@ export async function refundPurchase(purchaseId: string): Promise<RefundOutcome>
   if (!purchase) return { kind: 'not_found' };
   if (purchase.provider === 'free' || purchase.amount_minor === 0) return { kind: 'not_refundable', reason: 'free' };
   if (purchase.status !== 'completed') return { kind: 'not_refundable', reason: 'not_completed' };
-
-  if (purchase.provider === 'demo') {
-    const outcome = await revokePurchase({ orderId: purchase.id }, 'refunded');
-    return outcome === 'revoked' ? { kind: 'refunded' } : { kind: 'not_found' };
-  }
-
   if (purchase.refund_requested_at) return { kind: 'not_refundable', reason: 'already_requested' };
-  if (!purchase.payment_intent_id) return { kind: 'not_refundable', reason: 'no_payment_intent' };
-  if (!env().STRIPE_SECRET_KEY) return { kind: 'not_refundable', reason: 'provider_unavailable' };
-  try {
-    // The same key for every attempt: a retry after a lost answer never refunds twice.
-    await stripe().refunds.create({ payment_intent: purchase.payment_intent_id }, { idempotencyKey: `refund-${purchase.id}` });
-  } catch (error) {
-    const message = (error as Error).message;
-    console.error(`[refunds] purchase ${purchase.id}: Stripe refused the refund: ${message}`);
-    return { kind: 'provider_failed', message };
+  const provider = providerOfSale(purchase.provider);
+  if (!provider) return { kind: 'not_refundable', reason: 'provider_unavailable' };
+
+  const result = await provider.refund({ purchaseId: purchase.id, paymentIntentId: purchase.payment_intent_id });
+  if (result.kind === 'refunded') return { kind: 'refunded' };
+  if (result.kind === 'not_possible') return { kind: 'not_refundable', reason: result.reason };
+  if (result.kind === 'failed') {
+    console.error(`[refunds] purchase ${purchase.id}: the ${provider.name} provider refused the refund: ${result.message}`);
+    return { kind: 'provider_failed', message: result.message };
   }
   await db()
     .updateTable('purchases')

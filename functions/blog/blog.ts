@@ -2,8 +2,8 @@ import { sql, type Selectable } from 'kysely';
 import { z } from 'zod';
 import { db } from '../db/database.ts';
 import type { BlogPostsTable } from '../db/schema.ts';
-import { announceChange } from '../server/cache-notify.ts';
-import { BLOG_TAG } from '../server/cache-rules.ts';
+import { announceChange } from '../http/cache-notify.ts';
+import { BLOG_TAG } from '../http/cache-rules.ts';
 import type { Language } from '../../src/i18n/languages.ts';
 
 /** A post as pages use it, whichever source it comes from (content file or database). */

@@ -7,11 +7,11 @@ import { DEMO_USERS, ensureUser } from '../auth/users.ts';
 import { createDb, type Db } from '../db/database.ts';
 import { env, siteUrl } from '../env.ts';
 import { mailboxTransport, smtpTransport, startMailWorker } from '../mail/worker.ts';
-import { close, createHttpServer, listen, loopbackOrigin, type NodeHandler } from '../server/http-server.ts';
-import { createStaticHandler, loadStaticFiles } from '../server/static-files.ts';
-import { PageCache } from '../server/page-cache.ts';
-import { CACHE_RULES } from '../server/cache-rules.ts';
-import { listenForChanges } from '../server/cache-notify.ts';
+import { close, createHttpServer, listen, loopbackOrigin, type NodeHandler } from '../http/http-server.ts';
+import { createStaticHandler, loadStaticFiles } from '../http/static-files.ts';
+import { PageCache } from '../http/page-cache.ts';
+import { CACHE_RULES } from '../http/cache-rules.ts';
+import { listenForChanges } from '../http/cache-notify.ts';
 import { buildIfNeeded, SERVER_ENTRY } from './build-if-needed.ts';
 import { explainFailure } from './command.ts';
 

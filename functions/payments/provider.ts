@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { env, siteUrl } from '../env.ts';
 import { stripe } from './stripe.ts';
+import { revokePurchase } from '../checkout/fulfilment.ts';
 import type { Language } from '../../src/i18n/languages.ts';
 
 /** What a checkout needs from a payment provider: a payment reference and a page to send the buyer to. */
@@ -14,9 +15,26 @@ export interface PaymentOrder {
   language: Language;
 }
 
+/** A completed sale to give the money back for. */
+export interface RefundRequest {
+  purchaseId: string;
+  paymentIntentId: string | null;
+}
+
+/**
+ * `refunded`: done, access ends now. `requested`: the provider confirms later (Stripe's
+ * `charge.refunded` event ends access). `not_possible`: nothing this provider can refund.
+ */
+export type RefundResult =
+  | { kind: 'refunded' }
+  | { kind: 'requested' }
+  | { kind: 'not_possible'; reason: 'no_payment_intent' }
+  | { kind: 'failed'; message: string };
+
 export interface PaymentProvider {
   name: 'stripe' | 'demo';
   createCheckout(order: PaymentOrder): Promise<{ paymentId: string; url: string }>;
+  refund(request: RefundRequest): Promise<RefundResult>;
 }
 
 export function successUrl(lang: Language, courseId: string, sessionPlaceholder = '{CHECKOUT_SESSION_ID}'): string {
@@ -57,6 +75,16 @@ const stripeProvider: PaymentProvider = {
     if (!session.url) throw new Error('No checkout URL received');
     return { paymentId: session.id, url: session.url };
   },
+  async refund({ purchaseId, paymentIntentId }) {
+    if (!paymentIntentId) return { kind: 'not_possible', reason: 'no_payment_intent' };
+    try {
+      // The same key for every attempt: a retry after a lost answer never refunds twice.
+      await stripe().refunds.create({ payment_intent: paymentIntentId }, { idempotencyKey: `refund-${purchaseId}` });
+      return { kind: 'requested' };
+    } catch (error) {
+      return { kind: 'failed', message: (error as Error).message };
+    }
+  },
 };
 
 /** Without a Stripe key: a local page that looks like a hosted checkout, fulfilled by the same code as the webhook. */
@@ -66,7 +94,18 @@ const demoProvider: PaymentProvider = {
     const paymentId = `demo_${randomUUID()}`;
     return Promise.resolve({ paymentId, url: `${siteUrl()}/${order.language}/checkout/demo/${paymentId}` });
   },
+  // No money moved and no confirmation will come: access ends at once.
+  async refund({ purchaseId }) {
+    const outcome = await revokePurchase({ orderId: purchaseId }, 'refunded');
+    return outcome === 'revoked' ? { kind: 'refunded' } : { kind: 'failed', message: 'unknown order' };
+  },
 };
+
+/** The provider a sale was made with, for what comes after it (refunds); undefined when it is not configured here. */
+export function providerOfSale(name: 'stripe' | 'demo'): PaymentProvider | undefined {
+  if (name === 'demo') return demoProvider;
+  return env().STRIPE_SECRET_KEY ? stripeProvider : undefined;
+}
 
 export function paymentProvider(): PaymentProvider {
   const { STRIPE_SECRET_KEY, NODE_ENV, DEMO_PAYMENTS } = env();

@@ -1,23 +1,16 @@
-const TURKISH_LETTERS: Record<string, string> = {
-  İ: 'i',
-  I: 'i',
-  ı: 'i',
-  Ş: 's',
-  ş: 's',
-  Ğ: 'g',
-  ğ: 'g',
-  Ü: 'u',
-  ü: 'u',
-  Ö: 'o',
-  ö: 'o',
-  Ç: 'c',
-  ç: 'c',
-};
+/**
+ * Turkish letters and their plain Latin ones, in the order SQL's `translate()` takes them: the
+ * database's `fold_search` (migration 0001) uses exactly these two strings, and a test compares both.
+ */
+export const FOLD_FROM = 'İIıŞşĞğÜüÖöÇçÂâÎîÛû';
+export const FOLD_TO = 'iiissgguuooccaaiiuu';
+const FOLDED = new Map([...FOLD_FROM].map((letter, index) => [letter, FOLD_TO[index]!]));
+const FOLDABLE = new RegExp(`[${FOLD_FROM}]`, 'g');
 
 /**
- * Lower case with Turkish letters folded to their plain Latin ones (İ/I/ı → i, ş → s, …), so
- * "IŞIK", "ışık" and "isik" compare equal. The same rule as the SQL `fold_search`.
+ * Lower case with Turkish letters folded to their plain Latin ones (İ/I/ı → i, ş → s, â → a, …), so
+ * "IŞIK", "ışık" and "isik" compare equal, here as in the database.
  */
 export function foldTurkish(text: string): string {
-  return text.replace(/[İIıŞşĞğÜüÖöÇç]/g, (char) => TURKISH_LETTERS[char] ?? char).toLowerCase();
+  return text.replace(FOLDABLE, (letter) => FOLDED.get(letter) ?? letter).toLowerCase();
 }

@@ -10,7 +10,7 @@ import {
 } from '../../../functions/admin/categories.ts';
 import { createBlogPost, getDatabasePost, listAllDatabasePosts, type BlogPostInput } from '../../../functions/blog/blog.ts';
 import { db } from '../../../functions/db/database.ts';
-import { announceChange, listenForChanges } from '../../../functions/server/cache-notify.ts';
+import { announceChange, listenForChanges } from '../../../functions/http/cache-notify.ts';
 import { makeCourse } from '../../support/factories.ts';
 
 /** Every purge the use cases announce, as the page cache would hear them. */

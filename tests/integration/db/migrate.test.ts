@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { db } from '../../../functions/db/database.ts';
+import { FOLD_FROM, FOLD_TO, foldTurkish } from '../../../src/lib/turkish.ts';
 import { checksumOf, EditedMigrationError, migrate, readMigrations, type Migration } from '../../../functions/db/migrate.ts';
 
 describe('migrations', () => {
@@ -54,6 +55,26 @@ describe('an applied migration', () => {
 });
 
 describe('fold_search', () => {
+  it('folds exactly as the TypeScript foldTurkish does, over the same strings', async () => {
+    const samples = [
+      'İSTANBUL ıspanak',
+      'IŞIK ışık Işık',
+      'Çağdaş Öğün Üzüm',
+      'Kâğıt hâlâ Îmân Ûmit',
+      'ÂÎÛ âîû',
+      'Straße Ñandú Émile',
+      'plain ascii 42',
+    ];
+    const { rows } = await sql<{
+      folded: string;
+    }>`SELECT fold_search(s) AS folded FROM unnest(${samples}::text[]) WITH ORDINALITY AS t(s, n) ORDER BY n`.execute(db());
+    expect(rows.map((row) => row.folded)).toEqual(samples.map(foldTurkish));
+    const source = await sql<{ body: string }>`SELECT pg_get_functiondef('fold_search(text)'::regprocedure) AS body`.execute(
+      db(),
+    );
+    expect(source.rows[0]!.body).toContain(`translate(value, '${FOLD_FROM}'::text, '${FOLD_TO}'::text)`);
+  });
+
   it('folds Turkish letters and case so either spelling finds the other', async () => {
     const { rows } = await sql<{ a: string; b: string; c: string }>`
       SELECT fold_search('İstanbul') AS a, fold_search('IŞIK ışık') AS b, fold_search('ÇĞÖÜ çğöü') AS c`.execute(db());
