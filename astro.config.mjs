@@ -5,6 +5,7 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 import { precompressFolder } from './functions/http/precompress.ts';
+import { LANGUAGES } from './src/i18n/languages.ts';
 
 export default defineConfig({
   site: process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321',
@@ -24,7 +25,7 @@ export default defineConfig({
   ],
   trailingSlash: 'ignore',
   i18n: {
-    locales: ['en', 'tr'],
+    locales: [...LANGUAGES],
     defaultLocale: 'en',
     // Our middleware owns the language redirect (cookie, then Accept-Language, then en).
     routing: 'manual',

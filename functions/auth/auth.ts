@@ -4,7 +4,7 @@ import { db } from '../db/database.ts';
 import { env, siteUrl } from '../env.ts';
 import { queueMail } from '../mail/outbox.ts';
 import { passwordResetMail } from '../mail/templates.ts';
-import { isLanguage, DEFAULT_LANGUAGE } from '../../src/i18n/languages.ts';
+import { asLanguage, DEFAULT_LANGUAGE } from '../../src/i18n/languages.ts';
 import { MIN_PASSWORD_LENGTH, MAX_PASSWORD_LENGTH } from '../../src/lib/auth.schema.ts';
 
 /** The header our server sets from the connection (never the client's), for rate limits. */
@@ -72,7 +72,7 @@ export function createAuth(database: Db) {
       // The link opens our own page, which checks the token before showing the form.
       sendResetPassword: async ({ user, token }) => {
         const preferred = (user as Record<string, unknown>).language;
-        const language = isLanguage(preferred) ? preferred : DEFAULT_LANGUAGE;
+        const language = asLanguage(preferred);
         const url = `${siteUrl()}/${language}/reset-password?token=${encodeURIComponent(token)}`;
         await queueMail(database, passwordResetMail({ to: user.email, name: user.name, url, language }));
       },

@@ -1,6 +1,6 @@
 import { auth, type Role } from './auth.ts';
 import { db } from '../db/database.ts';
-import type { Language } from '../../src/i18n/languages.ts';
+import { asLanguage, type Language } from '../../src/i18n/languages.ts';
 
 export interface SessionUser {
   id: string;
@@ -21,7 +21,7 @@ export async function getSessionUser(headers: Headers): Promise<SessionUser | un
     id: user.id,
     email: user.email,
     fullName: user.name,
-    language: user.language === 'tr' ? 'tr' : 'en',
+    language: asLanguage(user.language),
     role: user.role === 'admin' ? 'admin' : 'user',
   };
 }

@@ -4,7 +4,7 @@ import { db } from '../db/database.ts';
 import type { BlogPostsTable } from '../db/schema.ts';
 import { announceChange } from '../http/cache-notify.ts';
 import { BLOG_TAG } from '../http/cache-rules.ts';
-import type { Language } from '../../src/i18n/languages.ts';
+import { asLanguage, type Language } from '../../src/i18n/languages.ts';
 
 /** A post as pages use it, whichever source it comes from (content file or database). */
 export interface BlogPost {
@@ -168,7 +168,7 @@ function toPost(row: Selectable<BlogPostsTable>): BlogPost {
     source: 'database',
     id: row.id,
     slug: row.slug,
-    language: row.language === 'tr' ? 'tr' : 'en',
+    language: asLanguage(row.language),
     translationKey: row.translation_key,
     title: row.title,
     excerpt: row.excerpt,

@@ -4,7 +4,7 @@ import { siteUrl } from '../env.ts';
 import { queueMail } from '../mail/outbox.ts';
 import { renderMail } from '../mail/templates.ts';
 import { getT } from '../../src/i18n/i18n.ts';
-import { isLanguage, DEFAULT_LANGUAGE } from '../../src/i18n/languages.ts';
+import { asLanguage } from '../../src/i18n/languages.ts';
 import { formatMoney } from '../../src/lib/money.ts';
 import { formatDate } from '../../src/lib/dates.ts';
 
@@ -30,7 +30,7 @@ export async function queueMaterialsMail(trx: Transaction<Database>, purchaseId:
     ])
     .where('purchases.id', '=', purchaseId)
     .executeTakeFirstOrThrow();
-  const lang = isLanguage(purchase.language) ? purchase.language : DEFAULT_LANGUAGE;
+  const lang = asLanguage(purchase.language);
   const t = getT(lang);
   const amount = purchase.amount_minor === 0 ? t('course.free') : formatMoney(purchase.amount_minor, purchase.currency, lang);
   await queueMail(

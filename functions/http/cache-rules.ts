@@ -1,6 +1,6 @@
 import type { CacheRule } from './page-cache.ts';
 import { filtersToQuery, parseFilters } from '../../src/lib/course-filters.ts';
-import { isLanguage } from '../../src/i18n/languages.ts';
+import { isLanguage, LANGUAGE_PATTERN } from '../../src/i18n/languages.ts';
 
 /**
  * Pages that are the same for every reader, and how long they may be served from memory. Every
@@ -23,12 +23,15 @@ const coursesApiQuery = (params: URLSearchParams) => {
   return canonical.size > 0 ? `?${canonical.toString()}` : '';
 };
 
+/** A path under any interface language: `route('/courses')` matches /en/courses and /tr/courses. */
+const route = (rest: string) => new RegExp(`^/${LANGUAGE_PATTERN}${rest}$`);
+
 export const CACHE_RULES: CacheRule[] = [
-  { pattern: /^\/(en|tr)\/$/, ...FRESH, tags: [CATALOGUE_TAG] },
-  { pattern: /^\/(en|tr)\/courses\/?$/, ...FRESH, tags: [CATALOGUE_TAG], canonicalQuery: catalogueQuery },
-  { pattern: /^\/(en|tr)\/courses?\/[0-9a-zA-Z-]{1,64}\/?$/, ...FRESH, tags: [CATALOGUE_TAG], canonicalQuery: courseQuery },
+  { pattern: route('/'), ...FRESH, tags: [CATALOGUE_TAG] },
+  { pattern: route('/courses/?'), ...FRESH, tags: [CATALOGUE_TAG], canonicalQuery: catalogueQuery },
+  { pattern: route('/courses?/[0-9a-zA-Z-]{1,64}/?'), ...FRESH, tags: [CATALOGUE_TAG], canonicalQuery: courseQuery },
   { pattern: /^\/api\/courses$/, ...FRESH, tags: [CATALOGUE_TAG], canonicalQuery: coursesApiQuery },
-  { pattern: /^\/(en|tr)\/blog(\/[^/]{1,200})?\/?$/, ...FRESH, tags: [BLOG_TAG] },
-  { pattern: /^\/(en|tr)\/rss\.xml$/, ...FRESH, tags: [BLOG_TAG] },
+  { pattern: route('/blog(/[^/]{1,200})?/?'), ...FRESH, tags: [BLOG_TAG] },
+  { pattern: route('/rss\\.xml'), ...FRESH, tags: [BLOG_TAG] },
   { pattern: /^\/sitemap\.xml$/, ...FRESH, tags: [CATALOGUE_TAG, BLOG_TAG] },
 ];

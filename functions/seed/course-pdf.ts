@@ -1,3 +1,4 @@
+import { asLanguage } from '../../src/i18n/languages.ts';
 import { fileURLToPath } from 'node:url';
 import PDFDocument from 'pdfkit';
 import type { DemoCourse } from './demo-catalogue.ts';
@@ -13,7 +14,8 @@ const LABELS = {
 
 /** Renders a course's lessons into a real multi-page A4 PDF. */
 export function renderCoursePdf(course: DemoCourse): Promise<Buffer> {
-  const labels = LABELS[course.language];
+  // Demo courses in a language the shop has no labels for get English ones.
+  const labels = LABELS[asLanguage(course.language)];
   const doc = new PDFDocument({
     size: 'A4',
     margin: 56,

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { COURSE_LANGUAGES } from '../../src/lib/course-languages.ts';
 
 const CATALOGUE_FILE = fileURLToPath(new URL('../../content/catalogue/demo-catalogue.json', import.meta.url));
 
@@ -18,7 +19,7 @@ export const DemoCategorySchema = z.object({
 
 export const DemoCourseSchema = z.object({
   key: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
-  language: z.enum(['en', 'tr']),
+  language: z.enum(COURSE_LANGUAGES),
   title: z.string().min(1).max(200),
   description: z.string().min(1),
   category: z.string(),

@@ -11,6 +11,14 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
+/** A stored or requested language, or the default one when it is not (or no longer) an interface language. */
+export function asLanguage(value: unknown): Language {
+  return isLanguage(value) ? value : DEFAULT_LANGUAGE;
+}
+
+/** `(en|tr)`: the language segment of a path, for route patterns. */
+export const LANGUAGE_PATTERN = `(${LANGUAGES.join('|')})`;
+
 /** The language segment a path starts with, if it is one we serve. */
 export function languageOfPath(pathname: string): Language | undefined {
   const first = pathname.split('/')[1];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EmailSchema } from './validation.ts';
+import { EmailSchema, LanguageSchema } from './validation.ts';
 
 /** Account forms, checked identically in the islands and on the server. Messages are translation keys. */
 export const MIN_PASSWORD_LENGTH = 8;
@@ -26,7 +26,7 @@ export const ResetPasswordSchema = z
     path: ['confirmPassword'],
   });
 
-export const ProfileSchema = z.object({ fullName: FullName, language: z.enum(['en', 'tr']) });
+export const ProfileSchema = z.object({ fullName: FullName, language: LanguageSchema });
 
 export const ChangePasswordSchema = z
   .object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EmailSchema } from './validation.ts';
+import { EmailSchema, LanguageSchema } from './validation.ts';
 
 /** The checkout form. Only ids and the buyer's details travel: never a price. */
 export const CheckoutFormSchema = z.object({
@@ -9,7 +9,7 @@ export const CheckoutFormSchema = z.object({
 
 export const CheckoutRequestSchema = CheckoutFormSchema.extend({
   courseId: z.uuid('errors.badRequest'),
-  language: z.enum(['en', 'tr']),
+  language: LanguageSchema,
 });
 
 export type CheckoutRequest = z.infer<typeof CheckoutRequestSchema>;

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../i18n/languages.ts';
+import { asLanguage, DEFAULT_LANGUAGE, isLanguage, type Language } from '../i18n/languages.ts';
 
 export type Area = { kind: 'page' | 'api'; role: 'user' | 'admin'; lang: Language };
 
@@ -17,7 +17,7 @@ export function protectedAreaOf(rawPathname: string): Area | undefined {
     if (second === 'admin') return { kind: 'api', role: 'admin', lang: DEFAULT_LANGUAGE };
     return undefined;
   }
-  const lang = isLanguage(first) ? first : DEFAULT_LANGUAGE;
+  const lang = asLanguage(first);
   const section = isLanguage(first) ? second : first;
   if (section === 'dashboard') return { kind: 'page', role: 'user', lang };
   if (section === 'admin') return { kind: 'page', role: 'admin', lang };

@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../i18n/languages.ts';
+
+/** An interface language, as forms and endpoints receive it. */
+export const LanguageSchema = z.enum(LANGUAGES, 'errors.badRequest');
 import type { MessageKey } from '../i18n/i18n.ts';
 
 /** Field errors travel as translation keys; each side shows them in its own language. */

@@ -8,7 +8,7 @@ import {
 } from '../lib/admin/courses.schema.ts';
 import { errorResponse } from '../lib/http.ts';
 import { fieldErrors, type FieldErrors } from '../lib/validation.ts';
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../i18n/languages.ts';
+import { asLanguage, type Language } from '../i18n/languages.ts';
 import type { MessageKey } from '../i18n/i18n.ts';
 import { fileField, readMultipart, textFields } from './multipart.ts';
 
@@ -48,7 +48,7 @@ export function saveFailure(result: Exclude<SaveCourseResult, { ok: true }>): Re
 /** Names in the admin's language (category names), from `?lang=`. */
 export function adminLanguage(url: URL): Language {
   const lang = url.searchParams.get('lang');
-  return isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
+  return asLanguage(lang);
 }
 
 function firstUploadProblem(fields: FieldErrors): MessageKey | undefined {

@@ -1,7 +1,7 @@
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { databaseSlugs, findDatabasePost, listDatabasePosts, type BlogPost } from '../../functions/blog/blog.ts';
 import { demoCourseId } from '../../functions/seed/demo-ids.ts';
-import type { Language } from '../i18n/languages.ts';
+import { LANGUAGES, type Language } from '../i18n/languages.ts';
 import { SLUG_PATTERN } from '../lib/blog.schema.ts';
 
 /**
@@ -21,11 +21,15 @@ export async function findPublishedPost(lang: Language, slug: string): Promise<B
   return (await filePosts(lang)).find((post) => post.slug === slug);
 }
 
-/** The same article in the other language, if it exists and is published. */
-export async function findTranslation(post: BlogPost): Promise<BlogPost | undefined> {
-  if (!post.translationKey) return undefined;
-  const other: Language = post.language === 'en' ? 'tr' : 'en';
-  return (await listPublishedPosts(other)).find((candidate) => candidate.translationKey === post.translationKey);
+/** The same article in the other languages, where it exists and is published. */
+export async function findTranslations(post: BlogPost): Promise<BlogPost[]> {
+  const key = post.translationKey;
+  if (!key) return [];
+  const others = LANGUAGES.filter((code) => code !== post.language);
+  const found = await Promise.all(
+    others.map(async (code) => (await listPublishedPosts(code)).find((candidate) => candidate.translationKey === key)),
+  );
+  return found.filter((translation) => translation !== undefined);
 }
 
 async function filePosts(lang: Language): Promise<BlogPost[]> {

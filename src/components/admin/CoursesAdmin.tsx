@@ -196,7 +196,7 @@ function CoursesAdmin({ lang, initial, categories, categoriesUrl }: Props) {
                       <div className="min-w-0">
                         <p className="font-semibold text-gray-900">{course.title}</p>
                         <p className="mt-0.5 flex flex-wrap gap-x-2 text-xs text-gray-600">
-                          <span>{t(`language.${course.language === 'tr' ? 'tr' : 'en'}`)}</span>
+                          <span>{t(`courseLanguage.${course.language}`)}</span>
                           <span>{t(`difficulty.${course.difficulty}`)}</span>
                           <span>{t('admin.courses.purchases', { count: course.purchaseCount })}</span>
                           {course.isFeatured && (

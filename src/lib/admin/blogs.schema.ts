@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGUAGES } from '../../i18n/languages.ts';
+import { LANGUAGES, type Language } from '../../i18n/languages.ts';
 import { META_DESCRIPTION_MAX, slugify } from '../blog.schema.ts';
 
 /**
@@ -95,7 +95,7 @@ export interface AdminPostRow {
   id: string;
   title: string;
   slug: string;
-  language: 'en' | 'tr';
+  language: Language;
   author: string;
   published: boolean;
   /** ISO date. */

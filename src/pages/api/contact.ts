@@ -2,11 +2,12 @@ import type { APIRoute } from 'astro';
 import { saveContactMessage } from '../../../functions/contact/contact.ts';
 import { ContactMessageSchema } from '../../lib/contact.schema.ts';
 import { readJson } from '../../lib/http.ts';
-import { z } from 'zod';
+import { LanguageSchema } from '../../lib/validation.ts';
+import { DEFAULT_LANGUAGE } from '../../i18n/languages.ts';
 
 export const prerender = false;
 
-const ContactRequestSchema = ContactMessageSchema.extend({ language: z.enum(['en', 'tr']).catch('en') });
+const ContactRequestSchema = ContactMessageSchema.extend({ language: LanguageSchema.catch(DEFAULT_LANGUAGE) });
 
 export const POST: APIRoute = async ({ request }) => {
   const body = await readJson(request, ContactRequestSchema);
