@@ -5,6 +5,8 @@ import { db } from '../db/database.ts';
 import type { CategoriesTable } from '../db/schema.ts';
 import { announceChange } from '../http/cache-notify.ts';
 import { CATALOGUE_TAG } from '../http/cache-rules.ts';
+import { refusingViolations } from '../db/constraints.ts';
+import { conflict, notFound, ok, type Result } from '../../src/lib/result.ts';
 
 /** A category as the admin edits it, with how many courses (any language, active or not) use it. */
 export interface AdminCategory extends AdminCategoryRow {
@@ -24,9 +26,6 @@ export interface CategoryInput {
   sortOrder: number;
 }
 
-export type DeleteCategoryResult =
-  { deleted: true } | { deleted: false; reason: 'not_found' } | { deleted: false; reason: 'in_use'; courseCount: number };
-
 const Uuid = z.uuid();
 const isId = (id: string) => Uuid.safeParse(id).success;
 
@@ -42,42 +41,55 @@ export async function getCategory(id: string): Promise<AdminCategory | undefined
   return row ? toCategory(row) : undefined;
 }
 
+const SLUG_TAKEN = conflict('duplicate', 'admin.errors.duplicate', { fields: { slug: 'admin.errors.duplicate' } });
+const IN_USE = conflict('dependencies', 'admin.errors.dependencies');
+
 /**
  * Category names, colours and activity show on the storefront, so every write below tells the
  * page cache in the same transaction: readers see the change at once.
  */
-export async function createCategory(input: CategoryInput): Promise<AdminCategory> {
-  const id = await db()
-    .transaction()
-    .execute(async (trx) => {
-      const row = await trx.insertInto('categories').values(toRow(input)).returning('id').executeTakeFirstOrThrow();
-      await announceChange(trx, CATALOGUE_TAG);
-      return row.id;
-    });
-  return (await getCategory(id))!;
+export async function createCategory(input: CategoryInput): Promise<Result<AdminCategory>> {
+  return refusingViolations(
+    async () => {
+      const id = await db()
+        .transaction()
+        .execute(async (trx) => {
+          const row = await trx.insertInto('categories').values(toRow(input)).returning('id').executeTakeFirstOrThrow();
+          await announceChange(trx, CATALOGUE_TAG);
+          return row.id;
+        });
+      return found(await getCategory(id));
+    },
+    { unique: SLUG_TAKEN },
+  );
 }
 
 /** A new slug carries its courses along: courses.category references the slug ON UPDATE CASCADE. */
-export async function updateCategory(id: string, input: CategoryInput): Promise<AdminCategory | undefined> {
-  if (!isId(id)) return undefined;
-  const updated = await db()
-    .transaction()
-    .execute(async (trx) => {
-      const row = await trx
-        .updateTable('categories')
-        .set({ ...toRow(input), updated_at: new Date() })
-        .where('id', '=', id)
-        .returning('id')
-        .executeTakeFirst();
-      if (row) await announceChange(trx, CATALOGUE_TAG);
-      return Boolean(row);
-    });
-  return updated ? getCategory(id) : undefined;
+export async function updateCategory(id: string, input: CategoryInput): Promise<Result<AdminCategory>> {
+  if (!isId(id)) return notFound;
+  return refusingViolations(
+    async () => {
+      const updated = await db()
+        .transaction()
+        .execute(async (trx) => {
+          const row = await trx
+            .updateTable('categories')
+            .set({ ...toRow(input), updated_at: new Date() })
+            .where('id', '=', id)
+            .returning('id')
+            .executeTakeFirst();
+          if (row) await announceChange(trx, CATALOGUE_TAG);
+          return Boolean(row);
+        });
+      return updated ? found(await getCategory(id)) : notFound;
+    },
+    { unique: SLUG_TAKEN },
+  );
 }
 
-export async function setCategoryActive(id: string, active: boolean): Promise<boolean> {
-  if (!isId(id)) return false;
-  return db()
+export async function setCategoryActive(id: string, active: boolean): Promise<Result<AdminCategory>> {
+  if (!isId(id)) return notFound;
+  const updated = await db()
     .transaction()
     .execute(async (trx) => {
       const result = await trx
@@ -85,34 +97,42 @@ export async function setCategoryActive(id: string, active: boolean): Promise<bo
         .set({ is_active: active, updated_at: new Date() })
         .where('id', '=', id)
         .executeTakeFirst();
-      const found = Number(result.numUpdatedRows) > 0;
-      if (found) await announceChange(trx, CATALOGUE_TAG);
-      return found;
+      const changed = Number(result.numUpdatedRows) > 0;
+      if (changed) await announceChange(trx, CATALOGUE_TAG);
+      return changed;
     });
+  return updated ? found(await getCategory(id)) : notFound;
 }
 
 /**
  * Refuses to delete a category that courses use (they would lose their category). The count gives
  * the admin a precise reason; the foreign key still guards a course added in between.
  */
-export async function deleteCategory(id: string): Promise<DeleteCategoryResult> {
-  if (!isId(id)) return { deleted: false, reason: 'not_found' };
-  return db()
-    .transaction()
-    .execute(async (trx): Promise<DeleteCategoryResult> => {
-      const category = await trx.selectFrom('categories').select('slug').where('id', '=', id).forUpdate().executeTakeFirst();
-      if (!category) return { deleted: false, reason: 'not_found' };
-      const { count } = await trx
-        .selectFrom('courses')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('category', '=', category.slug)
-        .executeTakeFirstOrThrow();
-      if (Number(count) > 0) return { deleted: false, reason: 'in_use', courseCount: Number(count) };
-      await trx.deleteFrom('categories').where('id', '=', id).execute();
-      await announceChange(trx, CATALOGUE_TAG);
-      return { deleted: true };
-    });
+export async function deleteCategory(id: string): Promise<Result<{ deleted: true }>> {
+  if (!isId(id)) return notFound;
+  return refusingViolations(
+    () =>
+      db()
+        .transaction()
+        .execute(async (trx): Promise<Result<{ deleted: true }>> => {
+          const category = await trx.selectFrom('categories').select('slug').where('id', '=', id).forUpdate().executeTakeFirst();
+          if (!category) return notFound;
+          const { count } = await trx
+            .selectFrom('courses')
+            .select((eb) => eb.fn.countAll<number>().as('count'))
+            .where('category', '=', category.slug)
+            .executeTakeFirstOrThrow();
+          if (Number(count) > 0)
+            return conflict('dependencies', 'admin.errors.dependencies', { details: { courseCount: Number(count) } });
+          await trx.deleteFrom('categories').where('id', '=', id).execute();
+          await announceChange(trx, CATALOGUE_TAG);
+          return ok({ deleted: true });
+        }),
+    { foreignKey: IN_USE },
+  );
 }
+
+const found = <T>(value: T | undefined): Result<T> => (value === undefined ? notFound : ok(value));
 
 function selectCategories() {
   return db()

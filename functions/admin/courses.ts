@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { db } from '../db/database.ts';
 import { announceChange } from '../http/cache-notify.ts';
 import { CATALOGUE_TAG } from '../http/cache-rules.ts';
+import { refusingViolations } from '../db/constraints.ts';
+import { conflict, invalid, notFound, ok, type Failure, type Result } from '../../src/lib/result.ts';
 import { checkCoverImage, checkPdf, type ImageProblem, type ImageType, type PdfProblem } from '../storage/sniff.ts';
 import { deleteFile, publicKeyOf, publicUrl, putFile, type Visibility } from '../storage/storage.ts';
 import {
@@ -29,16 +31,9 @@ export interface CourseUploads {
   cover?: Uint8Array | undefined;
 }
 
-export type SaveCourseResult =
-  | { ok: true; course: AdminCourseView }
-  | { ok: false; reason: 'invalid'; fields: FieldErrors }
-  | { ok: false; reason: 'notFound' }
-  | { ok: false; reason: 'duplicate' };
-
-export type DeleteCourseResult = { ok: true } | { ok: false; reason: 'notFound' | 'hasPurchases' };
-
 const Uuid = z.uuid();
-const UNIQUE_VIOLATION = '23505';
+const DUPLICATE = conflict('duplicate', 'admin.errors.duplicate');
+const UPLOAD_FIELDS = ['pdf', 'cover'] as const;
 const PDF_MESSAGES: Record<PdfProblem, MessageKey> = {
   empty: 'admin.courses.errors.pdfInvalid',
   notPdf: 'admin.courses.errors.pdfInvalid',
@@ -96,36 +91,43 @@ export async function createCourse(
   uploads: CourseUploads,
   lang: Language,
   requestedId?: string,
-): Promise<SaveCourseResult> {
+): Promise<Result<AdminCourseView>> {
   const id = requestedId ?? randomUUID();
-  if (!Uuid.safeParse(id).success) return { ok: false, reason: 'invalid', fields: { id: 'errors.badRequest' } };
+  if (!Uuid.safeParse(id).success) return invalidFields({ id: 'errors.badRequest' });
   const checked = checkUploads(uploads, { pdfRequired: true, hasCoverUrl: input.coverImageUrl !== null });
   const fields = { ...checked.fields, ...(await categoryProblem(input.category)) };
-  if (Object.keys(fields).length > 0) return { ok: false, reason: 'invalid', fields };
-  if (await courseExists(id)) return { ok: false, reason: 'duplicate' };
+  if (Object.keys(fields).length > 0) return invalidFields(fields);
+  if (await courseExists(id)) return DUPLICATE;
 
   const stored = await storeUploads(id, checked);
-  try {
-    await db()
-      .transaction()
-      .execute(async (trx) => {
-        await trx
-          .insertInto('courses')
-          .values({
-            ...toRow(input),
-            id,
-            pdf_path: stored.pdfKey ?? null,
-            cover_image_url: stored.coverUrl ?? input.coverImageUrl,
-          })
-          .execute();
-        await announceChange(trx, CATALOGUE_TAG);
-      });
-  } catch (error) {
+  const inserted = await refusingViolations(
+    async () => {
+      await db()
+        .transaction()
+        .execute(async (trx) => {
+          await trx
+            .insertInto('courses')
+            .values({
+              ...toRow(input),
+              id,
+              pdf_path: stored.pdfKey ?? null,
+              cover_image_url: stored.coverUrl ?? input.coverImageUrl,
+            })
+            .execute();
+          await announceChange(trx, CATALOGUE_TAG);
+        });
+      return ok(id);
+    },
+    { unique: DUPLICATE },
+  ).catch(async (error: unknown) => {
     await removeStored(stored);
-    if ((error as { code?: string }).code === UNIQUE_VIOLATION) return { ok: false, reason: 'duplicate' };
     throw error;
+  });
+  if (!inserted.ok) {
+    await removeStored(stored);
+    return inserted;
   }
-  return { ok: true, course: (await getAdminCourse(id, lang))! };
+  return found(await getAdminCourse(id, lang));
 }
 
 /** Changes a course; a new PDF or cover replaces the old one, which is deleted after the commit. */
@@ -134,13 +136,13 @@ export async function updateCourse(
   input: CourseInput,
   uploads: CourseUploads,
   lang: Language,
-): Promise<SaveCourseResult> {
-  if (!Uuid.safeParse(id).success) return { ok: false, reason: 'notFound' };
+): Promise<Result<AdminCourseView>> {
+  if (!Uuid.safeParse(id).success) return notFound;
   const current = await db().selectFrom('courses').select(['category', 'pdf_path']).where('id', '=', id).executeTakeFirst();
-  if (!current) return { ok: false, reason: 'notFound' };
+  if (!current) return notFound;
   const checked = checkUploads(uploads, { pdfRequired: !current.pdf_path, hasCoverUrl: input.coverImageUrl !== null });
   const fields = { ...checked.fields, ...(await categoryProblem(input.category, current.category)) };
-  if (Object.keys(fields).length > 0) return { ok: false, reason: 'invalid', fields };
+  if (Object.keys(fields).length > 0) return invalidFields(fields);
 
   const stored = await storeUploads(id, checked);
   const coverUrl = stored.coverUrl ?? input.coverImageUrl;
@@ -176,16 +178,16 @@ export async function updateCourse(
   }
   if (!previous) {
     await removeStored(stored);
-    return { ok: false, reason: 'notFound' };
+    return notFound;
   }
   if (stored.pdfKey && previous.pdf_path && previous.pdf_path !== stored.pdfKey) await releasePdf(previous.pdf_path);
   if (previous.cover_image_url && previous.cover_image_url !== coverUrl) await releaseCover(previous.cover_image_url);
-  return { ok: true, course: (await getAdminCourse(id, lang))! };
+  return found(await getAdminCourse(id, lang));
 }
 
-export async function setCourseActive(id: string, isActive: boolean): Promise<boolean> {
-  if (!Uuid.safeParse(id).success) return false;
-  return db()
+export async function setCourseActive(id: string, isActive: boolean): Promise<Result<{ id: string; isActive: boolean }>> {
+  if (!Uuid.safeParse(id).success) return notFound;
+  const changed = await db()
     .transaction()
     .execute(async (trx) => {
       const result = await trx
@@ -193,15 +195,16 @@ export async function setCourseActive(id: string, isActive: boolean): Promise<bo
         .set({ is_active: isActive, updated_at: new Date() })
         .where('id', '=', id)
         .executeTakeFirst();
-      const changed = Number(result.numUpdatedRows) > 0;
-      if (changed) await announceChange(trx, CATALOGUE_TAG);
-      return changed;
+      const updated = Number(result.numUpdatedRows) > 0;
+      if (updated) await announceChange(trx, CATALOGUE_TAG);
+      return updated;
     });
+  return changed ? ok({ id, isActive }) : notFound;
 }
 
 /** Deletes a course nobody has bought (or ordered); one with purchases must be deactivated instead. */
-export async function deleteCourse(id: string): Promise<DeleteCourseResult> {
-  if (!Uuid.safeParse(id).success) return { ok: false, reason: 'notFound' };
+export async function deleteCourse(id: string): Promise<Result<{ deleted: true }>> {
+  if (!Uuid.safeParse(id).success) return notFound;
   const outcome = await db()
     .transaction()
     .execute(async (trx) => {
@@ -212,21 +215,29 @@ export async function deleteCourse(id: string): Promise<DeleteCourseResult> {
         .where('id', '=', id)
         .forUpdate()
         .executeTakeFirst();
-      if (!course) return { ok: false, reason: 'notFound' } as const;
+      if (!course) return notFound;
       const purchases = await trx
         .selectFrom('purchases')
         .select((eb) => eb.fn.countAll<number>().as('count'))
         .where('course_id', '=', id)
         .executeTakeFirstOrThrow();
-      if (Number(purchases.count) > 0) return { ok: false, reason: 'hasPurchases' } as const;
+      if (Number(purchases.count) > 0) return conflict('dependencies', 'admin.errors.dependencies');
       await trx.deleteFrom('courses').where('id', '=', id).execute();
       await announceChange(trx, CATALOGUE_TAG);
-      return { ok: true, course } as const;
+      return ok(course);
     });
   if (!outcome.ok) return outcome;
-  if (outcome.course.pdf_path) await releasePdf(outcome.course.pdf_path);
-  if (outcome.course.cover_image_url) await releaseCover(outcome.course.cover_image_url);
-  return { ok: true };
+  if (outcome.value.pdf_path) await releasePdf(outcome.value.pdf_path);
+  if (outcome.value.cover_image_url) await releaseCover(outcome.value.cover_image_url);
+  return ok({ deleted: true });
+}
+
+const found = <T>(value: T | undefined): Result<T> => (value === undefined ? notFound : ok(value));
+
+/** A refused save: an upload problem is named in the message itself, so it reads clearly anywhere. */
+function invalidFields(fields: FieldErrors): Failure {
+  const upload = UPLOAD_FIELDS.map((name) => fields[name]).find((message) => message !== undefined);
+  return invalid('invalid_input', upload ?? 'errors.badRequest', fields);
 }
 
 interface CheckedUploads {

@@ -1,40 +1,35 @@
 import { db } from '../db/database.ts';
 import { providerOfSale } from '../payments/provider.ts';
+import { conflict, invalid, notFound, ok, unavailable, type Result } from '../../src/lib/result.ts';
+import { z } from 'zod';
 
 /**
  * An admin refunds a sale through the provider it was paid with: Stripe refunds later confirm by
  * webhook (`refund_requested_at` is set meanwhile), the demo provider refunds at once. Free
  * enrolments have nothing to refund.
  */
-export type RefundOutcome =
-  | { kind: 'refunded' }
-  | { kind: 'refund_requested' }
-  | { kind: 'not_found' }
-  | {
-      kind: 'not_refundable';
-      reason: 'free' | 'not_completed' | 'already_requested' | 'no_payment_intent' | 'provider_unavailable';
-    }
-  | { kind: 'provider_failed'; message: string };
-
-export async function refundPurchase(purchaseId: string): Promise<RefundOutcome> {
+export async function refundPurchase(
+  purchaseId: string,
+): Promise<Result<{ id: string; status: 'refunded' | 'refund_requested' }>> {
+  if (!z.uuid().safeParse(purchaseId).success) return notFound;
   const purchase = await db()
     .selectFrom('purchases')
     .select(['id', 'status', 'provider', 'amount_minor', 'payment_intent_id', 'refund_requested_at'])
     .where('id', '=', purchaseId)
     .executeTakeFirst();
-  if (!purchase) return { kind: 'not_found' };
-  if (purchase.provider === 'free' || purchase.amount_minor === 0) return { kind: 'not_refundable', reason: 'free' };
-  if (purchase.status !== 'completed') return { kind: 'not_refundable', reason: 'not_completed' };
-  if (purchase.refund_requested_at) return { kind: 'not_refundable', reason: 'already_requested' };
+  if (!purchase) return notFound;
+  if (purchase.provider === 'free' || purchase.amount_minor === 0) return invalid('free', 'admin.people.refund.free');
+  if (purchase.status !== 'completed') return conflict('not_completed', 'admin.people.refund.notCompleted');
+  if (purchase.refund_requested_at) return conflict('already_requested', 'admin.people.refund.alreadyRequested');
   const provider = providerOfSale(purchase.provider);
-  if (!provider) return { kind: 'not_refundable', reason: 'provider_unavailable' };
+  if (!provider) return conflict('provider_unavailable', 'admin.people.refund.providerUnavailable');
 
   const result = await provider.refund({ purchaseId: purchase.id, paymentIntentId: purchase.payment_intent_id });
-  if (result.kind === 'refunded') return { kind: 'refunded' };
-  if (result.kind === 'not_possible') return { kind: 'not_refundable', reason: result.reason };
+  if (result.kind === 'refunded') return ok({ id: purchase.id, status: 'refunded' });
+  if (result.kind === 'not_possible') return conflict('no_payment_intent', 'admin.people.refund.noPaymentIntent');
   if (result.kind === 'failed') {
     console.error(`[refunds] purchase ${purchase.id}: the ${provider.name} provider refused the refund: ${result.message}`);
-    return { kind: 'provider_failed', message: result.message };
+    return unavailable('provider_failed', 'admin.people.refund.providerFailed');
   }
   await db()
     .updateTable('purchases')
@@ -42,5 +37,5 @@ export async function refundPurchase(purchaseId: string): Promise<RefundOutcome>
     .where('id', '=', purchase.id)
     .where('refund_requested_at', 'is', null)
     .execute();
-  return { kind: 'refund_requested' };
+  return ok({ id: purchase.id, status: 'refund_requested' });
 }

@@ -1,5 +1,7 @@
+import { z } from 'zod';
 import { sql } from 'kysely';
 import { db } from '../db/database.ts';
+import { invalid, notFound, ok, type Result } from '../../src/lib/result.ts';
 import { totalsFromJson } from './sales.ts';
 import { NEW_USER_WINDOW_DAYS, USERS_LIST_LIMIT, type Role } from '../../src/lib/admin/people.schema.ts';
 import type { CurrencyAmount } from '../../src/lib/admin/money-totals.ts';
@@ -84,15 +86,14 @@ export async function userStats(now: Date = new Date()): Promise<UserStats> {
   return rows[0]!;
 }
 
-export type RoleChangeOutcome = 'updated' | 'self' | 'not_found';
-
 /** Promotes or demotes a user. An admin never changes their own role, so an admin always remains. */
-export async function setUserRole(actorId: string, targetId: string, role: Role): Promise<RoleChangeOutcome> {
-  if (actorId === targetId) return 'self';
+export async function setUserRole(actorId: string, targetId: string, role: Role): Promise<Result<{ id: string; role: Role }>> {
+  if (actorId === targetId) return invalid('own_role', 'admin.people.users.ownRole');
+  if (!z.uuid().safeParse(targetId).success) return notFound;
   const result = await db()
     .updateTable('users')
     .set({ role, updated_at: new Date() })
     .where('id', '=', targetId)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0 ? 'updated' : 'not_found';
+  return Number(result.numUpdatedRows) > 0 ? ok({ id: targetId, role }) : notFound;
 }

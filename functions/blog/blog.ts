@@ -5,6 +5,8 @@ import type { BlogPostsTable } from '../db/schema.ts';
 import { announceChange } from '../http/cache-notify.ts';
 import { BLOG_TAG } from '../http/cache-rules.ts';
 import { asLanguage, type Language } from '../../src/i18n/languages.ts';
+import { conflict, notFound, ok, type Result } from '../../src/lib/result.ts';
+import { refusingViolations } from '../db/constraints.ts';
 
 /** A post as pages use it, whichever source it comes from (content file or database). */
 export interface BlogPost {
@@ -68,10 +70,11 @@ export async function listAllDatabasePosts({ search = '' }: { search?: string } 
 }
 
 const Uuid = z.uuid();
+const isPostId = (id: string) => Uuid.safeParse(id).success;
 
 /** One database post by id, published or not; undefined for an unknown (or malformed) id. */
 export async function getDatabasePost(id: string): Promise<BlogPost | undefined> {
-  if (!Uuid.safeParse(id).success) return undefined;
+  if (!isPostId(id)) return undefined;
   const row = await db().selectFrom('blog_posts').selectAll().where('id', '=', id).executeTakeFirst();
   return row ? toPost(row) : undefined;
 }
@@ -93,53 +96,70 @@ export async function databaseSlugs(language: Language): Promise<Set<string>> {
   return new Set(rows.map((row) => row.slug));
 }
 
+const SLUG_TAKEN = conflict('duplicate', 'admin.errors.duplicate', { fields: { slug: 'admin.errors.duplicate' } });
+
 /** Every write below tells the page cache in the same transaction: readers see it at once. */
-export async function createBlogPost(input: BlogPostInput): Promise<BlogPost> {
-  return db()
-    .transaction()
-    .execute(async (trx) => {
-      const row = await trx.insertInto('blog_posts').values(toRow(input)).returningAll().executeTakeFirstOrThrow();
-      await announceChange(trx, BLOG_TAG);
-      return toPost(row);
-    });
+export async function createBlogPost(input: BlogPostInput): Promise<Result<BlogPost>> {
+  return refusingViolations(
+    () =>
+      db()
+        .transaction()
+        .execute(async (trx) => {
+          const row = await trx.insertInto('blog_posts').values(toRow(input)).returningAll().executeTakeFirstOrThrow();
+          await announceChange(trx, BLOG_TAG);
+          return ok(toPost(row));
+        }),
+    { unique: SLUG_TAKEN },
+  );
 }
 
-export async function updateBlogPost(id: string, input: BlogPostInput): Promise<BlogPost | undefined> {
+export async function updateBlogPost(id: string, input: BlogPostInput): Promise<Result<BlogPost>> {
+  if (!isPostId(id)) return notFound;
+  return refusingViolations(
+    () =>
+      db()
+        .transaction()
+        .execute(async (trx) => {
+          const row = await trx
+            .updateTable('blog_posts')
+            .set({ ...toRow(input), updated_at: new Date() })
+            .where('id', '=', id)
+            .returningAll()
+            .executeTakeFirst();
+          if (!row) return notFound;
+          await announceChange(trx, BLOG_TAG);
+          return ok(toPost(row));
+        }),
+    { unique: SLUG_TAKEN },
+  );
+}
+
+export async function setBlogPostPublished(id: string, published: boolean): Promise<Result<BlogPost>> {
+  if (!isPostId(id)) return notFound;
   return db()
     .transaction()
     .execute(async (trx) => {
       const row = await trx
         .updateTable('blog_posts')
-        .set({ ...toRow(input), updated_at: new Date() })
+        .set({ is_published: published, updated_at: new Date() })
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirst();
-      if (row) await announceChange(trx, BLOG_TAG);
-      return row ? toPost(row) : undefined;
-    });
-}
-
-export async function setBlogPostPublished(id: string, published: boolean): Promise<boolean> {
-  return db()
-    .transaction()
-    .execute(async (trx) => {
-      const result = await trx
-        .updateTable('blog_posts')
-        .set({ is_published: published, updated_at: new Date() })
-        .where('id', '=', id)
-        .executeTakeFirst();
+      if (!row) return notFound;
       await announceChange(trx, BLOG_TAG);
-      return Number(result.numUpdatedRows) > 0;
+      return ok(toPost(row));
     });
 }
 
-export async function deleteBlogPost(id: string): Promise<boolean> {
+export async function deleteBlogPost(id: string): Promise<Result<{ deleted: true }>> {
+  if (!isPostId(id)) return notFound;
   return db()
     .transaction()
     .execute(async (trx) => {
       const result = await trx.deleteFrom('blog_posts').where('id', '=', id).executeTakeFirst();
+      if (Number(result.numDeletedRows) === 0) return notFound;
       await announceChange(trx, BLOG_TAG);
-      return Number(result.numDeletedRows) > 0;
+      return ok({ deleted: true } as const);
     });
 }
 

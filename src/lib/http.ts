@@ -1,15 +1,39 @@
 import { z } from 'zod';
 import { fieldErrors, type FieldErrors } from './validation.ts';
 import type { MessageKey } from '../i18n/i18n.ts';
+import type { Result } from './result.ts';
 
 /** The one error shape every JSON endpoint answers with. */
 export interface ErrorBody {
-  error: { code: string; message: MessageKey; fields?: FieldErrors };
+  error: { code: string; message: MessageKey; fields?: FieldErrors; details?: Record<string, number | string> };
 }
 
-export function errorResponse(status: number, code: string, message: MessageKey, fields?: FieldErrors): Response {
-  const body: ErrorBody = { error: { code, message, ...(fields ? { fields } : {}) } };
-  return Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
+const NO_STORE = { 'Cache-Control': 'no-store' };
+
+export function errorResponse(
+  status: number,
+  code: string,
+  message: MessageKey,
+  fields?: FieldErrors,
+  details?: Record<string, number | string>,
+): Response {
+  const body: ErrorBody = { error: { code, message, ...(fields ? { fields } : {}), ...(details ? { details } : {}) } };
+  return Response.json(body, { status, headers: NO_STORE });
+}
+
+/** A use case's result as HTTP: its value as JSON (shaped by `toBody`), or the refusal's status and error. */
+export function resultResponse<T>(result: Result<T>, toBody: (value: T) => unknown, status = 200): Response {
+  if (result.ok) return Response.json(toBody(result.value), { status, headers: NO_STORE });
+  switch (result.error) {
+    case 'not_found':
+      return errorResponse(404, 'not_found', 'errors.notFound');
+    case 'invalid':
+      return errorResponse(400, result.code, result.message, result.fields);
+    case 'conflict':
+      return errorResponse(409, result.code, result.message, result.fields, result.details);
+    case 'unavailable':
+      return errorResponse(502, result.code, result.message);
+  }
 }
 
 export const MAX_JSON_BODY_BYTES = 64 * 1024;

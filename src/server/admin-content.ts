@@ -2,7 +2,6 @@ import type { AdminCategory } from '../../functions/admin/categories.ts';
 import type { BlogPost } from '../../functions/blog/blog.ts';
 import type { AdminPost, AdminPostRow } from '../lib/admin/blogs.schema.ts';
 import type { AdminCategoryRow } from '../lib/admin/categories.schema.ts';
-import { errorResponse } from '../lib/http.ts';
 
 /** What the blog and category admin islands receive: small, serialisable, never database rows. */
 export function toAdminPostRow(post: BlogPost): AdminPostRow {
@@ -36,12 +35,6 @@ export function toAdminPost(post: BlogPost): AdminPost {
 export function toAdminCategoryRow(category: AdminCategory): AdminCategoryRow {
   const { createdAt: _created, updatedAt: _updated, ...row } = category;
   return row;
-}
-
-/** A unique violation on save is the slug taken: said at the slug field, so the editor can fix it there. */
-export function duplicateAt(error: unknown, field: string): Response | undefined {
-  if ((error as { code?: string } | null)?.code !== '23505') return undefined;
-  return errorResponse(409, 'duplicate', 'admin.errors.duplicate', { [field]: 'admin.errors.duplicate' });
 }
 
 export const noStore = { 'Cache-Control': 'no-store' };

@@ -1,3 +1,4 @@
+import type { Result } from '../../src/lib/result.ts';
 import { randomUUID } from 'node:crypto';
 import { db } from '../../functions/db/database.ts';
 import type { Insertable } from 'kysely';
@@ -51,4 +52,10 @@ export async function makePurchase(courseId: string, overrides: Partial<Insertab
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/** The value of a use case's result that must have succeeded (the test fails with the refusal otherwise). */
+export function okValue<T>(result: Result<T>): T {
+  if (!result.ok) throw new Error(`Expected success, got ${JSON.stringify(result)}`);
+  return result.value;
 }

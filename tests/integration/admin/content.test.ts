@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notFound } from '../../../src/lib/result.ts';
 import {
   createCategory,
   deleteCategory,
@@ -11,7 +12,7 @@ import {
 import { createBlogPost, getDatabasePost, listAllDatabasePosts, type BlogPostInput } from '../../../functions/blog/blog.ts';
 import { db } from '../../../functions/db/database.ts';
 import { announceChange, listenForChanges } from '../../../functions/http/cache-notify.ts';
-import { makeCourse } from '../../support/factories.ts';
+import { makeCourse, okValue } from '../../support/factories.ts';
 
 /** Every purge the use cases announce, as the page cache would hear them. */
 const heard: string[] = [];
@@ -60,29 +61,29 @@ const category = (overrides: Partial<CategoryInput> = {}): CategoryInput => ({
 describe('category use cases', () => {
   it('announce the catalogue purge on every write, and not on a refused delete', async () => {
     let id = '';
-    expect(await purgesDuring(async () => (id = (await createCategory(category())).id))).toEqual(['catalogue']);
+    expect(await purgesDuring(async () => (id = okValue(await createCategory(category())).id))).toEqual(['catalogue']);
     expect(await purgesDuring(() => updateCategory(id, category({ nameEn: 'Cookery' })))).toEqual(['catalogue']);
     expect(await purgesDuring(() => setCategoryActive(id, false))).toEqual(['catalogue']);
     await makeCourse({ category: 'cooking' });
     let refused: Awaited<ReturnType<typeof deleteCategory>> | undefined;
     expect(await purgesDuring(async () => (refused = await deleteCategory(id)))).toEqual([]);
-    expect(refused).toEqual({ deleted: false, reason: 'in_use', courseCount: 1 });
+    expect(refused).toMatchObject({ ok: false, error: 'conflict', code: 'dependencies', details: { courseCount: 1 } });
     expect(await getCategory(id)).toMatchObject({ nameEn: 'Cookery', active: false, courseCount: 1 });
   });
 
   it('move courses along with a new slug, and delete an unused category', async () => {
-    const created = await createCategory(category({ slug: 'gardening', nameEn: 'Gardening', sortOrder: 1 }));
+    const created = okValue(await createCategory(category({ slug: 'gardening', nameEn: 'Gardening', sortOrder: 1 })));
     const course = await makeCourse({ category: 'gardening' });
     await updateCategory(created.id, category({ slug: 'garden-care', nameEn: 'Garden care', sortOrder: 1 }));
     expect(
       (await db().selectFrom('courses').select('category').where('id', '=', course.id).executeTakeFirstOrThrow()).category,
     ).toBe('garden-care');
 
-    const unused = await createCategory(category({ slug: 'unused', sortOrder: 2 }));
+    const unused = okValue(await createCategory(category({ slug: 'unused', sortOrder: 2 })));
     expect(await purgesDuring(() => deleteCategory(unused.id))).toEqual(['catalogue']);
     expect(await getCategory(unused.id)).toBeUndefined();
-    expect(await deleteCategory(unused.id)).toEqual({ deleted: false, reason: 'not_found' });
-    expect(await deleteCategory('not-a-uuid')).toEqual({ deleted: false, reason: 'not_found' });
+    expect(await deleteCategory(unused.id)).toEqual(notFound);
+    expect(await deleteCategory('not-a-uuid')).toEqual(notFound);
     expect((await listCategories()).map((item) => item.sortOrder)).toEqual([0, 1]);
   });
 });
@@ -102,9 +103,11 @@ const post = (overrides: Partial<BlogPostInput> = {}): BlogPostInput => ({
 
 describe('blog admin queries', () => {
   it('list drafts and published posts of both languages, newest first, with a Turkish-aware search', async () => {
-    const first = await createBlogPost(post());
-    const second = await createBlogPost(
-      post({ slug: 'english-post', language: 'en', title: 'English 100% Post', author: 'Sam', published: true }),
+    const first = okValue(await createBlogPost(post()));
+    const second = okValue(
+      await createBlogPost(
+        post({ slug: 'english-post', language: 'en', title: 'English 100% Post', author: 'Sam', published: true }),
+      ),
     );
     expect((await listAllDatabasePosts()).map((item) => item.id)).toEqual([second.id, first.id]);
     expect((await listAllDatabasePosts({ search: 'IŞIKLI' })).map((item) => item.id)).toEqual([first.id]);

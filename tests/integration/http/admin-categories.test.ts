@@ -126,7 +126,7 @@ describe('admin categories over HTTP', () => {
     await makeCourse({ category: 'in-use', title: 'Second course' });
     const response = await send(admin, 'DELETE', `/api/admin/categories/${json.category.id}`);
     expect(response.status).toBe(409);
-    expect(await response.json()).toMatchObject({ error: { message: 'admin.errors.dependencies' }, courseCount: 2 });
+    expect(await response.json()).toMatchObject({ error: { message: 'admin.errors.dependencies', details: { courseCount: 2 } } });
     expect(await db().selectFrom('categories').select('id').where('id', '=', json.category.id).executeTakeFirst()).toBeDefined();
     expect(await db().selectFrom('courses').select('id').where('category', '=', 'in-use').execute()).toHaveLength(2);
 

@@ -223,7 +223,7 @@ describe('validation', () => {
     ['empty price', { price: '' }, 'price', 'admin.courses.errors.priceInvalid'],
     ['price over the ceiling', { price: '100000.01' }, 'price', 'admin.courses.errors.priceInvalid'],
     ['unknown currency', { currency: 'GBP' }, 'currency', 'admin.courses.errors.currencyInvalid'],
-    ['unsupported language', { language: 'fr' }, 'language', 'admin.courses.errors.languageInvalid'],
+    ['unsupported language', { language: 'de' }, 'language', 'admin.courses.errors.languageInvalid'],
     ['unknown difficulty', { difficulty: 'expert' }, 'difficulty', 'admin.courses.errors.difficultyInvalid'],
     ['duration 0', { durationMinutes: '0' }, 'durationMinutes', 'admin.courses.errors.durationInvalid'],
     ['duration 601', { durationMinutes: '601' }, 'durationMinutes', 'admin.courses.errors.durationInvalid'],
@@ -420,6 +420,28 @@ describe('editing, toggling and deleting', () => {
       cover_image_url: after.cover_image_url,
     });
     expect((await send(admin, 'PUT', `/api/admin/courses/${randomUUID()}`, courseForm())).status).toBe(404);
+  });
+
+  it('keeps a course in any catalogue language (French, Spanish) through an edit', async () => {
+    const { status, body } = await create({ title: 'Cours de cuisine', language: 'fr' });
+    expect(status).toBe(201);
+    expect(body.course.language).toBe('fr');
+    const cover = { coverImageUrl: body.course.coverImageUrl };
+    const edited = await send(
+      admin,
+      'PUT',
+      `/api/admin/courses/${body.course.id}?lang=tr`,
+      courseForm({ ...cover, title: 'Cours de cuisine 2', language: 'fr' }),
+    );
+    expect(edited.status).toBe(200);
+    expect((await edited.json()).course).toMatchObject({ title: 'Cours de cuisine 2', language: 'fr' });
+    const spanish = await send(
+      admin,
+      'PUT',
+      `/api/admin/courses/${body.course.id}?lang=tr`,
+      courseForm({ ...cover, language: 'es' }),
+    );
+    expect((await spanish.json()).course.language).toBe('es');
   });
 
   it('activates and deactivates a course, and the storefront follows', async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { okValue } from '../../support/factories.ts';
 import {
   createBlogPost,
   deleteBlogPost,
@@ -52,7 +53,7 @@ describe('blog through the real server', () => {
     expect((await page('/tr/blog/database-post')).status).toBe(404);
     expect((await page('/tr/blog')).html).not.toContain('Veritabanından Gelen Yazı');
 
-    const post = await createBlogPost(input());
+    const post = okValue(await createBlogPost(input()));
     await expect.poll(async () => (await page('/tr/blog')).html, { timeout: 2000 }).toContain('Veritabanından Gelen Yazı');
     expect((await page('/tr/blog/database-post')).status).toBe(200);
     expect((await page('/en/blog')).html).not.toContain('Veritabanından Gelen Yazı');
@@ -71,8 +72,8 @@ describe('blog through the real server', () => {
   });
 
   it('lets an unpublished database post with a file slug take the shipped article down', async () => {
-    const draft = await createBlogPost(
-      input({ slug: 'first-monthly-budget', language: 'en', title: 'Draft override', published: false }),
+    const draft = okValue(
+      await createBlogPost(input({ slug: 'first-monthly-budget', language: 'en', title: 'Draft override', published: false })),
     );
     await expect.poll(async () => (await page('/en/blog/first-monthly-budget')).status, { timeout: 2000 }).toBe(404);
     await deleteBlogPost(draft.id);

@@ -1,8 +1,8 @@
 import { createBlogPost, listAllDatabasePosts } from '../../../../../functions/blog/blog.ts';
 import { BlogPostSchema, SEARCH_MAX } from '../../../../lib/admin/blogs.schema.ts';
-import { readJson } from '../../../../lib/http.ts';
+import { readJson, resultResponse } from '../../../../lib/http.ts';
 import { adminEndpoint } from '../../../../server/admin-endpoint.ts';
-import { duplicateAt, noStore, toAdminPost, toAdminPostRow } from '../../../../server/admin-content.ts';
+import { noStore, toAdminPost, toAdminPostRow } from '../../../../server/admin-content.ts';
 
 export const prerender = false;
 
@@ -17,15 +17,9 @@ export const GET = adminEndpoint(async ({ url }) => {
   return Response.json({ posts: posts.map(toAdminPostRow) }, { headers: noStore });
 });
 
+/** A slug taken in the post's language is refused at the slug field (409). */
 export const POST = adminEndpoint(async ({ request }) => {
   const body = await readJson(request, BlogPostSchema);
   if ('response' in body) return body.response;
-  try {
-    const post = await createBlogPost(body.data);
-    return Response.json({ post: toAdminPost(post) }, { status: 201, headers: noStore });
-  } catch (error) {
-    const conflict = duplicateAt(error, 'slug');
-    if (conflict) return conflict;
-    throw error;
-  }
+  return resultResponse(await createBlogPost(body.data), (post) => ({ post: toAdminPost(post) }), 201);
 });

@@ -1,8 +1,8 @@
 import { createCategory, listCategories } from '../../../../../functions/admin/categories.ts';
 import { CategorySchema } from '../../../../lib/admin/categories.schema.ts';
-import { readJson } from '../../../../lib/http.ts';
+import { readJson, resultResponse } from '../../../../lib/http.ts';
 import { adminEndpoint } from '../../../../server/admin-endpoint.ts';
-import { duplicateAt, noStore, toAdminCategoryRow } from '../../../../server/admin-content.ts';
+import { noStore, toAdminCategoryRow } from '../../../../server/admin-content.ts';
 
 export const prerender = false;
 
@@ -12,15 +12,9 @@ export const GET = adminEndpoint(async () => {
   return Response.json({ categories: categories.map(toAdminCategoryRow) }, { headers: noStore });
 });
 
+/** A taken slug is refused at the slug field (409). */
 export const POST = adminEndpoint(async ({ request }) => {
   const body = await readJson(request, CategorySchema);
   if ('response' in body) return body.response;
-  try {
-    const category = await createCategory(body.data);
-    return Response.json({ category: toAdminCategoryRow(category) }, { status: 201, headers: noStore });
-  } catch (error) {
-    const conflict = duplicateAt(error, 'slug');
-    if (conflict) return conflict;
-    throw error;
-  }
+  return resultResponse(await createCategory(body.data), (category) => ({ category: toAdminCategoryRow(category) }), 201);
 });

@@ -1,7 +1,7 @@
 import { deleteCourse, getAdminCourse, updateCourse } from '../../../../../functions/admin/courses.ts';
 import { adminEndpoint } from '../../../../server/admin-endpoint.ts';
-import { adminLanguage, readCourseForm, saveFailure } from '../../../../server/admin-courses.ts';
-import { errorResponse } from '../../../../lib/http.ts';
+import { adminLanguage, readCourseForm } from '../../../../server/admin-courses.ts';
+import { errorResponse, resultResponse } from '../../../../lib/http.ts';
 
 export const prerender = false;
 
@@ -18,14 +18,10 @@ export const PUT = adminEndpoint(async ({ params, request, url }) => {
   const form = await readCourseForm(request);
   if ('response' in form) return form.response;
   const result = await updateCourse(params.id ?? '', form.input, form.uploads, adminLanguage(url));
-  if (!result.ok) return saveFailure(result);
-  return Response.json({ course: result.course }, { headers: NO_STORE });
+  return resultResponse(result, (course) => ({ course }));
 });
 
 /** Deletes a course nobody has bought; one with purchases answers 409 (deactivate it instead). */
-export const DELETE = adminEndpoint(async ({ params }) => {
-  const result = await deleteCourse(params.id ?? '');
-  if (result.ok) return Response.json({ deleted: true }, { headers: NO_STORE });
-  if (result.reason === 'hasPurchases') return errorResponse(409, 'dependencies', 'admin.errors.dependencies');
-  return errorResponse(404, 'not_found', 'errors.notFound');
-});
+export const DELETE = adminEndpoint(async ({ params }) =>
+  resultResponse(await deleteCourse(params.id ?? ''), (deleted) => deleted),
+);

@@ -1,6 +1,7 @@
 import { createCourse, listAdminCourses } from '../../../../../functions/admin/courses.ts';
 import { adminEndpoint } from '../../../../server/admin-endpoint.ts';
-import { adminLanguage, readCourseForm, saveFailure } from '../../../../server/admin-courses.ts';
+import { adminLanguage, readCourseForm } from '../../../../server/admin-courses.ts';
+import { resultResponse } from '../../../../lib/http.ts';
 import { parseAdminCourseQuery } from '../../../../lib/admin/courses.schema.ts';
 
 export const prerender = false;
@@ -18,6 +19,5 @@ export const POST = adminEndpoint(async ({ request, url }) => {
   const form = await readCourseForm(request);
   if ('response' in form) return form.response;
   const result = await createCourse(form.input, form.uploads, adminLanguage(url), form.id);
-  if (!result.ok) return saveFailure(result);
-  return Response.json({ course: result.course }, { status: 201, headers: NO_STORE });
+  return resultResponse(result, (course) => ({ course }), 201);
 });

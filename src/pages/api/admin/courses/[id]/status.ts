@@ -1,7 +1,7 @@
 import { setCourseActive } from '../../../../../../functions/admin/courses.ts';
 import { adminEndpoint } from '../../../../../server/admin-endpoint.ts';
 import { CourseStatusSchema } from '../../../../../lib/admin/courses.schema.ts';
-import { errorResponse, readJson } from '../../../../../lib/http.ts';
+import { readJson, resultResponse } from '../../../../../lib/http.ts';
 
 export const prerender = false;
 
@@ -9,7 +9,5 @@ export const prerender = false;
 export const PATCH = adminEndpoint(async ({ params, request }) => {
   const body = await readJson(request, CourseStatusSchema);
   if ('response' in body) return body.response;
-  const id = params.id ?? '';
-  if (!(await setCourseActive(id, body.data.isActive))) return errorResponse(404, 'not_found', 'errors.notFound');
-  return Response.json({ course: { id, isActive: body.data.isActive } }, { headers: { 'Cache-Control': 'private, no-store' } });
+  return resultResponse(await setCourseActive(params.id ?? '', body.data.isActive), (course) => ({ course }));
 });
