@@ -6,8 +6,8 @@ import {
   RECENT_TRANSACTIONS,
   TOP_COURSES_COMPUTED,
   type AnalyticsPeriod,
-  type SaleView,
-} from '../../src/lib/admin/people.schema.ts';
+} from '../../src/lib/admin/analytics.schema.ts';
+import { type SaleView } from '../../src/lib/admin/sales.schema.ts';
 import type { CurrencyAmount } from '../../src/lib/admin/money-totals.ts';
 
 /** A period's range: from the first day of the month `months - 1` back (UTC), the current month included. */

@@ -3,10 +3,10 @@ import { db } from '../db/database.ts';
 import {
   CLIENT_LOG_RATE_LIMIT,
   CLIENT_LOG_RATE_WINDOW_MS,
-  type ClientLogReport,
   type LogEntry,
   type LogLevel,
-} from '../../src/lib/admin/people.schema.ts';
+} from '../../src/lib/admin/log-limits.ts';
+import { type ClientLogReport } from '../../src/lib/admin/logs.schema.ts';
 
 /** Any constant shared by every instance: the advisory-lock namespace of per-address report limits. */
 const RATE_LOCK_NAMESPACE = 724_311_008;

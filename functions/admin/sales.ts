@@ -1,5 +1,5 @@
 import { db } from '../db/database.ts';
-import type { SaleStatus, SaleView } from '../../src/lib/admin/people.schema.ts';
+import type { SaleStatus, SaleView } from '../../src/lib/admin/sales.schema.ts';
 import type { CurrencyAmount } from '../../src/lib/admin/money-totals.ts';
 
 /**

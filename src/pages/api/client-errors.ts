@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
 import { recordClientLog } from '../../../functions/admin/client-logs.ts';
-import { ClientLogSchema, CLIENT_LOG_RATE_WINDOW_MS, MAX_CLIENT_LOG_BODY_BYTES } from '../../lib/admin/people.schema.ts';
+import { ClientLogSchema } from '../../lib/admin/logs.schema.ts';
+import { CLIENT_LOG_RATE_WINDOW_MS, MAX_CLIENT_LOG_BODY_BYTES } from '../../lib/admin/log-limits.ts';
 import { errorResponse, readJson } from '../../lib/http.ts';
 import { clientIp } from '../../server/client-ip.ts';
 import { currentUser } from '../../server/guards.ts';

@@ -7,7 +7,7 @@ import { listUsers } from '../../../functions/admin/users.ts';
 import { ensureUser } from '../../../functions/auth/users.ts';
 import { db, useDb } from '../../../functions/db/database.ts';
 import type { Database } from '../../../functions/db/schema.ts';
-import type { AnalyticsPeriod } from '../../../src/lib/admin/people.schema.ts';
+import type { AnalyticsPeriod } from '../../../src/lib/admin/analytics.schema.ts';
 import { makeCourse, makePurchase } from '../../support/factories.ts';
 import { FAKE_STRIPE_KEY, WEBHOOK_SECRET, signedEvent, startFakeStripe } from '../../support/fake-stripe.ts';
 import { Browser, startTestServer, type TestServer } from '../../support/test-server.ts';

@@ -1,5 +1,5 @@
 import { clearClientLogs, listClientLogs } from '../../../../functions/admin/client-logs.ts';
-import { LogsQuerySchema } from '../../../lib/admin/people.schema.ts';
+import { LogsQuerySchema } from '../../../lib/admin/logs.schema.ts';
 import { adminEndpoint } from '../../../server/admin-endpoint.ts';
 
 export const prerender = false;

@@ -1,6 +1,6 @@
 import { salesForExport } from '../../../../../functions/admin/analytics.ts';
 import { toCsv } from '../../../../../functions/admin/csv.ts';
-import { PeriodSchema } from '../../../../lib/admin/people.schema.ts';
+import { PeriodSchema } from '../../../../lib/admin/analytics.schema.ts';
 import { toMajorUnits } from '../../../../lib/money.ts';
 import { adminEndpoint } from '../../../../server/admin-endpoint.ts';
 

@@ -1,5 +1,5 @@
 import { analyticsReport } from '../../../../../functions/admin/analytics.ts';
-import { PeriodSchema } from '../../../../lib/admin/people.schema.ts';
+import { PeriodSchema } from '../../../../lib/admin/analytics.schema.ts';
 import { adminEndpoint } from '../../../../server/admin-endpoint.ts';
 
 export const prerender = false;

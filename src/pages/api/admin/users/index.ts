@@ -1,5 +1,5 @@
 import { listUsers, userStats } from '../../../../../functions/admin/users.ts';
-import { UserSearchSchema } from '../../../../lib/admin/people.schema.ts';
+import { UserSearchSchema } from '../../../../lib/admin/users.schema.ts';
 import { adminEndpoint } from '../../../../server/admin-endpoint.ts';
 
 export const prerender = false;

@@ -1,5 +1,5 @@
 import { setUserRole } from '../../../../../../functions/admin/users.ts';
-import { RoleChangeSchema } from '../../../../../lib/admin/people.schema.ts';
+import { RoleChangeSchema } from '../../../../../lib/admin/users.schema.ts';
 import { readJson, resultResponse } from '../../../../../lib/http.ts';
 import { adminEndpoint } from '../../../../../server/admin-endpoint.ts';
 

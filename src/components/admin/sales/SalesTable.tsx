@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../Dialog.tsx';
 import { useConfirm } from '../use-confirm.ts';
 import { requestJson } from '../../../lib/api-client.ts';
 import { logger } from '../../../lib/logger.ts';
-import { isRefundable, type SaleStatus, type SaleView } from '../../../lib/admin/people.schema.ts';
+import { isRefundable, type SaleStatus, type SaleView } from '../../../lib/admin/sales.schema.ts';
 import { showToast } from '../../../stores/toasts.ts';
 import type { Language } from '../../../i18n/languages.ts';
 

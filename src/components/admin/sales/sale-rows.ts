@@ -1,6 +1,6 @@
 import { formatDateTime } from '../../../lib/dates.ts';
 import { formatMoney } from '../../../lib/money.ts';
-import type { SaleView } from '../../../lib/admin/people.schema.ts';
+import type { SaleView } from '../../../lib/admin/sales.schema.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import type { SaleRowProps } from './SalesTable.tsx';
 
