@@ -1,4 +1,5 @@
 // @ts-check
+import './functions/load-env-file.ts';
 import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';

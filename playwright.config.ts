@@ -29,7 +29,14 @@ export default defineConfig({
     timeout: 180_000,
     reuseExistingServer: !process.env.CI,
     // The suite signs up many accounts from one address; rate limits have their own HTTP tests.
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: '.data/e2e', NODE_ENV: 'development', AUTH_RATE_LIMIT: 'off' },
+    env: {
+      ENV_FILE: '',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: '.data/e2e',
+      NODE_ENV: 'development',
+      AUTH_RATE_LIMIT: 'off',
+    },
     stdout: 'pipe',
     stderr: 'pipe',
   },

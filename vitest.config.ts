@@ -8,5 +8,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // A developer's .env never reaches the tests.
+    env: { ENV_FILE: '' },
   },
 });

@@ -5,6 +5,7 @@ import { db } from '../db/database.ts';
 import { announceChange } from '../http/cache-notify.ts';
 import { CATALOGUE_TAG } from '../http/cache-rules.ts';
 import { refusingViolations } from '../db/constraints.ts';
+import { log } from '../log.ts';
 import { conflict, invalid, notFound, ok, type Failure, type Result } from '../../src/lib/result.ts';
 import { checkCoverImage, checkPdf, type ImageProblem, type ImageType, type PdfProblem } from '../storage/sniff.ts';
 import { deleteFile, publicKeyOf, publicUrl, putFile, type Visibility } from '../storage/storage.ts';
@@ -336,7 +337,7 @@ async function deleteQuietly(visibility: Visibility, key: string): Promise<void>
     await deleteFile(visibility, key);
   } catch (error) {
     // The change is committed; a file left behind costs space, not correctness.
-    console.error(`[admin] could not delete replaced ${visibility} file ${key}:`, (error as Error).message);
+    log.warn({ visibility, key, err: error }, 'could not delete a replaced file');
   }
 }
 

@@ -1,5 +1,6 @@
 import { db } from '../db/database.ts';
 import { providerOfSale } from '../payments/provider.ts';
+import { log } from '../log.ts';
 import { conflict, invalid, notFound, ok, unavailable, type Result } from '../../src/lib/result.ts';
 import { z } from 'zod';
 
@@ -28,7 +29,7 @@ export async function refundPurchase(
   if (result.kind === 'refunded') return ok({ id: purchase.id, status: 'refunded' });
   if (result.kind === 'not_possible') return conflict('no_payment_intent', 'admin.people.refund.noPaymentIntent');
   if (result.kind === 'failed') {
-    console.error(`[refunds] purchase ${purchase.id}: the ${provider.name} provider refused the refund: ${result.message}`);
+    log.error({ purchase: purchase.id, provider: provider.name, reason: result.message }, 'the provider refused the refund');
     return unavailable('provider_failed', 'admin.people.refund.providerFailed');
   }
   await db()

@@ -1,5 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import { db } from '../db/database.ts';
+import { log } from '../log.ts';
 import type { Database } from '../db/schema.ts';
 import { queueMaterialsMail } from './materials.ts';
 import { newDownloadToken } from './checkout.ts';
@@ -49,8 +50,15 @@ export async function fulfilPayment(payment: Payment): Promise<FulfilmentOutcome
         payment.amountMinor !== undefined &&
         (payment.amountMinor !== order.amount_minor || payment.currency?.toUpperCase() !== order.currency)
       ) {
-        console.error(
-          `[fulfilment] order ${order.id}: paid ${payment.amountMinor} ${payment.currency}, expected ${order.amount_minor} ${order.currency}`,
+        log.error(
+          {
+            order: order.id,
+            paid: payment.amountMinor,
+            paidCurrency: payment.currency,
+            expected: order.amount_minor,
+            currency: order.currency,
+          },
+          'paid amount differs from the order',
         );
         return 'amount_mismatch';
       }
@@ -73,7 +81,10 @@ export async function fulfilPayment(payment: Payment): Promise<FulfilmentOutcome
           })
           .where('id', '=', order.id)
           .execute();
-        console.error(`[fulfilment] order ${order.id} duplicates purchase ${owned.id}: refund it from the admin area`);
+        log.error(
+          { order: order.id, duplicates: owned.id },
+          'paid twice for one course: refund the duplicate from the admin area',
+        );
         return 'already_owned';
       }
       await trx

@@ -1,3 +1,4 @@
+import '../load-env-file.ts';
 import { parseArgs } from 'node:util';
 import { ensureDevelopmentSecret } from '../auth/secret.ts';
 import { ensureUser } from '../auth/users.ts';

@@ -1,3 +1,4 @@
+import '../load-env-file.ts';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';

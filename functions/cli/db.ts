@@ -1,3 +1,4 @@
+import '../load-env-file.ts';
 import { rm } from 'node:fs/promises';
 import { createDb } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';

@@ -1,3 +1,4 @@
+import '../load-env-file.ts';
 import { parseArgs } from 'node:util';
 import { closeDb, useDb, createDb } from '../db/database.ts';
 import { provisionDatabase } from '../db/provision.ts';

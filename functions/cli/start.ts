@@ -1,3 +1,4 @@
+import '../load-env-file.ts';
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
 import { provisionDatabase } from '../db/provision.ts';

@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { env } from '../env.ts';
+import { log } from '../log.ts';
 import type { Database } from './schema.ts';
 
 // Return int8 (counts, sums) as numbers: every amount we store fits in 2^53.
@@ -23,7 +24,7 @@ export function db(): Db {
 export function createDb(connectionString: string, max = 10): Db {
   const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000 });
   // An idle client losing its connection (database restart) must not crash the server.
-  pool.on('error', (error) => console.error('[db] idle connection error:', error.message));
+  pool.on('error', (error) => log.warn({ err: error }, 'idle database connection lost'));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 

@@ -1,5 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import { randomBytes } from 'node:crypto';
 import compression from 'compression';
+import { REQUEST_ID_HEADER } from '../log.ts';
 import type { PageCache } from './page-cache.ts';
 import { applySecurityHeaders } from './security-headers.ts';
 import type { StaticHandler } from './static-files.ts';
@@ -25,6 +27,10 @@ export function createHttpServer(
   const render = (req: IncomingMessage, res: ServerResponse) =>
     compress(req as never, res as never, () => astroHandler(req, res));
   const server = http.createServer((req, res) => {
+    // Ours, never the client's: it names this request in the logs and on the crash page.
+    const requestId = randomBytes(6).toString('hex').toUpperCase();
+    req.headers[REQUEST_ID_HEADER] = requestId;
+    res.setHeader('X-Request-Id', requestId);
     applySecurityHeaders(res, { production });
     if (serveStatic?.(req, res)) return;
     if (!pageCache) {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LRUCache } from 'lru-cache';
+import { log } from '../log.ts';
 import { compressInBackground, etagOf, isCompressible, sendFromMemory, type MemoryBody } from './precompress.ts';
 
 /**
@@ -136,7 +137,7 @@ export class PageCache {
     try {
       response = await this.#render(key, { [FILL_HEADER]: this.#fillToken, 'accept-encoding': 'identity' });
     } catch (error) {
-      console.error(`[page-cache] render of ${key} failed:`, (error as Error).message);
+      log.error({ key, err: error }, 'page cache render failed');
       return undefined;
     }
     const identity = Buffer.from(await response.arrayBuffer());

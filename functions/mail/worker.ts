@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import { sql } from 'kysely';
+import { log } from '../log.ts';
 import type { Db } from '../db/database.ts';
 
 /** Where the worker hands mail: SMTP, or the dev mailbox (kept in the database, shown at /dev/mailbox). */
@@ -70,7 +71,7 @@ export function startMailWorker(database: Db, transport: MailTransport, interval
   const loop = async () => {
     while (running) {
       const round = deliverDueMail(database, transport).catch((error: Error) => {
-        console.error('[mail] delivery round failed:', error.message);
+        log.error({ err: error }, 'mail delivery round failed');
         return { sent: 0, failed: 0 };
       });
       current = round;

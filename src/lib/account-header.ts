@@ -1,11 +1,13 @@
 import { localizedPath, languageOfPath, DEFAULT_LANGUAGE } from '../i18n/languages.ts';
 import { signOut } from './auth-client.ts';
+import { setLogUser } from './logger.ts';
 
 /**
  * The header's account state on pages that are the same for everyone (pre-rendered or cached).
  * The last known state is shown at once from sessionStorage, then confirmed with the server.
  */
 interface AccountState {
+  id: string;
   email: string;
   role: 'user' | 'admin';
 }
@@ -19,9 +21,11 @@ export async function showAccount(): Promise<void> {
   try {
     const response = await fetch('/api/session', { credentials: 'same-origin' });
     const { user } = (await response.json()) as { user: AccountState | null };
-    if (user) sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ email: user.email, role: user.role }));
+    if (user) sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ id: user.id, email: user.email, role: user.role }));
     else sessionStorage.removeItem(STORAGE_KEY);
     render(user);
+    // This browser's log entries say who was signed in (the server records its own view too).
+    setLogUser(user?.id ?? null);
   } catch {
     // Offline: keep what is shown.
   }

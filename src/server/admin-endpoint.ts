@@ -2,6 +2,7 @@ import type { APIContext, APIRoute } from 'astro';
 import type { SessionUser } from '../../functions/auth/session.ts';
 import { errorResponse } from '../lib/http.ts';
 import { requireAdmin } from './guards.ts';
+import { log, requestId } from '../../functions/log.ts';
 
 /**
  * Every admin endpoint: `requireAdmin` on the server first (401 signed out, 403 not an admin), then
@@ -15,7 +16,10 @@ export function adminEndpoint(handler: (context: APIContext, admin: SessionUser)
     try {
       return await handler(context, admin);
     } catch (error) {
-      console.error(`[admin] ${context.request.method} ${context.url.pathname} failed:`, (error as Error).message);
+      log.error(
+        { reqId: requestId(context.request), method: context.request.method, path: context.url.pathname, err: error },
+        'admin request failed',
+      );
       return errorResponse(500, 'database', 'admin.errors.database');
     }
   };

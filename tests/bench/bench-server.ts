@@ -46,6 +46,7 @@ export async function startBenchWorld({ courses }: { courses: number }): Promise
     const child = spawn(process.execPath, ['functions/cli/start.ts', '--no-build'], {
       env: {
         ...process.env,
+        ENV_FILE: '',
         DATABASE_URL: databaseUrl,
         PORT: String(port),
         HOST: '127.0.0.1',

@@ -30,6 +30,7 @@ const secret = randomBytes(32).toString('base64url');
 function startShop(extraEnv: Record<string, string> = {}) {
   const env = {
     ...process.env,
+    ENV_FILE: '',
     DATABASE_URL: '',
     PGPORT: String(pgPort),
     DATA_DIR,

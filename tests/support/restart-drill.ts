@@ -44,6 +44,7 @@ export async function runRestartDrill({
   const [pgPort, port] = [await findFreePort(), await findFreePort()];
   const env = {
     ...process.env,
+    ENV_FILE: '',
     DATABASE_URL: '',
     PGPORT: String(pgPort),
     DATA_DIR: dataDir,

@@ -7,6 +7,8 @@ import { stopChild, waitForOutput } from '../bench/bench-server.ts';
 
 export interface TestServer {
   url: string;
+  /** What the server printed to stdout so far (its log lines). */
+  output?: () => string;
   /** fetch against the server, with the Origin a browser would send. */
   fetch(path: string, init?: RequestInit): Promise<Response>;
   stop(): Promise<void>;
@@ -19,6 +21,7 @@ export async function startTestServer(extraEnv: Record<string, string> = {}): Pr
   const child = spawn(process.execPath, ['functions/cli/start.ts', '--no-build'], {
     env: {
       ...process.env,
+      ENV_FILE: '',
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_SITE_URL: url,
@@ -29,9 +32,12 @@ export async function startTestServer(extraEnv: Record<string, string> = {}): Pr
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  let printed = '';
+  child.stdout!.on('data', (chunk: Buffer) => (printed += chunk.toString()));
   await waitForOutput(child, 'Shop ready');
   return {
     url,
+    output: () => printed,
     fetch: (path, init = {}) => {
       const headers = new Headers(init.headers);
       if (!headers.has('origin')) headers.set('origin', url);

@@ -4,6 +4,7 @@ import { CheckoutRequestSchema } from '../../lib/checkout.schema.ts';
 import { errorResponse, readJson } from '../../lib/http.ts';
 import { courseUrl } from '../../lib/course-links.ts';
 import { currentUser } from '../../server/guards.ts';
+import { log, requestId } from '../../../functions/log.ts';
 
 export const prerender = false;
 
@@ -22,7 +23,7 @@ export const POST: APIRoute = async (context) => {
     }
     return Response.json({ redirectUrl: result.url }, { headers: { 'Cache-Control': 'no-store' } });
   } catch (error) {
-    console.error('[checkout] failed:', (error as Error).message);
+    log.error({ reqId: requestId(context.request), err: error }, 'checkout failed');
     return errorResponse(502, 'checkout_failed', 'checkout.failed');
   }
 };

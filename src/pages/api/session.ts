@@ -7,7 +7,7 @@ export const prerender = false;
 export const GET: APIRoute = async (context) => {
   const user = await currentUser(context);
   const body = user
-    ? { user: { email: user.email, fullName: user.fullName, role: user.role, language: user.language } }
+    ? { user: { id: user.id, email: user.email, fullName: user.fullName, role: user.role, language: user.language } }
     : { user: null };
   return Response.json(body, { headers: { 'Cache-Control': 'private, no-store' } });
 };

@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
 import { verifyWebhook } from '../../../../functions/payments/stripe.ts';
 import { handleStripeEvent } from '../../../../functions/payments/webhook.ts';
+import { log, requestId } from '../../../../functions/log.ts';
 
 export const prerender = false;
 
@@ -25,7 +26,7 @@ export const POST: APIRoute = async ({ request }) => {
     if (outcome === 'retry') return new Response('Order not known yet', { status: 409 });
     return Response.json({ received: true, outcome });
   } catch (error) {
-    console.error(`[webhook] ${event.type} ${event.id} failed:`, (error as Error).message);
+    log.error({ reqId: requestId(request), event: event.id, type: event.type, err: error }, 'webhook event failed');
     return new Response('Temporary failure', { status: 500 });
   }
 };
