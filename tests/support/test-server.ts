@@ -33,7 +33,7 @@ export async function startTestServer(extraEnv: Record<string, string> = {}): Pr
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let printed = '';
-  child.stdout!.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => (printed += chunk.toString()));
   await waitForOutput(child, 'Shop ready');
   return {
     url,
