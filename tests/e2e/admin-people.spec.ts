@@ -1,24 +1,17 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { BASE_URL } from '../../playwright.config.ts';
-import { waitForIslands } from './support.ts';
+import { apiSignUp, DEMO, expect, test, uniqueEmail, type APIRequestContext, type Page, waitForIslands } from './fixtures.ts';
 
-const ADMIN = { email: 'admin@demo.microcourses.example', password: 'demo-admin-2026' };
-const BUYER = { email: 'buyer@demo.microcourses.example', password: 'demo-buyer-2026' };
-const uniqueEmail = (name: string) => `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
-// JSON calls a browser page would make: same origin.
-const headers = { origin: BASE_URL };
+const ADMIN = DEMO.admin;
 
-async function signIn(page: Page, account: { email: string; password: string }, next = '/en/dashboard') {
-  await page.goto(`/en/login?next=${encodeURIComponent(next)}`);
+/** The admin, signed in through the API, on an admin page. */
+async function openAsAdmin(page: Page, signIn: (account: typeof ADMIN) => Promise<void>, path: string) {
+  await signIn(ADMIN);
+  await page.goto(path);
   await waitForIslands(page);
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(new RegExp(`${next.replaceAll('/', '\\/')}$`));
 }
 
 /** A completed demo purchase of the first course a catalogue search finds, as a guest. */
-async function buyThroughDemo(request: APIRequestContext, lang: 'en' | 'tr', search: string, email: string) {
+async function buyThroughDemo(request: APIRequestContext, origin: string, lang: 'en' | 'tr', search: string, email: string) {
+  const headers = { origin };
   const catalogue = await (await request.get(`/api/courses?lang=${lang}&search=${encodeURIComponent(search)}`)).json();
   const courseId = catalogue.courses[0].id as string;
   const checkout = await request.post('/api/checkout', {
@@ -34,23 +27,24 @@ async function buyThroughDemo(request: APIRequestContext, lang: 'en' | 'tr', sea
 test('the admin overview shows revenue per currency, recent sales with a refund, the logs viewer and a connected database', async ({
   page,
   request,
+  baseURL,
+  signIn,
 }) => {
   const email = uniqueEmail('overview');
-  await buyThroughDemo(request, 'tr', 'Telefonla', email);
-  await buyThroughDemo(request, 'en', 'Weekly Review', email);
+  await buyThroughDemo(request, baseURL!, 'tr', 'Telefonla', email);
+  await buyThroughDemo(request, baseURL!, 'en', 'Weekly Review', email);
   // An error a browser reported, to find in the log viewer.
   const marker = `e2e-log-${Date.now()}`;
   expect(
     (
       await request.post('/api/client-errors', {
-        headers,
-        data: { level: 'error', message: `${marker} happened`, url: `${BASE_URL}/en/` },
+        headers: { origin: baseURL! },
+        data: { level: 'error', message: `${marker} happened`, url: `${baseURL}/en/` },
       })
     ).status(),
   ).toBe(204);
 
-  await signIn(page, ADMIN, '/en/admin');
-  await waitForIslands(page);
+  await openAsAdmin(page, signIn, '/en/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
   const revenue = page.getByTestId('revenue-card');
   await expect(revenue).toContainText('€');
@@ -108,15 +102,15 @@ test('the admin overview shows revenue per currency, recent sales with a refund,
   await expect(logs).toBeHidden();
 });
 
-test('the admin promotes a freshly signed-up user, and has no role button on their own row', async ({ page, request }) => {
-  const email = uniqueEmail('promote');
-  const signUp = await request.post('/api/auth/sign-up/email', {
-    headers,
-    data: { name: 'Fresh Person', email, password: 'fresh password 1' },
-  });
-  expect(signUp.status()).toBe(200);
+test('the admin promotes a freshly signed-up user, and has no role button on their own row', async ({
+  page,
+  request,
+  baseURL,
+  signIn,
+}) => {
+  const { email } = await apiSignUp(request, baseURL!, { name: 'promote' });
 
-  await signIn(page, ADMIN, '/en/admin/users');
+  await openAsAdmin(page, signIn, '/en/admin/users');
   await expect(page.getByText('Total users')).toBeVisible();
   await expect(page.getByText('New in the last 30 days')).toBeVisible();
   await page.getByLabel('Search by name or email').fill(email);
@@ -140,8 +134,8 @@ test('the admin promotes a freshly signed-up user, and has no role button on the
   await expect(own.getByRole('button')).toHaveCount(0);
 });
 
-test('the admin switches the analytics period and downloads its sales as CSV', async ({ page }) => {
-  await signIn(page, ADMIN, '/en/admin/analytics');
+test('the admin switches the analytics period and downloads its sales as CSV', async ({ page, signIn }) => {
+  await openAsAdmin(page, signIn, '/en/admin/analytics');
   await expect(page.getByLabel('Period')).toHaveValue('3months');
   await expect(page.getByRole('img', { name: 'Completed sales per month' })).toBeVisible();
   await page.getByLabel('Period').selectOption('6months');
@@ -163,8 +157,8 @@ test('the admin switches the analytics period and downloads its sales as CSV', a
   );
 });
 
-test('a buyer opening any admin page lands on their dashboard', async ({ page }) => {
-  await signIn(page, BUYER);
+test('a buyer opening any admin page lands on their dashboard', async ({ page, signIn }) => {
+  await signIn(DEMO.buyer);
   for (const path of ['/en/admin', '/en/admin/users', '/en/admin/analytics?period=1year']) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/en\/dashboard$/);

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 test('read the featured post in Turkish, switch to its English translation, and share it', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);

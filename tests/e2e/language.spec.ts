@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 test.describe('language rule', () => {
   test('an unprefixed path redirects with HTTP to the browser language, keeping the query', async ({ request }) => {
@@ -76,7 +76,7 @@ test.describe('not found and crash screens', () => {
     const response = await page.goto('/en/dev/crash');
     expect(response?.status()).toBe(500);
     await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
-    await expect(page.getByTestId('error-id')).toHaveText(/^[0-9A-F]{8}$/);
+    await expect(page.getByTestId('error-id')).toHaveText(/^[0-9A-F]{12}$/);
     await expect(page.getByRole('button', { name: 'Try Again' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Go Home' })).toHaveAttribute('href', '/');
     await expect(page.getByRole('button', { name: 'Report Bug' })).toBeVisible();

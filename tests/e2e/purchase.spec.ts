@@ -1,7 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
-import { waitForIslands } from './support.ts';
-
-const uniqueEmail = (name: string) => `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+import { expect, test, type Page, waitForIslands, uniqueEmail } from './fixtures.ts';
 
 async function openCourse(page: Page, lang: 'en' | 'tr', query: string) {
   await page.goto(`/${lang}/courses?${query}`);

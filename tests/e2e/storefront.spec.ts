@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { waitForIslands } from './support.ts';
+import { expect, test, waitForIslands } from './fixtures.ts';
 
 test('a Turkish visitor searches, filters, opens a course and switches to English keeping the filters', async ({ page }) => {
   await page.goto('/tr/courses');
