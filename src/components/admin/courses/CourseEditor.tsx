@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FileField, SelectField, TextAreaField, TextField } from '../forms/fields.tsx';
-import { FormFailure, useForm } from '../forms/use-form.tsx';
-import { requestJson } from '../../lib/api-client.ts';
+import { FileField, SelectField, TextAreaField, TextField } from '../../forms/fields.tsx';
+import { FormFailure, useForm } from '../../forms/use-form.tsx';
+import { requestJson } from '../../../lib/api-client.ts';
 import {
   COURSE_DURATION_MAX_MINUTES,
   COURSE_DURATION_MIN_MINUTES,
@@ -17,13 +17,13 @@ import {
   isCoverUrl,
   newCourseValues,
   type AdminCourseView,
-} from '../../lib/admin/courses.schema.ts';
-import { CURRENCIES, DIFFICULTIES } from '../../lib/course-filters.ts';
-import { COURSE_LANGUAGES } from '../../lib/course-languages.ts';
-import type { CategoryOption } from '../../lib/course-view.ts';
-import type { FieldErrors } from '../../lib/validation.ts';
-import { showToast } from '../../stores/toasts.ts';
-import { LOCALE_OF, type Language } from '../../i18n/languages.ts';
+} from '../../../lib/admin/courses.schema.ts';
+import { CURRENCIES, DIFFICULTIES } from '../../../lib/course-filters.ts';
+import { COURSE_LANGUAGES } from '../../../lib/course-languages.ts';
+import type { CategoryOption } from '../../../lib/course-view.ts';
+import type { FieldErrors } from '../../../lib/validation.ts';
+import { showToast } from '../../../stores/toasts.ts';
+import { LOCALE_OF, type Language } from '../../../i18n/languages.ts';
 
 interface Props {
   lang: Language;

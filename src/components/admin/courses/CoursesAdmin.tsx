@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { I18nIsland } from '../islands/I18nIsland.tsx';
-import { ConfirmDialog, Dialog } from './Dialog.tsx';
+import { I18nIsland } from '../../islands/I18nIsland.tsx';
+import { ConfirmDialog, Dialog } from '../Dialog.tsx';
 import { CourseEditor } from './CourseEditor.tsx';
-import { useConfirm } from './use-confirm.ts';
-import { useRemoteList } from './use-remote-list.ts';
-import { requestJson } from '../../lib/api-client.ts';
-import type { AdminCoursePage, AdminCourseView } from '../../lib/admin/courses.schema.ts';
-import type { CategoryOption } from '../../lib/course-view.ts';
-import { COVER_FALLBACK_URL } from '../../lib/course-links.ts';
-import { formatMoney } from '../../lib/money.ts';
-import { showToast } from '../../stores/toasts.ts';
-import type { Language } from '../../i18n/languages.ts';
+import { useConfirm } from '../use-confirm.ts';
+import { useRemoteList } from '../use-remote-list.ts';
+import { requestJson } from '../../../lib/api-client.ts';
+import type { AdminCoursePage, AdminCourseView } from '../../../lib/admin/courses.schema.ts';
+import type { CategoryOption } from '../../../lib/course-view.ts';
+import { COVER_FALLBACK_URL } from '../../../lib/course-links.ts';
+import { formatMoney } from '../../../lib/money.ts';
+import { showToast } from '../../../stores/toasts.ts';
+import type { Language } from '../../../i18n/languages.ts';
 
 interface Props {
   lang: Language;
