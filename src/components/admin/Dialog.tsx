@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormFailure } from '../forms/use-form.tsx';
+import { FormActions } from '../forms/use-form.tsx';
 import type { MessageKey } from '../../i18n/i18n.ts';
 
 /** A modal dialog on the native <dialog>: focus is trapped, Escape closes, the page behind is inert. */
@@ -87,27 +87,17 @@ export function ConfirmDialog({
   return (
     <Dialog open={open} title={title} onClose={onCancel}>
       <p className="text-gray-700">{message}</p>
-      {failure && (
-        <div className="mt-4">
-          <FormFailure message={failure} />
-        </div>
-      )}
-      <div className="mt-6 flex justify-end gap-3">
-        <button
-          type="button"
-          onClick={onCancel}
-          className="rounded-lg border border-gray-300 px-4 py-2 font-medium hover:bg-gray-50"
-        >
-          {t('admin.cancel')}
-        </button>
-        <button
-          type="button"
-          onClick={onConfirm}
-          disabled={busy}
-          className="rounded-lg bg-red-600 px-4 py-2 font-semibold text-white hover:bg-red-700 disabled:opacity-60"
-        >
-          {busy && busyLabel ? busyLabel : confirmLabel}
-        </button>
+      <div className="mt-4 space-y-4">
+        <FormActions
+          failure={failure}
+          busy={busy}
+          label={confirmLabel}
+          busyLabel={busyLabel ?? confirmLabel}
+          cancelLabel={t('admin.cancel')}
+          onCancel={onCancel}
+          onAction={onConfirm}
+          tone="danger"
+        />
       </div>
     </Dialog>
   );

@@ -15,24 +15,24 @@ export function useConfirm<Target>(
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<MessageKey | null>(null);
 
+  const cancel = () => setTarget(null);
+  const confirm = () => {
+    if (target === null || busy) return;
+    setBusy(true);
+    setFailure(null);
+    void action(target).then((result) => {
+      setBusy(false);
+      if (result.ok || closesOn(result)) setTarget(null);
+      else setFailure(result.message);
+    });
+  };
   return {
     target,
-    busy,
-    failure,
     ask: (next: Target) => {
       setFailure(null);
       setTarget(next);
     },
-    cancel: () => setTarget(null),
-    confirm: () => {
-      if (target === null || busy) return;
-      setBusy(true);
-      setFailure(null);
-      void action(target).then((result) => {
-        setBusy(false);
-        if (result.ok || closesOn(result)) setTarget(null);
-        else setFailure(result.message);
-      });
-    },
+    /** Everything ConfirmDialog needs but its texts: `<ConfirmDialog {...remove.dialog} title=… />`. */
+    dialog: { open: target !== null, busy, failure, onConfirm: confirm, onCancel: cancel },
   };
 }

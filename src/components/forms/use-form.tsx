@@ -108,3 +108,48 @@ export function FormFailure({ message }: { message: MessageKey | null }) {
     </div>
   );
 }
+
+/** A form's (or a confirmation's) last row: its failure, if any, then Cancel and the main action. */
+export function FormActions({
+  failure,
+  busy,
+  label,
+  busyLabel,
+  cancelLabel,
+  onCancel,
+  onAction,
+  tone = 'primary',
+}: {
+  failure: MessageKey | null;
+  busy: boolean;
+  label: string;
+  busyLabel: string;
+  cancelLabel: string;
+  onCancel: () => void;
+  /** Absent: the main button submits the form. */
+  onAction?: () => void;
+  tone?: 'primary' | 'danger';
+}) {
+  return (
+    <>
+      <FormFailure message={failure} />
+      <div className="flex justify-end gap-3">
+        <button
+          type="button"
+          onClick={onCancel}
+          className="rounded-lg border border-gray-300 px-4 py-2 font-medium hover:bg-gray-50"
+        >
+          {cancelLabel}
+        </button>
+        <button
+          type={onAction ? 'button' : 'submit'}
+          onClick={onAction}
+          disabled={busy}
+          className={`rounded-lg px-4 py-2 font-semibold text-white disabled:opacity-60 ${tone === 'danger' ? 'bg-red-600 hover:bg-red-700' : 'bg-brand-600 hover:bg-brand-700'}`}
+        >
+          {busy ? busyLabel : label}
+        </button>
+      </div>
+    </>
+  );
+}

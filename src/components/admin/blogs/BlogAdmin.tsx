@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { I18nIsland } from '../../islands/I18nIsland.tsx';
 import { ConfirmDialog, Dialog } from '../Dialog.tsx';
 import { Switch } from '../../forms/fields.tsx';
+import { ListToolbar } from '../ListToolbar.tsx';
 import { useConfirm } from '../use-confirm.ts';
 import { useRemoteList } from '../use-remote-list.ts';
 import { BlogPostEditor } from './BlogPostEditor.tsx';
@@ -82,28 +83,16 @@ function BlogAdmin({ lang, posts: initialPosts }: Props) {
 
   return (
     <div>
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div className="w-full max-w-sm">
-          <label htmlFor="blog-search" className="block text-sm font-semibold">
-            {t('admin.blogs.search')}
-          </label>
-          <input
-            id="blog-search"
-            type="search"
-            value={list.search}
-            onChange={(event) => list.setSearch(event.target.value)}
-            placeholder={t('admin.blogs.searchPlaceholder')}
-            className="mt-1 w-full rounded-lg border border-gray-300 px-3 py-2"
-          />
-        </div>
-        <button
-          type="button"
-          onClick={() => setEditing({ mode: 'create' })}
-          className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
-        >
-          {t('admin.blogs.new')}
-        </button>
-      </div>
+      <ListToolbar
+        id="blog-search"
+        searchLabel={t('admin.blogs.search')}
+        placeholder={t('admin.blogs.searchPlaceholder')}
+        search={list.search}
+        onSearch={list.setSearch}
+        onSubmit={list.submitSearch}
+        addLabel={t('admin.blogs.new')}
+        onAdd={() => setEditing({ mode: 'create' })}
+      />
 
       <div className="mt-6 overflow-x-auto rounded-xl border border-gray-200">
         <table className="w-full min-w-[48rem] text-left text-sm">
@@ -221,15 +210,11 @@ function BlogAdmin({ lang, posts: initialPosts }: Props) {
       </Dialog>
 
       <ConfirmDialog
-        open={remove.target !== null}
+        {...remove.dialog}
         title={t('admin.confirmDeleteTitle')}
         message={remove.target ? t('admin.blogs.confirmDelete', { title: remove.target.title }) : ''}
         confirmLabel={t('admin.delete')}
         busyLabel={t('admin.deleting')}
-        busy={remove.busy}
-        failure={remove.failure}
-        onConfirm={remove.confirm}
-        onCancel={remove.cancel}
       />
     </div>
   );

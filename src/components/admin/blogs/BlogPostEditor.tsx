@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SelectField, TextAreaField, TextField } from '../../forms/fields.tsx';
-import { FormFailure, useForm } from '../../forms/use-form.tsx';
+import { FormActions, useForm } from '../../forms/use-form.tsx';
 import { BlogPostSchema, effectiveSlug, type AdminPost, type BlogPostForm } from '../../../lib/admin/blogs.schema.ts';
 import { META_DESCRIPTION_MAX } from '../../../lib/blog.schema.ts';
 import { requestJson } from '../../../lib/api-client.ts';
@@ -169,23 +169,14 @@ export function BlogPostEditor({ lang, post, onSaved, onCancel }: Props) {
         </label>
       </div>
 
-      <FormFailure message={form.failure} />
-      <div className="flex justify-end gap-3">
-        <button
-          type="button"
-          onClick={onCancel}
-          className="rounded-lg border border-gray-300 px-4 py-2 font-medium hover:bg-gray-50"
-        >
-          {t('admin.cancel')}
-        </button>
-        <button
-          type="submit"
-          disabled={form.busy}
-          className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
-        >
-          {form.busy ? t('admin.saving') : t(post ? 'admin.blogs.saveChanges' : 'admin.blogs.createPost')}
-        </button>
-      </div>
+      <FormActions
+        failure={form.failure}
+        busy={form.busy}
+        label={t(post ? 'admin.blogs.saveChanges' : 'admin.blogs.createPost')}
+        busyLabel={t('admin.saving')}
+        cancelLabel={t('admin.cancel')}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { I18nIsland } from '../../islands/I18nIsland.tsx';
 import { ConfirmDialog, Dialog } from '../Dialog.tsx';
 import { ColorSwatch, Switch } from '../../forms/fields.tsx';
+import { ListToolbar } from '../ListToolbar.tsx';
 import { useConfirm } from '../use-confirm.ts';
 import { useRemoteList } from '../use-remote-list.ts';
 import { CategoryEditor } from './CategoryEditor.tsx';
@@ -85,28 +86,16 @@ function CategoryAdmin({ lang, categories: initialCategories }: Props) {
 
   return (
     <div>
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div className="w-full max-w-sm">
-          <label htmlFor="category-search" className="block text-sm font-semibold">
-            {t('admin.categories.search')}
-          </label>
-          <input
-            id="category-search"
-            type="search"
-            value={list.search}
-            onChange={(event) => list.setSearch(event.target.value)}
-            placeholder={t('admin.categories.searchPlaceholder')}
-            className="mt-1 w-full rounded-lg border border-gray-300 px-3 py-2"
-          />
-        </div>
-        <button
-          type="button"
-          onClick={() => setEditing({ mode: 'create' })}
-          className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
-        >
-          {t('admin.categories.new')}
-        </button>
-      </div>
+      <ListToolbar
+        id="category-search"
+        searchLabel={t('admin.categories.search')}
+        placeholder={t('admin.categories.searchPlaceholder')}
+        search={list.search}
+        onSearch={list.setSearch}
+        onSubmit={list.submitSearch}
+        addLabel={t('admin.categories.new')}
+        onAdd={() => setEditing({ mode: 'create' })}
+      />
 
       {shown.length === 0 ? (
         <p className="mt-6 rounded-xl border border-dashed border-gray-300 p-8 text-center text-gray-600">
@@ -196,15 +185,11 @@ function CategoryAdmin({ lang, categories: initialCategories }: Props) {
       </Dialog>
 
       <ConfirmDialog
-        open={remove.target !== null}
+        {...remove.dialog}
         title={t('admin.confirmDeleteTitle')}
         message={remove.target ? t('admin.categories.confirmDelete', { name: nameOf(remove.target) }) : ''}
         confirmLabel={t('admin.delete')}
         busyLabel={t('admin.deleting')}
-        busy={remove.busy}
-        failure={remove.failure}
-        onConfirm={remove.confirm}
-        onCancel={remove.cancel}
       />
     </div>
   );

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ColorSwatch, TextAreaField, TextField } from '../../forms/fields.tsx';
-import { FormFailure, useForm } from '../../forms/use-form.tsx';
+import { FormActions, useForm } from '../../forms/use-form.tsx';
 import { slugify } from '../../../lib/blog.schema.ts';
 import {
   CATEGORY_COLORS,
@@ -154,23 +154,14 @@ export function CategoryEditor({ category, defaultSortOrder, onSaved, onCancel }
         </label>
       </div>
 
-      <FormFailure message={form.failure} />
-      <div className="flex justify-end gap-3">
-        <button
-          type="button"
-          onClick={onCancel}
-          className="rounded-lg border border-gray-300 px-4 py-2 font-medium hover:bg-gray-50"
-        >
-          {t('admin.cancel')}
-        </button>
-        <button
-          type="submit"
-          disabled={form.busy}
-          className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
-        >
-          {form.busy ? t('admin.saving') : t(category ? 'admin.categories.saveChanges' : 'admin.categories.createCategory')}
-        </button>
-      </div>
+      <FormActions
+        failure={form.failure}
+        busy={form.busy}
+        label={t(category ? 'admin.categories.saveChanges' : 'admin.categories.createCategory')}
+        busyLabel={t('admin.saving')}
+        cancelLabel={t('admin.cancel')}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

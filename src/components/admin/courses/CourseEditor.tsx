@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileField, SelectField, TextAreaField, TextField } from '../../forms/fields.tsx';
-import { FormFailure, useForm } from '../../forms/use-form.tsx';
+import { FormActions, useForm } from '../../forms/use-form.tsx';
 import { requestJson } from '../../../lib/api-client.ts';
 import {
   COURSE_DURATION_MAX_MINUTES,
@@ -286,23 +286,14 @@ export function CourseEditor({ lang, categories, categoriesUrl, course, onSaved,
         />
       </fieldset>
 
-      <FormFailure message={form.failure} />
-      <div className="flex justify-end gap-3">
-        <button
-          type="button"
-          onClick={onCancel}
-          className="rounded-lg border border-gray-300 px-4 py-2 font-medium hover:bg-gray-50"
-        >
-          {t('admin.cancel')}
-        </button>
-        <button
-          type="submit"
-          disabled={form.busy}
-          className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
-        >
-          {form.busy ? t('admin.saving') : t('admin.save')}
-        </button>
-      </div>
+      <FormActions
+        failure={form.failure}
+        busy={form.busy}
+        label={t('admin.save')}
+        busyLabel={t('admin.saving')}
+        cancelLabel={t('admin.cancel')}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

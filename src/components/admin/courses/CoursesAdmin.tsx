@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { I18nIsland } from '../../islands/I18nIsland.tsx';
 import { ConfirmDialog, Dialog } from '../Dialog.tsx';
 import { CourseEditor } from './CourseEditor.tsx';
+import { ListToolbar } from '../ListToolbar.tsx';
 import { useConfirm } from '../use-confirm.ts';
 import { useRemoteList } from '../use-remote-list.ts';
 import { requestJson } from '../../../lib/api-client.ts';
@@ -93,28 +94,16 @@ function CoursesAdmin({ lang, initial, categories, categoriesUrl }: Props) {
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <form role="search" onSubmit={list.submitSearch} className="w-full max-w-md">
-          <label htmlFor="course-search" className="block text-sm font-semibold">
-            {t('admin.courses.searchLabel')}
-          </label>
-          <input
-            id="course-search"
-            type="search"
-            value={list.search}
-            onChange={(event) => list.setSearch(event.target.value)}
-            placeholder={t('admin.courses.searchPlaceholder')}
-            className="mt-1 w-full rounded-lg border border-gray-300 px-3 py-2"
-          />
-        </form>
-        <button
-          type="button"
-          onClick={() => setEditing({ mode: 'create' })}
-          className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
-        >
-          {t('admin.courses.add')}
-        </button>
-      </div>
+      <ListToolbar
+        id="course-search"
+        searchLabel={t('admin.courses.searchLabel')}
+        placeholder={t('admin.courses.searchPlaceholder')}
+        search={list.search}
+        onSearch={list.setSearch}
+        onSubmit={list.submitSearch}
+        addLabel={t('admin.courses.add')}
+        onAdd={() => setEditing({ mode: 'create' })}
+      />
 
       {blocked && (
         <div
@@ -299,15 +288,11 @@ function CoursesAdmin({ lang, initial, categories, categoriesUrl }: Props) {
       </Dialog>
 
       <ConfirmDialog
-        open={remove.target !== null}
+        {...remove.dialog}
         title={t('admin.confirmDeleteTitle')}
         message={remove.target ? t('admin.courses.confirmDelete', { title: remove.target.title }) : ''}
         confirmLabel={t('admin.delete')}
         busyLabel={t('admin.deleting')}
-        busy={remove.busy}
-        failure={remove.failure}
-        onConfirm={remove.confirm}
-        onCancel={remove.cancel}
       />
     </div>
   );

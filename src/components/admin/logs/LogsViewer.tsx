@@ -240,15 +240,11 @@ function LogsViewer({ lang }: Props) {
           </ol>
         )}
         <ConfirmDialog
-          open={pending !== null}
+          {...clear.dialog}
           title={t(pending === 'server' ? 'admin.people.logs.clearServerTitle' : 'admin.people.logs.clearBrowserTitle')}
           message={t(pending === 'server' ? 'admin.people.logs.clearServerMessage' : 'admin.people.logs.clearBrowserMessage')}
           confirmLabel={t('admin.people.logs.clearConfirm')}
           busyLabel={t('admin.people.logs.clearing')}
-          busy={clear.busy}
-          failure={clear.failure}
-          onConfirm={clear.confirm}
-          onCancel={clear.cancel}
         />
       </Dialog>
     </>

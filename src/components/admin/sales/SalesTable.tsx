@@ -119,7 +119,7 @@ function SalesTable({ sales: initial, labelledBy, emptyText }: Props) {
         </table>
       </div>
       <ConfirmDialog
-        open={target !== null}
+        {...refund.dialog}
         title={t('admin.people.refund.title')}
         message={
           target
@@ -132,10 +132,6 @@ function SalesTable({ sales: initial, labelledBy, emptyText }: Props) {
         }
         confirmLabel={t('admin.people.refund.confirm')}
         busyLabel={t('admin.people.refund.busy')}
-        busy={refund.busy}
-        failure={refund.failure}
-        onConfirm={refund.confirm}
-        onCancel={refund.cancel}
       />
     </>
   );

@@ -127,7 +127,7 @@ function UsersTable({ currentUserId, users: initial, labelledBy }: Props) {
         </table>
       </div>
       <ConfirmDialog
-        open={target !== null}
+        {...roleChange.dialog}
         title={t(promoting ? 'admin.people.users.promoteTitle' : 'admin.people.users.demoteTitle')}
         message={
           target
@@ -136,10 +136,6 @@ function UsersTable({ currentUserId, users: initial, labelledBy }: Props) {
         }
         confirmLabel={t(promoting ? 'admin.people.users.promote' : 'admin.people.users.demote')}
         busyLabel={t('admin.saving')}
-        busy={roleChange.busy}
-        failure={roleChange.failure}
-        onConfirm={roleChange.confirm}
-        onCancel={roleChange.cancel}
       />
     </>
   );
