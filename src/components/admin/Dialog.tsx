@@ -102,3 +102,16 @@ export function ConfirmDialog({
     </Dialog>
   );
 }
+
+/** The confirmation before a delete: "Delete permanently?", what goes, "cannot be undone". */
+export function DeleteDialog(props: Omit<Parameters<typeof ConfirmDialog>[0], 'title' | 'confirmLabel' | 'busyLabel'>) {
+  const { t } = useTranslation();
+  return (
+    <ConfirmDialog
+      {...props}
+      title={t('admin.confirmDeleteTitle')}
+      confirmLabel={t('admin.delete')}
+      busyLabel={t('admin.deleting')}
+    />
+  );
+}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { I18nIsland } from '../../islands/I18nIsland.tsx';
-import { ConfirmDialog, Dialog } from '../Dialog.tsx';
+import { DeleteDialog, Dialog } from '../Dialog.tsx';
 import { Switch } from '../../forms/fields.tsx';
 import { ListToolbar } from '../ListToolbar.tsx';
 import { useConfirm } from '../use-confirm.ts';
@@ -209,12 +209,9 @@ function BlogAdmin({ lang, posts: initialPosts }: Props) {
         )}
       </Dialog>
 
-      <ConfirmDialog
+      <DeleteDialog
         {...remove.dialog}
-        title={t('admin.confirmDeleteTitle')}
         message={remove.target ? t('admin.blogs.confirmDelete', { title: remove.target.title }) : ''}
-        confirmLabel={t('admin.delete')}
-        busyLabel={t('admin.deleting')}
       />
     </div>
   );

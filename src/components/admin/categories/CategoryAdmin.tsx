@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { I18nIsland } from '../../islands/I18nIsland.tsx';
-import { ConfirmDialog, Dialog } from '../Dialog.tsx';
+import { DeleteDialog, Dialog } from '../Dialog.tsx';
 import { ColorSwatch, Switch } from '../../forms/fields.tsx';
 import { ListToolbar } from '../ListToolbar.tsx';
 import { useConfirm } from '../use-confirm.ts';
@@ -184,12 +184,9 @@ function CategoryAdmin({ lang, categories: initialCategories }: Props) {
         )}
       </Dialog>
 
-      <ConfirmDialog
+      <DeleteDialog
         {...remove.dialog}
-        title={t('admin.confirmDeleteTitle')}
         message={remove.target ? t('admin.categories.confirmDelete', { name: nameOf(remove.target) }) : ''}
-        confirmLabel={t('admin.delete')}
-        busyLabel={t('admin.deleting')}
       />
     </div>
   );
