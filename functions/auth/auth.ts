@@ -3,7 +3,8 @@ import type { Db } from '../db/database.ts';
 import { db } from '../db/database.ts';
 import { env, siteUrl } from '../env.ts';
 import { queueMail } from '../mail/outbox.ts';
-import { passwordResetMail } from '../mail/templates.ts';
+import { renderMail } from '../mail/template.ts';
+import { passwordReset } from '../mail/templates/index.ts';
 import { asLanguage, DEFAULT_LANGUAGE } from '../../src/i18n/languages.ts';
 import { MIN_PASSWORD_LENGTH, MAX_PASSWORD_LENGTH } from '../../src/lib/auth.schema.ts';
 
@@ -74,7 +75,10 @@ export function createAuth(database: Db) {
         const preferred = (user as Record<string, unknown>).language;
         const language = asLanguage(preferred);
         const url = `${siteUrl()}/${language}/reset-password?token=${encodeURIComponent(token)}`;
-        await queueMail(database, passwordResetMail({ to: user.email, name: user.name, url, language }));
+        await queueMail(
+          database,
+          await renderMail(passwordReset, { name: user.name || user.email, url }, { to: user.email, language }),
+        );
       },
     },
     rateLimit: {

@@ -2,8 +2,9 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { siteUrl } from '../env.ts';
 import { queueMail } from '../mail/outbox.ts';
-import { renderMail } from '../mail/templates.ts';
-import { getT } from '../../src/i18n/i18n.ts';
+import { renderMail } from '../mail/template.ts';
+import { courseMaterials } from '../mail/templates/index.ts';
+import { orderReference } from './orders.ts';
 import { asLanguage } from '../../src/i18n/languages.ts';
 import { formatMoney } from '../../src/lib/money.ts';
 import { formatDate } from '../../src/lib/dates.ts';
@@ -30,27 +31,19 @@ export async function queueMaterialsMail(trx: Transaction<Database>, purchaseId:
     ])
     .where('purchases.id', '=', purchaseId)
     .executeTakeFirstOrThrow();
-  const lang = asLanguage(purchase.language);
-  const t = getT(lang);
-  const amount = purchase.amount_minor === 0 ? t('course.free') : formatMoney(purchase.amount_minor, purchase.currency, lang);
-  await queueMail(
-    trx,
-    renderMail('course-materials', purchase.email, lang, t('mail.materialsSubject', { title: purchase.title }), [
-      { text: t('mail.greeting', { name: purchase.full_name || purchase.email }) },
-      { text: t('mail.materialsIntro', { title: purchase.title }) },
-      { text: '', link: { label: t('mail.materialsDownload'), url: downloadLink(purchase.download_token!) } },
-      { text: t('mail.materialsLinkNote') },
-      { text: '', link: { label: t('mail.materialsDashboard'), url: `${siteUrl()}/${lang}/dashboard/courses` } },
-      { text: t('mail.receiptTitle') },
-      {
-        text: t('mail.receiptLine', {
-          title: purchase.title,
-          amount,
-          date: formatDate(purchase.completed_at ?? new Date(), lang),
-          reference: purchase.id,
-        }),
-      },
-      { text: purchase.amount_minor > 0 ? t('mail.refundPromise') : t('mail.freeNote') },
-    ]),
+  const language = asLanguage(purchase.language);
+  const mail = await renderMail(
+    courseMaterials,
+    {
+      name: purchase.full_name || purchase.email,
+      courseTitle: purchase.title,
+      downloadUrl: downloadLink(purchase.download_token!),
+      libraryUrl: `${siteUrl()}/${language}/dashboard/courses`,
+      amount: purchase.amount_minor === 0 ? undefined : formatMoney(purchase.amount_minor, purchase.currency, language),
+      date: formatDate(purchase.completed_at ?? new Date(), language),
+      reference: orderReference(purchase.id),
+    },
+    { to: purchase.email, language },
   );
+  await queueMail(trx, mail);
 }

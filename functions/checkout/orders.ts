@@ -1,5 +1,10 @@
 import { db } from '../db/database.ts';
 
+/** How an order is named to people (receipts, e-mails, support): short, and enough to find it. */
+export function orderReference(purchaseId: string): string {
+  return `MC-${purchaseId.replaceAll('-', '').slice(0, 8).toUpperCase()}`;
+}
+
 export interface OrderView {
   paymentId: string;
   status: 'pending' | 'completed' | 'failed' | 'expired' | 'refunded' | 'disputed';

@@ -55,7 +55,9 @@ await runCommand(
     const result = spawnSync(process.execPath, args, { stdio: 'inherit', env: { ...process.env, ENV_FILE: '' } });
     if (result.status !== 0) {
       throw new Error(
-        verify ? `${OUT_FILE} does not match the migrations: run \`npm run db:types\` and commit the result.` : 'kysely-codegen failed (see above).',
+        verify
+          ? `${OUT_FILE} does not match the migrations: run \`npm run db:types\` and commit the result.`
+          : 'kysely-codegen failed (see above).',
       );
     }
     console.log(verify ? `${OUT_FILE} matches the migrations.` : `Wrote ${OUT_FILE}.`);

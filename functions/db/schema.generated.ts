@@ -127,14 +127,17 @@ export interface MailOutbox {
   attempts: Generated<number>;
   created_at: Generated<Timestamp>;
   delivered_via: string | null;
+  from_name: string | null;
   html: string;
   id: Generated<string>;
   kind: string;
   language: string;
   last_error: string | null;
+  list_unsubscribe: string | null;
   locked_until: Timestamp | null;
   next_attempt_at: Generated<Timestamp>;
   recipient: string;
+  reply_to: string | null;
   sent_at: Timestamp | null;
   status: Generated<"pending" | "sent" | "failed">;
   subject: string;
@@ -201,6 +204,7 @@ export interface SignInFailures {
 }
 
 export interface Users {
+  course_update_emails: Generated<boolean>;
   created_at: Generated<Timestamp>;
   email: string;
   email_verified: boolean;

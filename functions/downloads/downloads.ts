@@ -1,7 +1,6 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
 import { db } from '../db/database.ts';
-import { env } from '../env.ts';
+import { isSigned, sign } from '../auth/signing.ts';
 import { getFile, type StoredFile } from '../storage/storage.ts';
 
 /**
@@ -9,6 +8,7 @@ import { getFile, type StoredFile } from '../storage/storage.ts';
  * button leads to a short-lived signed file URL; only that URL streams the PDF, and each use counts.
  */
 export const DOWNLOAD_URL_TTL_MS = 5 * 60 * 1000;
+const FILE_DOWNLOADS = 'file-downloads';
 
 export async function purchaseForToken(token: string): Promise<string | undefined> {
   if (!/^[\w-]{20,100}$/.test(token)) return undefined;
@@ -41,9 +41,7 @@ export function signedFileUrl(purchaseId: string, now = Date.now()): string {
 
 export function isValidFileSignature(purchaseId: string, expires: number, given: string, now = Date.now()): boolean {
   if (!Number.isSafeInteger(expires) || expires < now || expires > now + DOWNLOAD_URL_TTL_MS) return false;
-  const expected = Buffer.from(signature(purchaseId, expires));
-  const actual = Buffer.from(given);
-  return expected.length === actual.length && timingSafeEqual(expected, actual);
+  return isSigned(FILE_DOWNLOADS, `${purchaseId}.${expires}`, given);
 }
 
 export interface Download {
@@ -84,12 +82,5 @@ export function attachmentHeader(filename: string): string {
 }
 
 function signature(purchaseId: string, expires: number): string {
-  return createHmac('sha256', downloadKey()).update(`${purchaseId}.${expires}`).digest('base64url');
-}
-
-function downloadKey(): Buffer {
-  const secret = env().BETTER_AUTH_SECRET;
-  if (!secret) throw new Error('BETTER_AUTH_SECRET is not set');
-  // A key of its own, derived from the app secret.
-  return createHash('sha256').update(`file-downloads:${secret}`).digest();
+  return sign(FILE_DOWNLOADS, `${purchaseId}.${expires}`);
 }

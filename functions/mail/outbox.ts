@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { Language } from '../../src/i18n/languages.ts';
 
+/** A rendered mail, as the outbox keeps it until the worker sends it (see template.ts renderMail). */
 export interface Mail {
   to: string;
   subject: string;
@@ -9,6 +10,11 @@ export interface Mail {
   text: string;
   language: Language;
   kind: string;
+  /** The sender's display name (the shop's); the address is MAIL_FROM's. */
+  fromName?: string;
+  replyTo?: string;
+  /** One-click unsubscribe address (RFC 8058), for mail that is not strictly transactional. */
+  listUnsubscribe?: string;
 }
 
 /** Queues a mail; pass the transaction that causes it, so both commit or neither does. */
@@ -22,6 +28,9 @@ export async function queueMail(database: Kysely<Database> | Transaction<Databas
       text: mail.text,
       language: mail.language,
       kind: mail.kind,
+      from_name: mail.fromName ?? null,
+      reply_to: mail.replyTo ?? null,
+      list_unsubscribe: mail.listUnsubscribe ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

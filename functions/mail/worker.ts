@@ -1,17 +1,61 @@
 import nodemailer from 'nodemailer';
 import { sql } from 'kysely';
 import { log } from '../log.ts';
+import { siteUrl } from '../env.ts';
 import type { Db } from '../db/database.ts';
+
+/** A queued mail as the worker hands it over. */
+export interface OutgoingMail {
+  id: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  fromName: string | null;
+  replyTo: string | null;
+  listUnsubscribe: string | null;
+}
 
 /** Where the worker hands mail: SMTP, or the dev mailbox (kept in the database, shown at /dev/mailbox). */
 export interface MailTransport {
   name: 'smtp' | 'mailbox';
-  send(mail: { to: string; subject: string; html: string; text: string }): Promise<void>;
+  send(mail: OutgoingMail): Promise<void>;
 }
 
+/**
+ * SMTP with what mailbox providers look for: From in the shop's name on MAIL_FROM's address, Reply-To,
+ * a Message-ID on the site's own domain (the outbox id: a retry keeps it, so a duplicate is
+ * recognisable), and RFC 8058 one-click unsubscribe on mail that is not strictly transactional.
+ */
 export function smtpTransport(url: string, from: string): MailTransport {
-  const transporter = nodemailer.createTransport(url, { from });
-  return { name: 'smtp', send: async (mail) => void (await transporter.sendMail({ ...mail, from })) };
+  const transporter = nodemailer.createTransport(url);
+  const sender = parseAddress(from);
+  const domain = new URL(siteUrl()).hostname;
+  return {
+    name: 'smtp',
+    send: async (mail) => {
+      await transporter.sendMail({
+        from: { name: mail.fromName ?? sender.name, address: sender.address },
+        to: mail.to,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        messageId: `<${mail.id}@${domain}>`,
+        ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+        ...(mail.listUnsubscribe
+          ? {
+              headers: { 'List-Unsubscribe': `<${mail.listUnsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+            }
+          : {}),
+      });
+    },
+  };
+}
+
+/** `Name <address>` or a bare address. */
+function parseAddress(value: string): { name: string; address: string } {
+  const match = /^\s*"?([^"<]*?)"?\s*<([^>]+)>\s*$/.exec(value);
+  return match ? { name: match[1]!.trim(), address: match[2]!.trim() } : { name: '', address: value.trim() };
 }
 
 export const mailboxTransport: MailTransport = { name: 'mailbox', send: async () => {} };
@@ -27,19 +71,38 @@ const MAX_RETRY_S = 60 * 60;
  * retried (at least once); a row is marked sent right after the transport confirms (never twice).
  */
 export async function deliverDueMail(database: Db, transport: MailTransport): Promise<{ sent: number; failed: number }> {
-  const claimed = await sql<{ id: string; recipient: string; subject: string; html: string; text: string; attempts: number }>`
+  const claimed = await sql<{
+    id: string;
+    recipient: string;
+    subject: string;
+    html: string;
+    text: string;
+    from_name: string | null;
+    reply_to: string | null;
+    list_unsubscribe: string | null;
+    attempts: number;
+  }>`
     UPDATE mail_outbox SET locked_until = now() + make_interval(secs => ${LOCK_S}), attempts = attempts + 1
     WHERE id IN (
       SELECT id FROM mail_outbox
       WHERE status = 'pending' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
       ORDER BY next_attempt_at LIMIT ${MAIL_BATCH_SIZE} FOR UPDATE SKIP LOCKED)
-    RETURNING id, recipient, subject, html, text, attempts`.execute(database);
+    RETURNING id, recipient, subject, html, text, from_name, reply_to, list_unsubscribe, attempts`.execute(database);
 
   let sent = 0;
   let failed = 0;
   for (const mail of claimed.rows) {
     try {
-      await transport.send({ to: mail.recipient, subject: mail.subject, html: mail.html, text: mail.text });
+      await transport.send({
+        id: mail.id,
+        to: mail.recipient,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        fromName: mail.from_name,
+        replyTo: mail.reply_to,
+        listUnsubscribe: mail.list_unsubscribe,
+      });
       await database
         .updateTable('mail_outbox')
         .set({ status: 'sent', sent_at: new Date(), delivered_via: transport.name, locked_until: null, last_error: null })

@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { db } from '../../../functions/db/database.ts';
 import { queueMail } from '../../../functions/mail/outbox.ts';
-import { passwordResetMail } from '../../../functions/mail/templates.ts';
+import { renderMail } from '../../../functions/mail/template.ts';
+import { passwordReset } from '../../../functions/mail/templates/index.ts';
 import { deliverDueMail, smtpTransport } from '../../../functions/mail/worker.ts';
 import { findFreePort } from '../../../functions/db/embedded.ts';
 import { plainText, startSmtpServer } from '../../support/smtp.ts';
@@ -13,12 +14,11 @@ describe('mail worker', () => {
   it('keeps mail while SMTP is unreachable, backs off, then sends it exactly once', async () => {
     const id = await queueMail(
       db(),
-      passwordResetMail({
-        to: 'ada@example.com',
-        name: 'Ada',
-        url: 'https://shop.test/tr/reset-password?token=t',
-        language: 'tr',
-      }),
+      await renderMail(
+        passwordReset,
+        { name: 'Ada', url: 'https://shop.test/tr/reset-password?token=t' },
+        { to: 'ada@example.com', language: 'tr' },
+      ),
     );
     const deadPort = await findFreePort();
 
@@ -53,7 +53,11 @@ describe('mail worker', () => {
     for (let n = 0; n < 30; n++)
       await queueMail(
         db(),
-        passwordResetMail({ to: `many${n}@example.com`, name: 'N', url: 'https://shop.test/x', language: 'en' }),
+        await renderMail(
+          passwordReset,
+          { name: 'N', url: 'https://shop.test/x' },
+          { to: `many${n}@example.com`, language: 'en' },
+        ),
       );
     const smtp = await startSmtpServer();
     try {

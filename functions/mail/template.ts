@@ -1,0 +1,73 @@
+import type { ReactNode } from 'react';
+import { render } from '@react-email/render';
+import type { TFunction } from 'i18next';
+import { getT } from '../../src/i18n/i18n.ts';
+import type { Language } from '../../src/i18n/languages.ts';
+import { shopIdentity, type ShopIdentity } from '../shop/identity.ts';
+import { h, Layout } from './kit.ts';
+import type { Mail } from './outbox.ts';
+
+/** What a template is rendered with besides its own data. */
+export interface MailContext {
+  language: Language;
+  t: TFunction;
+  shop: ShopIdentity;
+}
+
+/**
+ * One e-mail of the shop: its subject, inbox preheader, body and footer reason from one source, in
+ * the recipient's language. Adding one: a file under templates/, listed in templates/index.ts (the
+ * preview gallery and the width tests then cover it).
+ */
+export interface MailTemplate<Props> {
+  kind: string;
+  /** Not strictly transactional (course update notices): it carries List-Unsubscribe, and an account may turn it off. */
+  optional?: true;
+  subject: (props: Props, context: MailContext) => string;
+  preheader: (props: Props, context: MailContext) => string;
+  reason: (props: Props, context: MailContext) => string;
+  body: (props: Props, context: MailContext) => ReactNode;
+  /** Believable data, for the preview gallery and the tests. */
+  sample: (language: Language) => Props;
+}
+
+export function defineTemplate<Props>(template: MailTemplate<Props>): MailTemplate<Props> {
+  return template;
+}
+
+export interface Delivery {
+  to: string;
+  language: Language;
+  /** Where a reply goes: the shop's support address unless given (the contact form: the person who wrote). */
+  replyTo?: string;
+  /** Required for an optional template: the reader's one-click unsubscribe address and its page. */
+  unsubscribe?: { oneClickUrl: string; pageUrl: string };
+}
+
+/** Renders a template into a mail ready for the outbox: HTML and plain text from the same tree. */
+export async function renderMail<Props>(template: MailTemplate<Props>, props: Props, delivery: Delivery): Promise<Mail> {
+  const { language } = delivery;
+  const context: MailContext = { language, t: getT(language), shop: await shopIdentity(language) };
+  if (template.optional && !delivery.unsubscribe) throw new Error(`${template.kind} mail needs an unsubscribe address`);
+  const subject = template.subject(props, context);
+  const element = h(Layout, {
+    language,
+    title: subject,
+    preheader: template.preheader(props, context),
+    shop: context.shop,
+    reason: template.reason(props, context),
+    footerLinks: delivery.unsubscribe ? [{ label: context.t('mail.unsubscribe'), url: delivery.unsubscribe.pageUrl }] : [],
+    children: template.body(props, context),
+  });
+  return {
+    kind: template.kind,
+    to: delivery.to,
+    language,
+    subject,
+    html: await render(element),
+    text: await render(element, { plainText: true }),
+    fromName: context.shop.name,
+    replyTo: delivery.replyTo ?? context.shop.supportEmail,
+    ...(delivery.unsubscribe ? { listUnsubscribe: delivery.unsubscribe.oneClickUrl } : {}),
+  };
+}

@@ -1,0 +1,38 @@
+import { renderMail, type Delivery, type MailTemplate } from '../template.ts';
+import type { Mail } from '../outbox.ts';
+import type { Language } from '../../../src/i18n/languages.ts';
+import { contactNotification } from './contact-notification.ts';
+import { courseMaterials } from './course-materials.ts';
+import { courseUpdate } from './course-update.ts';
+import { passwordReset } from './password-reset.ts';
+
+export interface MailSample {
+  kind: string;
+  optional: boolean;
+  /** The template rendered with its sample data, to a sample reader. */
+  render: (language: Language) => Promise<Mail>;
+}
+
+const sampleOf = <Props>(template: MailTemplate<Props>): MailSample => ({
+  kind: template.kind,
+  optional: template.optional === true,
+  render: (language) => renderMail(template, template.sample(language), sampleDelivery(language, template.optional === true)),
+});
+
+function sampleDelivery(language: Language, optional: boolean): Delivery {
+  const unsubscribe = {
+    oneClickUrl: 'https://shop.example/api/mail/unsubscribe?token=sample',
+    pageUrl: `https://shop.example/${language}/unsubscribe?token=sample`,
+  };
+  return { to: 'reader@example.com', language, ...(optional ? { unsubscribe } : {}) };
+}
+
+/** Every e-mail the shop sends: the preview gallery and the tests go through this list. */
+export const MAIL_SAMPLES: MailSample[] = [
+  sampleOf(courseMaterials),
+  sampleOf(passwordReset),
+  sampleOf(contactNotification),
+  sampleOf(courseUpdate),
+];
+
+export { contactNotification, courseMaterials, courseUpdate, passwordReset };

@@ -1,0 +1,67 @@
+import { spawn } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { db } from '../../../functions/db/database.ts';
+import { FAKE_STRIPE_KEY, startFakeStripe, WEBHOOK_SECRET } from '../../support/fake-stripe.ts';
+
+/**
+ * The command-line entry points run TypeScript straight on Node (type stripping: no JSX, no
+ * enums). Each is started for real here, so a module they load that Node cannot run fails a test
+ * instead of a seller's deploy. (`npm start` itself is started by every HTTP test.)
+ */
+let stripe: Awaited<ReturnType<typeof startFakeStripe>>;
+beforeAll(async () => {
+  stripe = await startFakeStripe();
+});
+afterAll(() => stripe.stop());
+
+/** Runs a command without blocking this process (it serves the Stripe fake the command talks to). */
+function run(script: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [script, ...args], { env: { ...process.env, ...env } });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => resolve({ code, output }));
+  });
+}
+
+describe('command-line entry points', () => {
+  it('db:migrate runs', async () => {
+    const { code, output } = await run('functions/cli/db.ts', ['migrate']);
+    expect(output).toContain('Migrations: up to date.');
+    expect(code, output).toBe(0);
+  });
+
+  it('admin:create creates an admin', async () => {
+    const { code, output } = await run('functions/cli/admin-create.ts', [
+      '--email',
+      'cli-admin@example.com',
+      '--password',
+      'cli password 42',
+    ]);
+    expect(code, output).toBe(0);
+    expect(output).toContain('Created admin cli-admin@example.com.');
+    const user = await db()
+      .selectFrom('users')
+      .select('role')
+      .where('email', '=', 'cli-admin@example.com')
+      .executeTakeFirstOrThrow();
+    expect(user.role).toBe('admin');
+  });
+
+  it('payments:reconcile asks Stripe (a local fake of its API) and reports', async () => {
+    const { code, output } = await run('functions/cli/reconcile.ts', ['--days', '2'], {
+      STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: stripe.url,
+    });
+    expect(code, output).toBe(0);
+    expect(output).toContain('Checkout Sessions of the last 2 day(s):');
+  });
+
+  it('db:types verifies the generated row types', async () => {
+    const { code, output } = await run('functions/cli/db-types.ts', ['--verify']);
+    expect(output).toContain('matches the migrations');
+    expect(code, output).toBe(0);
+  }, 60_000);
+});
