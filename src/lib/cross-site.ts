@@ -6,7 +6,7 @@
  */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 // Mail clients POST one-click unsubscribes (RFC 8058) from their own servers, with a signed token.
-const SIGNED_ENDPOINTS = new Set(['/api/stripe/webhook', '/api/mail/unsubscribe']);
+export const SIGNED_ENDPOINTS = new Set(['/api/stripe/webhook', '/api/mail/unsubscribe']);
 
 /** `ownOrigins`: where our pages are served from (behind a proxy, the public origin differs from the request URL's). */
 export function isCrossSiteWrite(request: Request, url: URL, ownOrigins: string[] = [url.origin]): boolean {
