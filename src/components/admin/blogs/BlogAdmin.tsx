@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { I18nIsland } from '../../islands/I18nIsland.tsx';
 import { DeleteDialog, Dialog } from '../Dialog.tsx';
+import { AdminTable } from '../AdminTable.tsx';
 import { Switch } from '../../forms/fields.tsx';
 import { ListToolbar } from '../ListToolbar.tsx';
 import { useConfirm } from '../use-confirm.ts';
@@ -94,103 +95,90 @@ function BlogAdmin({ lang, posts: initialPosts }: Props) {
         onAdd={() => setEditing({ mode: 'create' })}
       />
 
-      <div className="mt-6 overflow-x-auto rounded-xl border border-gray-200">
-        <table className="w-full min-w-[48rem] text-left text-sm">
-          <caption className="sr-only">{t('admin.blogs.tableCaption')}</caption>
-          <thead className="bg-gray-50 text-xs uppercase tracking-wide text-gray-600">
+      <div className="mt-6">
+        <AdminTable
+          caption={t('admin.blogs.tableCaption')}
+          columns={[
+            { label: t('admin.blogs.columnPost') },
+            { label: t('admin.blogs.columnAuthor') },
+            { label: t('admin.blogs.columnStatus') },
+            { label: t('admin.blogs.columnDate') },
+            { label: t('admin.actions'), end: true },
+          ]}
+        >
+          {posts.length === 0 && (
             <tr>
-              <th scope="col" className="px-4 py-3">
-                {t('admin.blogs.columnPost')}
-              </th>
-              <th scope="col" className="px-4 py-3">
-                {t('admin.blogs.columnAuthor')}
-              </th>
-              <th scope="col" className="px-4 py-3">
-                {t('admin.blogs.columnStatus')}
-              </th>
-              <th scope="col" className="px-4 py-3">
-                {t('admin.blogs.columnDate')}
-              </th>
-              <th scope="col" className="px-4 py-3 text-right">
-                {t('admin.actions')}
-              </th>
+              <td colSpan={5} className="px-4 py-8 text-center text-gray-600">
+                {t(list.search.trim() ? 'admin.blogs.noMatches' : 'admin.blogs.empty')}
+              </td>
             </tr>
-          </thead>
-          <tbody className="divide-y divide-gray-200">
-            {posts.length === 0 && (
-              <tr>
-                <td colSpan={5} className="px-4 py-8 text-center text-gray-600">
-                  {t(list.search.trim() ? 'admin.blogs.noMatches' : 'admin.blogs.empty')}
-                </td>
-              </tr>
-            )}
-            {posts.map((post) => (
-              <tr key={post.id}>
-                <th scope="row" className="px-4 py-3 font-normal">
-                  <span className="block font-semibold text-gray-900" lang={post.language}>
-                    {post.title}
+          )}
+          {posts.map((post) => (
+            <tr key={post.id}>
+              <th scope="row" className="px-4 py-3 font-normal">
+                <span className="block font-semibold text-gray-900" lang={post.language}>
+                  {post.title}
+                </span>
+                <span className="mt-0.5 flex flex-wrap items-center gap-2 text-xs text-gray-600">
+                  <span
+                    className="rounded bg-gray-100 px-1.5 py-0.5 font-semibold uppercase"
+                    title={t(`language.${post.language}`)}
+                  >
+                    <span aria-hidden="true">{post.language}</span>
+                    <span className="sr-only">{t(`language.${post.language}`)}</span>
                   </span>
-                  <span className="mt-0.5 flex flex-wrap items-center gap-2 text-xs text-gray-600">
-                    <span
-                      className="rounded bg-gray-100 px-1.5 py-0.5 font-semibold uppercase"
-                      title={t(`language.${post.language}`)}
-                    >
-                      <span aria-hidden="true">{post.language}</span>
-                      <span className="sr-only">{t(`language.${post.language}`)}</span>
+                  <code>/{post.slug}</code>
+                </span>
+              </th>
+              <td className="px-4 py-3">{post.author}</td>
+              <td className="px-4 py-3">
+                <Switch
+                  checked={post.published}
+                  busy={toggling === post.id}
+                  onChange={() => void togglePublished(post)}
+                  label={t('admin.blogs.publishedSwitch', { title: post.title })}
+                  stateText={t(post.published ? 'admin.blogs.statusPublished' : 'admin.blogs.statusDraft')}
+                />
+              </td>
+              <td className="whitespace-nowrap px-4 py-3">
+                <time dateTime={post.date}>{formatDate(post.date, lang)}</time>
+              </td>
+              <td className="px-4 py-3">
+                <div className="flex justify-end gap-2">
+                  <button
+                    type="button"
+                    onClick={() => void openEditor(post)}
+                    disabled={opening === post.id}
+                    className="rounded-lg border border-gray-300 px-3 py-1.5 font-medium hover:bg-gray-50 disabled:opacity-60"
+                  >
+                    {t('admin.edit')}
+                    <span className="sr-only"> {post.title}</span>
+                  </button>
+                  <a
+                    href={`/${post.language}/blog/${post.slug}`}
+                    target="_blank"
+                    rel="noopener"
+                    className="rounded-lg border border-gray-300 px-3 py-1.5 font-medium hover:bg-gray-50"
+                  >
+                    {t('admin.blogs.view')}
+                    <span className="sr-only">
+                      {' '}
+                      {post.title} ({t('admin.blogs.newTab')})
                     </span>
-                    <code>/{post.slug}</code>
-                  </span>
-                </th>
-                <td className="px-4 py-3">{post.author}</td>
-                <td className="px-4 py-3">
-                  <Switch
-                    checked={post.published}
-                    busy={toggling === post.id}
-                    onChange={() => void togglePublished(post)}
-                    label={t('admin.blogs.publishedSwitch', { title: post.title })}
-                    stateText={t(post.published ? 'admin.blogs.statusPublished' : 'admin.blogs.statusDraft')}
-                  />
-                </td>
-                <td className="whitespace-nowrap px-4 py-3">
-                  <time dateTime={post.date}>{formatDate(post.date, lang)}</time>
-                </td>
-                <td className="px-4 py-3">
-                  <div className="flex justify-end gap-2">
-                    <button
-                      type="button"
-                      onClick={() => void openEditor(post)}
-                      disabled={opening === post.id}
-                      className="rounded-lg border border-gray-300 px-3 py-1.5 font-medium hover:bg-gray-50 disabled:opacity-60"
-                    >
-                      {t('admin.edit')}
-                      <span className="sr-only"> {post.title}</span>
-                    </button>
-                    <a
-                      href={`/${post.language}/blog/${post.slug}`}
-                      target="_blank"
-                      rel="noopener"
-                      className="rounded-lg border border-gray-300 px-3 py-1.5 font-medium hover:bg-gray-50"
-                    >
-                      {t('admin.blogs.view')}
-                      <span className="sr-only">
-                        {' '}
-                        {post.title} ({t('admin.blogs.newTab')})
-                      </span>
-                    </a>
-                    <button
-                      type="button"
-                      onClick={() => remove.ask(post)}
-                      className="rounded-lg border border-red-200 px-3 py-1.5 font-medium text-red-700 hover:bg-red-50"
-                    >
-                      {t('admin.delete')}
-                      <span className="sr-only"> {post.title}</span>
-                    </button>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                  </a>
+                  <button
+                    type="button"
+                    onClick={() => remove.ask(post)}
+                    className="rounded-lg border border-red-200 px-3 py-1.5 font-medium text-red-700 hover:bg-red-50"
+                  >
+                    {t('admin.delete')}
+                    <span className="sr-only"> {post.title}</span>
+                  </button>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       </div>
 
       <Dialog

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { I18nIsland } from '../../islands/I18nIsland.tsx';
 import { DeleteDialog, Dialog } from '../Dialog.tsx';
+import { AdminTable } from '../AdminTable.tsx';
 import { CourseEditor } from './CourseEditor.tsx';
 import { ListToolbar } from '../ListToolbar.tsx';
 import { useConfirm } from '../use-confirm.ts';
@@ -144,108 +145,91 @@ function CoursesAdmin({ lang, initial, categories, categoriesUrl }: Props) {
           {query.search ? t('admin.courses.noResults') : t('admin.courses.empty')}
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-gray-200">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">{t('admin.courses.tableCaption')}</caption>
-            <thead className="bg-gray-50 text-xs uppercase tracking-wide text-gray-600">
-              <tr>
-                <th scope="col" className="px-4 py-3">
-                  {t('admin.courses.colCourse')}
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  {t('admin.courses.colCategory')}
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  {t('admin.courses.colPrice')}
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  {t('admin.courses.colStatus')}
-                </th>
-                <th scope="col" className="px-4 py-3 text-right">
-                  {t('admin.actions')}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-gray-200">
-              {data.courses.map((course) => (
-                <tr key={course.id}>
-                  <th scope="row" className="px-4 py-3 font-normal">
-                    <div className="flex items-center gap-3">
-                      <img
-                        src={course.coverImageUrl ?? COVER_FALLBACK_URL}
-                        alt=""
-                        width={64}
-                        height={36}
-                        loading="lazy"
-                        onError={(event) => {
-                          if (!event.currentTarget.src.endsWith(COVER_FALLBACK_URL)) event.currentTarget.src = COVER_FALLBACK_URL;
-                        }}
-                        className="h-9 w-16 shrink-0 rounded object-cover bg-gray-100"
-                      />
-                      <div className="min-w-0">
-                        <p className="font-semibold text-gray-900">{course.title}</p>
-                        <p className="mt-0.5 flex flex-wrap gap-x-2 text-xs text-gray-600">
-                          <span>{t(`courseLanguage.${course.language}`)}</span>
-                          <span>{t(`difficulty.${course.difficulty}`)}</span>
-                          <span>{t('admin.courses.purchases', { count: course.purchaseCount })}</span>
-                          {course.isFeatured && (
-                            <span className="font-semibold text-brand-700">{t('admin.courses.featured')}</span>
-                          )}
-                          {!course.hasPdf && <span className="font-semibold text-red-700">{t('admin.courses.noPdf')}</span>}
-                        </p>
-                      </div>
-                    </div>
-                  </th>
-                  <td className="px-4 py-3">{course.categoryName}</td>
-                  <td className="whitespace-nowrap px-4 py-3">
-                    {course.priceMinor === 0 ? t('course.free') : formatMoney(course.priceMinor, course.currency, lang)}
-                  </td>
-                  <td className="px-4 py-3">
-                    <button
-                      type="button"
-                      role="switch"
-                      aria-checked={course.isActive}
-                      aria-label={t('admin.courses.statusOf', { title: course.title })}
-                      disabled={toggling.has(course.id)}
-                      onClick={() => void toggle(course)}
-                      className="group inline-flex items-center gap-2 rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60"
-                    >
-                      <span
-                        aria-hidden="true"
-                        className={`relative inline-block h-6 w-11 rounded-full transition ${course.isActive ? 'bg-emerald-600' : 'bg-gray-300'}`}
-                      >
-                        <span
-                          className={`absolute top-0.5 h-5 w-5 rounded-full bg-white shadow transition-all ${course.isActive ? 'left-5.5' : 'left-0.5'}`}
-                        />
-                      </span>
-                      <span className="text-xs font-medium">
-                        {course.isActive ? t('admin.courses.active') : t('admin.courses.inactive')}
-                      </span>
-                    </button>
-                  </td>
-                  <td className="whitespace-nowrap px-4 py-3 text-right">
-                    <button
-                      type="button"
-                      onClick={() => setEditing({ mode: 'edit', course })}
-                      aria-label={t('admin.courses.editCourse', { title: course.title })}
-                      className="rounded-lg border border-gray-300 px-3 py-1.5 font-medium hover:bg-gray-50"
-                    >
-                      {t('admin.edit')}
-                    </button>
-                    <button
-                      type="button"
-                      onClick={() => remove.ask(course)}
-                      aria-label={t('admin.courses.deleteCourse', { title: course.title })}
-                      className="ml-2 rounded-lg border border-red-300 px-3 py-1.5 font-medium text-red-700 hover:bg-red-50"
-                    >
-                      {t('admin.delete')}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable
+          caption={t('admin.courses.tableCaption')}
+          columns={[
+            { label: t('admin.courses.colCourse') },
+            { label: t('admin.courses.colCategory') },
+            { label: t('admin.courses.colPrice') },
+            { label: t('admin.courses.colStatus') },
+            { label: t('admin.actions'), end: true },
+          ]}
+        >
+          {data.courses.map((course) => (
+            <tr key={course.id}>
+              <th scope="row" className="px-4 py-3 font-normal">
+                <div className="flex items-center gap-3">
+                  <img
+                    src={course.coverImageUrl ?? COVER_FALLBACK_URL}
+                    alt=""
+                    width={64}
+                    height={36}
+                    loading="lazy"
+                    onError={(event) => {
+                      if (!event.currentTarget.src.endsWith(COVER_FALLBACK_URL)) event.currentTarget.src = COVER_FALLBACK_URL;
+                    }}
+                    className="h-9 w-16 shrink-0 rounded object-cover bg-gray-100"
+                  />
+                  <div className="min-w-0">
+                    <p className="font-semibold text-gray-900">{course.title}</p>
+                    <p className="mt-0.5 flex flex-wrap gap-x-2 text-xs text-gray-600">
+                      <span>{t(`courseLanguage.${course.language}`)}</span>
+                      <span>{t(`difficulty.${course.difficulty}`)}</span>
+                      <span>{t('admin.courses.purchases', { count: course.purchaseCount })}</span>
+                      {course.isFeatured && <span className="font-semibold text-brand-700">{t('admin.courses.featured')}</span>}
+                      {!course.hasPdf && <span className="font-semibold text-red-700">{t('admin.courses.noPdf')}</span>}
+                    </p>
+                  </div>
+                </div>
+              </th>
+              <td className="px-4 py-3">{course.categoryName}</td>
+              <td className="whitespace-nowrap px-4 py-3">
+                {course.priceMinor === 0 ? t('course.free') : formatMoney(course.priceMinor, course.currency, lang)}
+              </td>
+              <td className="px-4 py-3">
+                <button
+                  type="button"
+                  role="switch"
+                  aria-checked={course.isActive}
+                  aria-label={t('admin.courses.statusOf', { title: course.title })}
+                  disabled={toggling.has(course.id)}
+                  onClick={() => void toggle(course)}
+                  className="group inline-flex items-center gap-2 rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60"
+                >
+                  <span
+                    aria-hidden="true"
+                    className={`relative inline-block h-6 w-11 rounded-full transition ${course.isActive ? 'bg-emerald-600' : 'bg-gray-300'}`}
+                  >
+                    <span
+                      className={`absolute top-0.5 h-5 w-5 rounded-full bg-white shadow transition-all ${course.isActive ? 'left-5.5' : 'left-0.5'}`}
+                    />
+                  </span>
+                  <span className="text-xs font-medium">
+                    {course.isActive ? t('admin.courses.active') : t('admin.courses.inactive')}
+                  </span>
+                </button>
+              </td>
+              <td className="whitespace-nowrap px-4 py-3 text-right">
+                <button
+                  type="button"
+                  onClick={() => setEditing({ mode: 'edit', course })}
+                  aria-label={t('admin.courses.editCourse', { title: course.title })}
+                  className="rounded-lg border border-gray-300 px-3 py-1.5 font-medium hover:bg-gray-50"
+                >
+                  {t('admin.edit')}
+                </button>
+                <button
+                  type="button"
+                  onClick={() => remove.ask(course)}
+                  aria-label={t('admin.courses.deleteCourse', { title: course.title })}
+                  className="ml-2 rounded-lg border border-red-300 px-3 py-1.5 font-medium text-red-700 hover:bg-red-50"
+                >
+                  {t('admin.delete')}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
 
       {data.pageCount > 1 && (

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { I18nIsland } from '../../islands/I18nIsland.tsx';
 import { ConfirmDialog } from '../Dialog.tsx';
+import { AdminTable } from '../AdminTable.tsx';
 import { useConfirm } from '../use-confirm.ts';
 import { requestJson } from '../../../lib/api-client.ts';
 import { logger } from '../../../lib/logger.ts';
@@ -61,63 +62,47 @@ function SalesTable({ sales: initial, labelledBy, emptyText }: Props) {
   if (!sales.length) return <p className="text-gray-600">{emptyText}</p>;
   return (
     <>
-      <div className="overflow-x-auto rounded-xl border border-gray-200">
-        <table aria-labelledby={labelledBy} className="min-w-full divide-y divide-gray-200 text-sm">
-          <thead className="bg-gray-50 text-left">
-            <tr>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                {t('admin.people.sales.course')}
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                {t('admin.people.sales.buyer')}
-              </th>
-              <th scope="col" className="px-4 py-3 text-right font-semibold">
-                {t('admin.people.sales.amount')}
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                {t('admin.people.sales.date')}
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                {t('admin.people.sales.status')}
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                <span className="sr-only">{t('admin.actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-gray-100">
-            {sales.map((sale) => (
-              <tr key={sale.id}>
-                <th scope="row" className="px-4 py-3 text-left font-medium">
-                  {sale.courseTitle}
-                </th>
-                <td className="px-4 py-3 break-all">{sale.email}</td>
-                <td className="px-4 py-3 text-right tabular-nums">
-                  {sale.amountMinor === 0 ? t('admin.people.sales.free') : sale.amountLabel}
-                </td>
-                <td className="px-4 py-3 whitespace-nowrap">{sale.dateLabel}</td>
-                <td className="px-4 py-3">
-                  <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[sale.status]}`}>
-                    {t(`admin.people.sales.statuses.${sale.status}`)}
-                  </span>
-                </td>
-                <td className="px-4 py-3 text-right">
-                  {isRefundable(sale) && (
-                    <button
-                      type="button"
-                      onClick={() => refund.ask(sale)}
-                      aria-label={t('admin.people.refund.buttonFor', { course: sale.courseTitle, email: sale.email })}
-                      className="whitespace-nowrap rounded-lg border border-gray-300 px-3 py-1 font-medium hover:bg-gray-50"
-                    >
-                      {t('admin.people.refund.button')}
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable
+        labelledBy={labelledBy}
+        columns={[
+          { label: t('admin.people.sales.course') },
+          { label: t('admin.people.sales.buyer') },
+          { label: t('admin.people.sales.amount'), end: true },
+          { label: t('admin.people.sales.date') },
+          { label: t('admin.people.sales.status') },
+          { label: t('admin.actions'), unseen: true },
+        ]}
+      >
+        {sales.map((sale) => (
+          <tr key={sale.id}>
+            <th scope="row" className="px-4 py-3 text-left font-medium">
+              {sale.courseTitle}
+            </th>
+            <td className="px-4 py-3 break-all">{sale.email}</td>
+            <td className="px-4 py-3 text-right tabular-nums">
+              {sale.amountMinor === 0 ? t('admin.people.sales.free') : sale.amountLabel}
+            </td>
+            <td className="px-4 py-3 whitespace-nowrap">{sale.dateLabel}</td>
+            <td className="px-4 py-3">
+              <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[sale.status]}`}>
+                {t(`admin.people.sales.statuses.${sale.status}`)}
+              </span>
+            </td>
+            <td className="px-4 py-3 text-right">
+              {isRefundable(sale) && (
+                <button
+                  type="button"
+                  onClick={() => refund.ask(sale)}
+                  aria-label={t('admin.people.refund.buttonFor', { course: sale.courseTitle, email: sale.email })}
+                  className="whitespace-nowrap rounded-lg border border-gray-300 px-3 py-1 font-medium hover:bg-gray-50"
+                >
+                  {t('admin.people.refund.button')}
+                </button>
+              )}
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
       <ConfirmDialog
         {...refund.dialog}
         title={t('admin.people.refund.title')}

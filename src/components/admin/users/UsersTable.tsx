@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { I18nIsland } from '../../islands/I18nIsland.tsx';
 import { ConfirmDialog } from '../Dialog.tsx';
+import { AdminTable } from '../AdminTable.tsx';
 import { useConfirm } from '../use-confirm.ts';
 import { requestJson } from '../../../lib/api-client.ts';
 import { logger } from '../../../lib/logger.ts';
@@ -59,73 +60,55 @@ function UsersTable({ currentUserId, users: initial, labelledBy }: Props) {
   if (!users.length) return <p className="text-gray-600">{t('admin.people.users.none')}</p>;
   return (
     <>
-      <div className="overflow-x-auto rounded-xl border border-gray-200">
-        <table aria-labelledby={labelledBy} className="min-w-full divide-y divide-gray-200 text-sm">
-          <thead className="bg-gray-50 text-left">
-            <tr>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                {t('admin.people.users.name')}
+      <AdminTable
+        labelledBy={labelledBy}
+        columns={[
+          { label: t('admin.people.users.name') },
+          { label: t('admin.people.users.email') },
+          { label: t('admin.people.users.role') },
+          { label: t('admin.people.users.joined') },
+          { label: t('admin.people.users.purchases'), end: true },
+          { label: t('admin.people.users.spent'), end: true },
+          { label: t('admin.actions'), unseen: true },
+        ]}
+      >
+        {users.map((user) => {
+          const self = user.id === currentUserId;
+          return (
+            <tr key={user.id}>
+              <th scope="row" className="px-4 py-3 text-left font-medium">
+                {user.fullName || '—'}
+                {self && <span className="ml-1 text-xs font-normal text-gray-500">{t('admin.people.users.you')}</span>}
               </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                {t('admin.people.users.email')}
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                {t('admin.people.users.role')}
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                {t('admin.people.users.joined')}
-              </th>
-              <th scope="col" className="px-4 py-3 text-right font-semibold">
-                {t('admin.people.users.purchases')}
-              </th>
-              <th scope="col" className="px-4 py-3 text-right font-semibold">
-                {t('admin.people.users.spent')}
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                <span className="sr-only">{t('admin.actions')}</span>
-              </th>
+              <td className="px-4 py-3 break-all">{user.email}</td>
+              <td className="px-4 py-3">
+                <span
+                  className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${user.role === 'admin' ? 'bg-brand-50 text-brand-800' : 'bg-gray-100 text-gray-700'}`}
+                >
+                  {t(user.role === 'admin' ? 'admin.people.users.roleAdmin' : 'admin.people.users.roleUser')}
+                </span>
+              </td>
+              <td className="px-4 py-3 whitespace-nowrap">{user.joinedLabel}</td>
+              <td className="px-4 py-3 text-right tabular-nums">{user.purchaseCount}</td>
+              <td className="px-4 py-3 text-right tabular-nums">{user.spentLabel}</td>
+              <td className="px-4 py-3 text-right whitespace-nowrap">
+                {!self && (
+                  <button
+                    type="button"
+                    onClick={() => roleChange.ask(user)}
+                    aria-label={t(user.role === 'user' ? 'admin.people.users.promoteFor' : 'admin.people.users.demoteFor', {
+                      email: user.email,
+                    })}
+                    className="rounded-lg border border-gray-300 px-3 py-1 font-medium hover:bg-gray-50"
+                  >
+                    {t(user.role === 'user' ? 'admin.people.users.promote' : 'admin.people.users.demote')}
+                  </button>
+                )}
+              </td>
             </tr>
-          </thead>
-          <tbody className="divide-y divide-gray-100">
-            {users.map((user) => {
-              const self = user.id === currentUserId;
-              return (
-                <tr key={user.id}>
-                  <th scope="row" className="px-4 py-3 text-left font-medium">
-                    {user.fullName || '—'}
-                    {self && <span className="ml-1 text-xs font-normal text-gray-500">{t('admin.people.users.you')}</span>}
-                  </th>
-                  <td className="px-4 py-3 break-all">{user.email}</td>
-                  <td className="px-4 py-3">
-                    <span
-                      className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${user.role === 'admin' ? 'bg-brand-50 text-brand-800' : 'bg-gray-100 text-gray-700'}`}
-                    >
-                      {t(user.role === 'admin' ? 'admin.people.users.roleAdmin' : 'admin.people.users.roleUser')}
-                    </span>
-                  </td>
-                  <td className="px-4 py-3 whitespace-nowrap">{user.joinedLabel}</td>
-                  <td className="px-4 py-3 text-right tabular-nums">{user.purchaseCount}</td>
-                  <td className="px-4 py-3 text-right tabular-nums">{user.spentLabel}</td>
-                  <td className="px-4 py-3 text-right whitespace-nowrap">
-                    {!self && (
-                      <button
-                        type="button"
-                        onClick={() => roleChange.ask(user)}
-                        aria-label={t(user.role === 'user' ? 'admin.people.users.promoteFor' : 'admin.people.users.demoteFor', {
-                          email: user.email,
-                        })}
-                        className="rounded-lg border border-gray-300 px-3 py-1 font-medium hover:bg-gray-50"
-                      >
-                        {t(user.role === 'user' ? 'admin.people.users.promote' : 'admin.people.users.demote')}
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+          );
+        })}
+      </AdminTable>
       <ConfirmDialog
         {...roleChange.dialog}
         title={t(promoting ? 'admin.people.users.promoteTitle' : 'admin.people.users.demoteTitle')}
