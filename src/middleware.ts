@@ -6,6 +6,7 @@ import { isCrossSiteWrite } from './lib/cross-site.ts';
 import { errorResponse } from './lib/http.ts';
 import { siteOrigin } from './server/site.ts';
 import { requireAdmin, requireUser } from './server/guards.ts';
+import { downloadProblemPage } from './server/download-problem.ts';
 
 export const onRequest = defineMiddleware(async (context, next) => {
   // Pre-rendered pages pass through here at build time only: no request to inspect.
@@ -20,6 +21,15 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (area) {
     const lang = area.kind === 'page' ? area.lang : undefined;
     const user = area.role === 'admin' ? await requireAdmin(context, lang) : await requireUser(context, lang);
+    // A signed-out browser following an account link (a download, "download my data") gets a page, not JSON.
+    if (
+      user instanceof Response &&
+      area.kind === 'api' &&
+      area.role === 'user' &&
+      user.status === 401 &&
+      isNavigation(context.request)
+    )
+      return downloadProblemPage(context, 'signed_out');
     if (user instanceof Response) return user;
   }
 
@@ -39,3 +49,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (area) response.headers.set('Cache-Control', 'private, no-store');
   return response;
 });
+
+/** A person following a link (a browser asks for HTML), as opposed to a script asking for data. */
+function isNavigation(request: Request): boolean {
+  return request.method === 'GET' && (request.headers.get('accept') ?? '').includes('text/html');
+}

@@ -1,10 +1,12 @@
 import { betterAuth } from 'better-auth';
+import { magicLink } from 'better-auth/plugins/magic-link';
 import type { Db } from '../db/database.ts';
 import { db } from '../db/database.ts';
 import { env, siteUrl } from '../env.ts';
 import { queueMail } from '../mail/outbox.ts';
 import { renderMail } from '../mail/template.ts';
-import { passwordReset } from '../mail/templates/index.ts';
+import { emailVerification, passwordReset, signInLink } from '../mail/templates/index.ts';
+import { SIGN_IN_LINK_TTL_S, storedSignInToken } from './sign-in-link.ts';
 import { asLanguage, DEFAULT_LANGUAGE } from '../../src/i18n/languages.ts';
 import { MIN_PASSWORD_LENGTH, MAX_PASSWORD_LENGTH } from '../../src/lib/auth.schema.ts';
 
@@ -13,7 +15,13 @@ export const CLIENT_IP_HEADER = 'x-shop-client-ip';
 export const RESET_TOKEN_TTL_S = 60 * 60;
 export const SESSION_TTL_S = 60 * 60 * 24 * 30;
 
+export const VERIFY_TOKEN_TTL_S = 24 * 60 * 60;
+
 export type Role = 'user' | 'admin';
+
+function languageOf(user: object): ReturnType<typeof asLanguage> {
+  return asLanguage((user as Record<string, unknown>).language);
+}
 
 export function createAuth(database: Db) {
   const { NODE_ENV, BETTER_AUTH_SECRET, AUTH_RATE_LIMIT } = env();
@@ -25,6 +33,8 @@ export function createAuth(database: Db) {
     database: { db: database, type: 'postgres' },
     user: {
       modelName: 'users',
+      // The new address must answer the verification mail before it replaces the old one.
+      changeEmail: { enabled: true },
       fields: { name: 'full_name', emailVerified: 'email_verified', createdAt: 'created_at', updatedAt: 'updated_at' },
       additionalFields: {
         language: { type: 'string', required: false, defaultValue: DEFAULT_LANGUAGE, input: true },
@@ -72,8 +82,7 @@ export function createAuth(database: Db) {
       revokeSessionsOnPasswordReset: true,
       // The link opens our own page, which checks the token before showing the form.
       sendResetPassword: async ({ user, token }) => {
-        const preferred = (user as Record<string, unknown>).language;
-        const language = asLanguage(preferred);
+        const language = languageOf(user);
         const url = `${siteUrl()}/${language}/reset-password?token=${encodeURIComponent(token)}`;
         await queueMail(
           database,
@@ -81,6 +90,41 @@ export function createAuth(database: Db) {
         );
       },
     },
+    // Sign-up sends it (the spec's "check your email to verify"); so does a change of address, to the new one.
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: VERIFY_TOKEN_TTL_S,
+      sendVerificationEmail: async ({ user, url }) => {
+        const language = languageOf(user);
+        await queueMail(
+          database,
+          await renderMail(emailVerification, { name: user.name || user.email, url }, { to: user.email, language }),
+        );
+      },
+    },
+    plugins: [
+      magicLink({
+        expiresIn: SIGN_IN_LINK_TTL_S,
+        storeToken: { type: 'custom-hasher', hash: (token) => Promise.resolve(storedSignInToken(token)) },
+        // A link signs in an existing account only; checkout is where accounts are made.
+        disableSignUp: true,
+        // The same answer whether or not the address has an account; only an account gets a mail.
+        sendMagicLink: async ({ email, url }) => {
+          const user = await database
+            .selectFrom('users')
+            .select(['full_name', 'language'])
+            .where('email', '=', email.trim().toLowerCase())
+            .executeTakeFirst();
+          if (!user) return;
+          const language = asLanguage(user.language);
+          await queueMail(
+            database,
+            await renderMail(signInLink, { name: user.full_name || email, url }, { to: email, language }),
+          );
+        },
+      }),
+    ],
     rateLimit: {
       // On unless switched off (never in production); off by default only in unit tests.
       enabled: AUTH_RATE_LIMIT ? AUTH_RATE_LIMIT === 'on' : NODE_ENV !== 'test',
@@ -94,6 +138,9 @@ export function createAuth(database: Db) {
         '/sign-up/email': { window: 60, max: 5 },
         '/request-password-reset': { window: 60, max: 5 },
         '/change-password': { window: 60, max: 10 },
+        '/sign-in/magic-link': { window: 60, max: 5 },
+        '/change-email': { window: 60, max: 5 },
+        '/send-verification-email': { window: 60, max: 5 },
       },
     },
     advanced: {

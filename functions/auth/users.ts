@@ -10,16 +10,32 @@ export interface NewUser {
   language?: Language;
 }
 
-/** Creates the account if it does not exist (password hashed by better-auth), and sets its role. */
+/**
+ * Creates the account if it does not exist (password hashed by better-auth), and sets its role.
+ * The operator vouches for the address, so it starts verified and no verification mail is sent.
+ */
 export async function ensureUser(database: Db, user: NewUser): Promise<{ id: string; created: boolean }> {
   const email = user.email.trim().toLowerCase();
   const existing = await database.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
   let id = existing?.id;
   if (!id) {
-    const created = await createAuth(database).api.signUpEmail({
-      body: { email, password: user.password, name: user.fullName, language: user.language ?? 'en' },
+    const context = await createAuth(database).$context;
+    const created = await context.internalAdapter.createUser(
+      {
+        email,
+        name: user.fullName,
+        emailVerified: true,
+        language: user.language ?? 'en',
+      },
+      { method: 'admin' },
+    );
+    await context.internalAdapter.linkAccount({
+      userId: created.id,
+      accountId: created.id,
+      providerId: 'credential',
+      password: await context.password.hash(user.password),
     });
-    id = created.user.id;
+    id = created.id;
   }
   await database.updateTable('users').set({ role: user.role, updated_at: new Date() }).where('id', '=', id).execute();
   return { id, created: !existing };

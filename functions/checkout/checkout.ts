@@ -8,7 +8,12 @@ import type { Language } from '../../src/i18n/languages.ts';
 import type { SessionUser } from '../auth/session.ts';
 
 export type CheckoutResult =
-  { kind: 'redirect'; url: string } | { kind: 'already_owned'; courseId: string } | { kind: 'course_not_found' };
+  | { kind: 'redirect'; url: string; paymentId: string }
+  /** A signed-in buyer who owns the course already. */
+  | { kind: 'already_owned'; courseId: string }
+  /** A guest whose address owns the course already: the owner is e-mailed their link; the visitor is told only to check their mail. */
+  | { kind: 'sent_to_owner' }
+  | { kind: 'course_not_found' };
 
 const FREE_PREFIX = 'free_';
 
@@ -28,7 +33,9 @@ export async function startCheckout(request: CheckoutRequest, sessionUser: Sessi
   const buyer = sessionUser
     ? { id: sessionUser.id, email: sessionUser.email }
     : await findOrCreateBuyer(request.email, request.fullName, request.language);
-  if (await ownsCourse(buyer.id, course.id)) return { kind: 'already_owned', courseId: course.id };
+  const guest = !sessionUser;
+  const owned = await completedPurchaseOf(buyer.id, course.id);
+  if (owned) return guest ? resendMaterials(owned) : { kind: 'already_owned', courseId: course.id };
 
   if (course.priceMinor === 0) {
     const paymentId = `${FREE_PREFIX}${Date.now()}_${randomUUID()}`;
@@ -45,6 +52,7 @@ export async function startCheckout(request: CheckoutRequest, sessionUser: Sessi
             language: request.language,
             status: 'completed',
             provider: 'free',
+            guest,
             payment_id: paymentId,
             amount_minor: 0,
             currency: course.currency,
@@ -58,8 +66,8 @@ export async function startCheckout(request: CheckoutRequest, sessionUser: Sessi
         if (purchase) await queueMaterialsMail(trx, purchase.id);
         return Boolean(purchase);
       });
-    if (!completed) return { kind: 'already_owned', courseId: course.id };
-    return { kind: 'redirect', url: successUrl(request.language, course.id, paymentId) };
+    if (!completed) return startCheckout(request, sessionUser);
+    return { kind: 'redirect', url: successUrl(request.language, course.id, paymentId), paymentId };
   }
 
   const provider = paymentProvider();
@@ -73,6 +81,7 @@ export async function startCheckout(request: CheckoutRequest, sessionUser: Sessi
       language: request.language,
       status: 'pending',
       provider: provider.name,
+      guest,
       amount_minor: course.priceMinor,
       currency: course.currency,
     })
@@ -92,10 +101,10 @@ export async function startCheckout(request: CheckoutRequest, sessionUser: Sessi
     .set({ payment_id: checkout.paymentId, updated_at: new Date() })
     .where('id', '=', order.id)
     .execute();
-  return { kind: 'redirect', url: checkout.url };
+  return { kind: 'redirect', url: checkout.url, paymentId: checkout.paymentId };
 }
 
-async function ownsCourse(userId: string, courseId: string): Promise<boolean> {
+async function completedPurchaseOf(userId: string, courseId: string): Promise<string | undefined> {
   const row = await db()
     .selectFrom('purchases')
     .select('id')
@@ -103,7 +112,14 @@ async function ownsCourse(userId: string, courseId: string): Promise<boolean> {
     .where('course_id', '=', courseId)
     .where('status', '=', 'completed')
     .executeTakeFirst();
-  return Boolean(row);
+  return row?.id;
+}
+
+async function resendMaterials(purchaseId: string): Promise<CheckoutResult> {
+  await db()
+    .transaction()
+    .execute((trx) => queueMaterialsMail(trx, purchaseId));
+  return { kind: 'sent_to_owner' };
 }
 
 /**

@@ -2,7 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import { db } from '../db/database.ts';
 import { log } from '../log.ts';
 import type { Database } from '../db/schema.ts';
-import { queueMaterialsMail } from './materials.ts';
+import { queueMaterialsMail, queueRefundMail } from './materials.ts';
 import { newDownloadToken } from './checkout.ts';
 
 /**
@@ -130,18 +130,7 @@ export async function revokePurchase(
   return db()
     .transaction()
     .execute(async (trx) => {
-      const order = await trx
-        .selectFrom('purchases')
-        .select('id')
-        .where((eb) =>
-          eb.or([
-            ...(target.paymentIntentId ? [eb('payment_intent_id', '=', target.paymentIntentId)] : []),
-            ...(target.orderId ? [eb('id', '=', target.orderId)] : []),
-            eb.val(false),
-          ]),
-        )
-        .forUpdate()
-        .executeTakeFirst();
+      const order = await lockOrder(trx, target);
       if (!order) return 'unknown_order';
       if (target.eventId && !(await recordEvent(trx, target.eventId, target.eventType ?? status, order.id)))
         return 'duplicate_event';
@@ -154,8 +143,67 @@ export async function revokePurchase(
         })
         .where('id', '=', order.id)
         .execute();
+      // The refund policy promises the buyer an e-mail; a repeated refund event sends none.
+      if (status === 'refunded' && order.status !== 'refunded') await queueRefundMail(trx, order.id);
       return 'revoked';
     });
+}
+
+/**
+ * A dispute closed in the shop's favour (`charge.dispute.closed`, status won): the buyer's access
+ * returns, as the refund page says. Not if they have bought the course again meanwhile (they own it).
+ */
+export async function restoreDisputedPurchase(target: {
+  eventId?: string;
+  eventType?: string;
+  paymentIntentId?: string | undefined;
+  orderId?: string | undefined;
+}): Promise<'restored' | 'unchanged' | 'duplicate_event' | 'unknown_order'> {
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const order = await lockOrder(trx, target);
+      if (!order) return 'unknown_order';
+      if (target.eventId && !(await recordEvent(trx, target.eventId, target.eventType ?? 'dispute_won', order.id)))
+        return 'duplicate_event';
+      if (order.status !== 'disputed') return 'unchanged';
+      const restored = await trx
+        .updateTable('purchases')
+        .set({ status: 'completed', updated_at: new Date() })
+        .where('id', '=', order.id)
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('purchases as owned')
+                .select('owned.id')
+                .whereRef('owned.user_id', '=', 'purchases.user_id')
+                .whereRef('owned.course_id', '=', 'purchases.course_id')
+                .where('owned.status', '=', 'completed'),
+            ),
+          ),
+        )
+        .executeTakeFirst();
+      return Number(restored.numUpdatedRows) > 0 ? 'restored' : 'unchanged';
+    });
+}
+
+async function lockOrder(
+  trx: Transaction<Database>,
+  target: { paymentIntentId?: string | undefined; orderId?: string | undefined },
+): Promise<{ id: string; status: string } | undefined> {
+  return trx
+    .selectFrom('purchases')
+    .select(['id', 'status'])
+    .where((eb) =>
+      eb.or([
+        ...(target.paymentIntentId ? [eb('payment_intent_id', '=', target.paymentIntentId)] : []),
+        ...(target.orderId ? [eb('id', '=', target.orderId)] : []),
+        eb.val(false),
+      ]),
+    )
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 /** Records an event id; false when it was already handled (or is being handled by a concurrent delivery). */

@@ -3,8 +3,9 @@ import type { Database } from '../db/schema.ts';
 import { siteUrl } from '../env.ts';
 import { queueMail } from '../mail/outbox.ts';
 import { renderMail } from '../mail/template.ts';
-import { courseMaterials } from '../mail/templates/index.ts';
+import { courseMaterials, refundNotice } from '../mail/templates/index.ts';
 import { orderReference } from './orders.ts';
+import { SIGN_IN_TOKEN_SLOT, signInLinkUrl } from '../auth/sign-in-link.ts';
 import { asLanguage } from '../../src/i18n/languages.ts';
 import { formatMoney } from '../../src/lib/money.ts';
 import { formatDate } from '../../src/lib/dates.ts';
@@ -38,9 +39,43 @@ export async function queueMaterialsMail(trx: Transaction<Database>, purchaseId:
       name: purchase.full_name || purchase.email,
       courseTitle: purchase.title,
       downloadUrl: downloadLink(purchase.download_token!),
-      libraryUrl: `${siteUrl()}/${language}/dashboard/courses`,
+      // "Open My Courses" signs the buyer in: a one-use link minted when the mail is sent.
+      libraryUrl: signInLinkUrl(SIGN_IN_TOKEN_SLOT, language),
       amount: purchase.amount_minor === 0 ? undefined : formatMoney(purchase.amount_minor, purchase.currency, language),
       date: formatDate(purchase.completed_at ?? new Date(), language),
+      reference: orderReference(purchase.id),
+    },
+    { to: purchase.email, language },
+  );
+  await queueMail(trx, { ...mail, signInEmail: purchase.email });
+}
+
+/** The refund e-mail, in the buyer's language, queued in the transaction that records the refund. */
+export async function queueRefundMail(trx: Transaction<Database>, purchaseId: string): Promise<void> {
+  const purchase = await trx
+    .selectFrom('purchases')
+    .innerJoin('courses', 'courses.id', 'purchases.course_id')
+    .select([
+      'purchases.id',
+      'purchases.email',
+      'purchases.full_name',
+      'purchases.language',
+      'purchases.amount_minor',
+      'purchases.currency',
+      'courses.title',
+    ])
+    .where('purchases.id', '=', purchaseId)
+    .executeTakeFirstOrThrow();
+  // Free enrolments cost nothing to refund; an anonymised order (deleted account) has nobody to tell.
+  if (purchase.amount_minor === 0 || purchase.email.endsWith('@deleted.invalid')) return;
+  const language = asLanguage(purchase.language);
+  const mail = await renderMail(
+    refundNotice,
+    {
+      name: purchase.full_name || purchase.email,
+      courseTitle: purchase.title,
+      amount: formatMoney(purchase.amount_minor, purchase.currency, language),
+      date: formatDate(new Date(), language),
       reference: orderReference(purchase.id),
     },
     { to: purchase.email, language },

@@ -6,6 +6,10 @@ export function orderReference(purchaseId: string): string {
 }
 
 export interface OrderView {
+  purchaseId: string;
+  /** The account it belongs to, and whether it was made without signing in (see library.ts). */
+  userId: string | null;
+  guest: boolean;
   paymentId: string;
   status: 'pending' | 'completed' | 'failed' | 'expired' | 'refunded' | 'disputed';
   provider: 'free' | 'stripe' | 'demo';
@@ -24,6 +28,9 @@ export async function getOrderByPaymentId(paymentId: string): Promise<OrderView 
     .selectFrom('purchases')
     .innerJoin('courses', 'courses.id', 'purchases.course_id')
     .select([
+      'purchases.id',
+      'purchases.user_id',
+      'purchases.guest',
       'purchases.payment_id',
       'purchases.status',
       'purchases.provider',
@@ -38,6 +45,9 @@ export async function getOrderByPaymentId(paymentId: string): Promise<OrderView 
     .executeTakeFirst();
   if (!row) return undefined;
   return {
+    purchaseId: row.id,
+    userId: row.user_id,
+    guest: row.guest,
     paymentId: row.payment_id!,
     status: row.status,
     provider: row.provider,
@@ -48,4 +58,15 @@ export async function getOrderByPaymentId(paymentId: string): Promise<OrderView 
     currency: row.currency,
     language: row.language,
   };
+}
+
+/** The permanent download link of a completed order; the caller has checked who may have it. */
+export async function orderDownloadToken(purchaseId: string): Promise<string | undefined> {
+  const row = await db()
+    .selectFrom('purchases')
+    .select('download_token')
+    .where('id', '=', purchaseId)
+    .where('status', '=', 'completed')
+    .executeTakeFirst();
+  return row?.download_token ?? undefined;
 }

@@ -51,7 +51,7 @@ async function start(): Promise<void> {
   const workerDb = createDb(database.url, 2);
   running.push({ name: 'worker pool', stop: () => workerDb.destroy() });
   if (database.embedded && NODE_ENV !== 'production') await ensureDemoUsers(workerDb);
-  const mailWorker = startMailWorker(workerDb, SMTP_URL ? smtpTransport(SMTP_URL, MAIL_FROM) : mailboxTransport);
+  const mailWorker = startMailWorker(workerDb, SMTP_URL ? smtpTransport(SMTP_URL, MAIL_FROM) : mailboxTransport(workerDb));
   running.push({ name: 'mail worker', stop: () => mailWorker.stop() });
 
   process.env.ASTRO_NODE_AUTOSTART = 'disabled';

@@ -139,6 +139,7 @@ export interface MailOutbox {
   recipient: string;
   reply_to: string | null;
   sent_at: Timestamp | null;
+  sign_in_email: string | null;
   status: Generated<"pending" | "sent" | "failed">;
   subject: string;
   text: string;
@@ -161,6 +162,7 @@ export interface Purchases {
   download_token: string | null;
   email: string;
   full_name: Generated<string>;
+  guest: Generated<boolean>;
   id: Generated<string>;
   language: Generated<string>;
   last_download_at: Timestamp | null;

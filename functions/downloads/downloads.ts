@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { db } from '../db/database.ts';
 import { isSigned, sign } from '../auth/signing.ts';
 import { getFile, type StoredFile } from '../storage/storage.ts';
+import { inLibraryOf } from '../purchases/library.ts';
 
 /**
  * Paid files are never public. A purchase's permanent link (e-mailed) or the owner's dashboard
@@ -10,15 +11,22 @@ import { getFile, type StoredFile } from '../storage/storage.ts';
 export const DOWNLOAD_URL_TTL_MS = 5 * 60 * 1000;
 const FILE_DOWNLOADS = 'file-downloads';
 
-export async function purchaseForToken(token: string): Promise<string | undefined> {
-  if (!/^[\w-]{20,100}$/.test(token)) return undefined;
+/** Why a download cannot start, as the reader is told (the page /[lang]/downloads/unavailable). */
+export type DownloadProblem = 'unknown' | 'revoked' | 'expired' | 'signed_out';
+
+/** An e-mailed link's purchase, or why it no longer opens (refunded or disputed, or no such link). */
+export async function purchaseForToken(
+  token: string,
+): Promise<{ purchaseId: string; language: string } | { problem: DownloadProblem; language?: string }> {
+  if (!/^[\w-]{20,100}$/.test(token)) return { problem: 'unknown' };
   const row = await db()
     .selectFrom('purchases')
-    .select('id')
+    .select(['id', 'status', 'language'])
     .where('download_token', '=', token)
-    .where('status', '=', 'completed')
     .executeTakeFirst();
-  return row?.id;
+  if (!row) return { problem: 'unknown' };
+  if (row.status !== 'completed') return { problem: 'revoked', language: row.language };
+  return { purchaseId: row.id, language: row.language };
 }
 
 /** The owner's completed purchase, or undefined (another user's, refunded, unknown: all the same). */
@@ -28,7 +36,7 @@ export async function purchaseOwnedBy(purchaseId: string, userId: string): Promi
     .selectFrom('purchases')
     .select('id')
     .where('id', '=', purchaseId)
-    .where('user_id', '=', userId)
+    .where(inLibraryOf(userId))
     .where('status', '=', 'completed')
     .executeTakeFirst();
   return row?.id;

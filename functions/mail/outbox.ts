@@ -15,6 +15,8 @@ export interface Mail {
   replyTo?: string;
   /** One-click unsubscribe address (RFC 8058), for mail that is not strictly transactional. */
   listUnsubscribe?: string;
+  /** The account address a sign-in link in this mail is for: the worker mints it at sending (sign-in-link.ts). */
+  signInEmail?: string;
 }
 
 /** Queues a mail; pass the transaction that causes it, so both commit or neither does. */
@@ -31,6 +33,7 @@ export async function queueMail(database: Kysely<Database> | Transaction<Databas
       from_name: mail.fromName ?? null,
       reply_to: mail.replyTo ?? null,
       list_unsubscribe: mail.listUnsubscribe ?? null,
+      sign_in_email: mail.signInEmail ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

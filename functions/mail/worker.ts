@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { log } from '../log.ts';
 import { siteUrl } from '../env.ts';
 import type { Db } from '../db/database.ts';
+import { mintSignInToken, SIGN_IN_TOKEN_SLOT } from '../auth/sign-in-link.ts';
 
 /** A queued mail as the worker hands it over. */
 export interface OutgoingMail {
@@ -58,7 +59,15 @@ function parseAddress(value: string): { name: string; address: string } {
   return match ? { name: match[1]!.trim(), address: match[2]!.trim() } : { name: '', address: value.trim() };
 }
 
-export const mailboxTransport: MailTransport = { name: 'mailbox', send: async () => {} };
+/** The dev mailbox keeps the mail as it was delivered (a sign-in link included) in its outbox row. */
+export function mailboxTransport(database: Db): MailTransport {
+  return {
+    name: 'mailbox',
+    send: async (mail) => {
+      await database.updateTable('mail_outbox').set({ html: mail.html, text: mail.text }).where('id', '=', mail.id).execute();
+    },
+  };
+}
 
 export const MAIL_BATCH_SIZE = 20;
 export const MAX_MAIL_ATTEMPTS = 25;
@@ -80,6 +89,7 @@ export async function deliverDueMail(database: Db, transport: MailTransport): Pr
     from_name: string | null;
     reply_to: string | null;
     list_unsubscribe: string | null;
+    sign_in_email: string | null;
     attempts: number;
   }>`
     UPDATE mail_outbox SET locked_until = now() + make_interval(secs => ${LOCK_S}), attempts = attempts + 1
@@ -87,18 +97,23 @@ export async function deliverDueMail(database: Db, transport: MailTransport): Pr
       SELECT id FROM mail_outbox
       WHERE status = 'pending' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
       ORDER BY next_attempt_at LIMIT ${MAIL_BATCH_SIZE} FOR UPDATE SKIP LOCKED)
-    RETURNING id, recipient, subject, html, text, from_name, reply_to, list_unsubscribe, attempts`.execute(database);
+    RETURNING id, recipient, subject, html, text, from_name, reply_to, list_unsubscribe, sign_in_email, attempts`.execute(
+    database,
+  );
 
   let sent = 0;
   let failed = 0;
   for (const mail of claimed.rows) {
     try {
+      // Minted now, so the 15 minutes start when the mail leaves; the outbox row keeps only the slot.
+      const token = mail.sign_in_email ? await mintSignInToken(database, mail.sign_in_email) : undefined;
+      const withLink = (body: string) => (token ? body.replaceAll(SIGN_IN_TOKEN_SLOT, token) : body);
       await transport.send({
         id: mail.id,
         to: mail.recipient,
         subject: mail.subject,
-        html: mail.html,
-        text: mail.text,
+        html: withLink(mail.html),
+        text: withLink(mail.text),
         fromName: mail.from_name,
         replyTo: mail.reply_to,
         listUnsubscribe: mail.list_unsubscribe,

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { closeOrder, fulfilPayment, revokePurchase } from '../checkout/fulfilment.ts';
+import { closeOrder, fulfilPayment, restoreDisputedPurchase, revokePurchase } from '../checkout/fulfilment.ts';
 import { env } from '../env.ts';
 import { stripe } from './stripe.ts';
 
@@ -43,6 +43,14 @@ export async function handleStripeEvent(event: Stripe.Event): Promise<WebhookOut
       const status = event.type === 'charge.refunded' ? 'refunded' : 'disputed';
       if (event.type === 'charge.refunded' && !(object as Stripe.Charge).refunded) return 'handled'; // partial refund: access stays
       const outcome = await revokePurchase({ eventId: event.id, eventType: event.type, paymentIntentId, orderId }, status);
+      return outcome === 'unknown_order' ? (orderId ? 'retry' : 'ignored') : 'handled';
+    }
+    case 'charge.dispute.closed': {
+      const dispute = event.data.object;
+      if (dispute.status !== 'won') return 'handled'; // lost: the money went back; access stays revoked
+      const paymentIntentId = typeof dispute.payment_intent === 'string' ? dispute.payment_intent : dispute.payment_intent?.id;
+      const orderId = paymentIntentId ? await orderOfPaymentIntent(paymentIntentId) : undefined;
+      const outcome = await restoreDisputedPurchase({ eventId: event.id, eventType: event.type, paymentIntentId, orderId });
       return outcome === 'unknown_order' ? (orderId ? 'retry' : 'ignored') : 'handled';
     }
     default:

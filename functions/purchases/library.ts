@@ -1,5 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import { db } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
+import { orderReference } from '../checkout/orders.ts';
 import type { Currency } from '../../src/lib/course-filters.ts';
 import type { CourseLanguage } from '../../src/lib/course-languages.ts';
 
@@ -27,6 +29,49 @@ export interface LibraryStats {
 export const RECENT_PURCHASES_LIMIT = 5;
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
+/**
+ * The one rule for what an account may open: its own purchases, where a purchase made by e-mail alone
+ * (a guest checkout) counts only once the account has proved it owns that address (a verification
+ * mail or a sign-in link). Registering someone else's address first gains nothing.
+ */
+export function inLibraryOf(userId: string) {
+  return (eb: ExpressionBuilder<Database, 'purchases'>) =>
+    eb.and([
+      eb('purchases.user_id', '=', userId),
+      eb.or([
+        eb('purchases.guest', '=', false),
+        eb.exists(
+          eb.selectFrom('users').select('users.id').where('users.id', '=', userId).where('users.email_verified', '=', true),
+        ),
+      ]),
+    ]);
+}
+
+/** Guest purchases waiting for this account to verify its address. */
+export async function unverifiedPurchaseCount(userId: string): Promise<number> {
+  const row = await db()
+    .selectFrom('purchases')
+    .innerJoin('users', 'users.id', 'purchases.user_id')
+    .select((eb) => eb.fn.countAll<number>().as('waiting'))
+    .where('purchases.user_id', '=', userId)
+    .where('purchases.guest', '=', true)
+    .where('purchases.status', '=', 'completed')
+    .where('users.email_verified', '=', false)
+    .executeTakeFirstOrThrow();
+  return Number(row.waiting);
+}
+
+/** The courses an account owns, for "You own this" on cached pages (asked by the browser). */
+export async function ownedCourses(userId: string): Promise<{ courseId: string; purchaseId: string }[]> {
+  const rows = await db()
+    .selectFrom('purchases')
+    .select(['course_id', 'id'])
+    .where(inLibraryOf(userId))
+    .where('status', '=', 'completed')
+    .execute();
+  return rows.map((row) => ({ courseId: row.course_id, purchaseId: row.id }));
+}
+
 export async function listOwnedCourses(userId: string, limit?: number): Promise<OwnedCourse[]> {
   let query = db()
     .selectFrom('purchases')
@@ -45,7 +90,7 @@ export async function listOwnedCourses(userId: string, limit?: number): Promise<
       'purchases.download_count',
       'purchases.last_download_at',
     ])
-    .where('purchases.user_id', '=', userId)
+    .where(inLibraryOf(userId))
     .where('purchases.status', '=', 'completed')
     .orderBy(sql`coalesce(purchases.completed_at, purchases.created_at)`, 'desc');
   if (limit) query = query.limit(limit);
@@ -73,7 +118,7 @@ export async function libraryStats(userId: string): Promise<LibraryStats> {
       eb.fn.coalesce(eb.fn.sum<number>('download_count'), sql<number>`0`).as('total_downloads'),
       sql<number>`count(*) FILTER (WHERE coalesce(completed_at, created_at) > ${new Date(Date.now() - WEEK_MS)})`.as('this_week'),
     ])
-    .where('user_id', '=', userId)
+    .where(inLibraryOf(userId))
     .where('status', '=', 'completed')
     .executeTakeFirstOrThrow();
   return {
@@ -81,4 +126,42 @@ export async function libraryStats(userId: string): Promise<LibraryStats> {
     totalDownloads: Number(row.total_downloads),
     thisWeek: Number(row.this_week),
   };
+}
+
+export type OrderStatus = 'pending' | 'completed' | 'failed' | 'expired' | 'refunded' | 'disputed';
+
+/** One line of a buyer's order history. */
+export interface OrderLine {
+  reference: string;
+  courseTitle: string;
+  status: OrderStatus;
+  amountMinor: number;
+  currency: Currency;
+  createdAt: string;
+}
+
+/** Every order an account may see (the same rule as its library), newest first. */
+export async function listOrders(userId: string): Promise<OrderLine[]> {
+  const rows = await db()
+    .selectFrom('purchases')
+    .innerJoin('courses', 'courses.id', 'purchases.course_id')
+    .select([
+      'purchases.id',
+      'courses.title',
+      'purchases.status',
+      'purchases.amount_minor',
+      'purchases.currency',
+      'purchases.created_at',
+    ])
+    .where(inLibraryOf(userId))
+    .orderBy('purchases.created_at', 'desc')
+    .execute();
+  return rows.map((row) => ({
+    reference: orderReference(row.id),
+    courseTitle: row.title,
+    status: row.status,
+    amountMinor: row.amount_minor,
+    currency: row.currency as Currency,
+    createdAt: row.created_at.toISOString(),
+  }));
 }

@@ -1,6 +1,7 @@
 import { localizedPath, languageOfPath, DEFAULT_LANGUAGE } from '../i18n/languages.ts';
 import { signOut } from './auth-client.ts';
 import { setLogUser } from './logger.ts';
+import { $ownedCourses, type OwnedCourse } from '../stores/owned.ts';
 
 /**
  * The header's account state on pages that are the same for everyone (pre-rendered or cached).
@@ -10,6 +11,7 @@ interface AccountState {
   id: string;
   email: string;
   role: 'user' | 'admin';
+  owned?: OwnedCourse[];
 }
 
 const STORAGE_KEY = 'account';
@@ -20,10 +22,11 @@ export async function showAccount(): Promise<void> {
   document.querySelector('[data-logout]')?.addEventListener('click', () => void logout());
   try {
     const response = await fetch('/api/session', { credentials: 'same-origin' });
-    const { user } = (await response.json()) as { user: AccountState | null };
-    if (user) sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ id: user.id, email: user.email, role: user.role }));
+    const { user, owned } = (await response.json()) as { user: AccountState | null; owned: OwnedCourse[] };
+    const state = user && { id: user.id, email: user.email, role: user.role, owned };
+    if (state) sessionStorage.setItem(STORAGE_KEY, JSON.stringify(state));
     else sessionStorage.removeItem(STORAGE_KEY);
-    render(user);
+    render(state);
     // This browser's log entries say who was signed in (the server records its own view too).
     setLogUser(user?.id ?? null);
   } catch {
@@ -36,6 +39,7 @@ function render(user: AccountState | null): void {
   for (const element of document.querySelectorAll<HTMLElement>('[data-signed-in]')) element.hidden = !user;
   for (const element of document.querySelectorAll<HTMLElement>('[data-account-email]')) element.textContent = user?.email ?? '';
   for (const element of document.querySelectorAll<HTMLElement>('[data-admin-only]')) element.hidden = user?.role !== 'admin';
+  $ownedCourses.set(user?.owned ?? []);
 }
 
 async function logout(): Promise<void> {

@@ -1,5 +1,5 @@
 import type { MessageKey } from '../i18n/i18n.ts';
-import type { Language } from '../i18n/languages.ts';
+import { localizedPath, type Language } from '../i18n/languages.ts';
 import { postJson, type ApiResult } from './api-client.ts';
 
 /** Calls to the account endpoints from islands; better-auth's error codes become translation keys. */
@@ -32,7 +32,24 @@ export const signIn = (email: string, password: string) =>
   call('/api/auth/sign-in/email', { email, password }, 'auth.loginError');
 
 export const signUp = (fullName: string, email: string, password: string, language: Language) =>
-  call('/api/auth/sign-up/email', { name: fullName, email, password, language }, 'auth.signupError');
+  call(
+    '/api/auth/sign-up/email',
+    // The verification mail's link opens My Courses, where verified purchases appear.
+    { name: fullName, email, password, language, callbackURL: localizedPath(language, '/dashboard/courses') },
+    'auth.signupError',
+  );
+
+/** A one-use sign-in link by e-mail; it opens `next`, or the login page again when it has expired. */
+export const requestSignInLink = (email: string, next: string, language: Language) =>
+  call(
+    '/api/auth/sign-in/magic-link',
+    {
+      email: email.trim().toLowerCase(),
+      callbackURL: next,
+      errorCallbackURL: `${localizedPath(language, '/login')}?next=${encodeURIComponent(next)}`,
+    },
+    'auth.linkFailed',
+  );
 
 export const requestPasswordReset = (email: string) =>
   call('/api/auth/request-password-reset', { email }, 'auth.resetEmailFailed');
@@ -45,6 +62,12 @@ export const updateProfile = (fullName: string, language: Language) =>
 
 export const changePassword = (currentPassword: string, newPassword: string) =>
   call('/api/auth/change-password', { currentPassword, newPassword, revokeOtherSessions: true }, 'settings.passwordFailed');
+
+/** For an account that signs in by e-mail link only: its first password (the session proves who it is). */
+export const setPassword = (newPassword: string) => postJson<{ ok: true }>('/api/account/password', { newPassword });
+
+export const changeEmail = (newEmail: string, callbackURL: string) =>
+  call('/api/auth/change-email', { newEmail: newEmail.trim().toLowerCase(), callbackURL }, 'settings.emailFailed');
 
 export const signOut = () => call('/api/auth/sign-out', {}, 'errors.generic');
 

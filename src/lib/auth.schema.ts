@@ -19,6 +19,8 @@ export const SignupSchema = z
 
 export const ForgotPasswordSchema = z.object({ email: EmailSchema });
 
+export const SignInLinkSchema = z.object({ email: EmailSchema });
+
 export const ResetPasswordSchema = z
   .object({ password: Password, confirmPassword: z.string() })
   .refine((form) => form.password === form.confirmPassword, {
@@ -38,3 +40,20 @@ export const ChangePasswordSchema = z
     message: 'validation.passwordsDontMatch',
     path: ['confirmPassword'],
   });
+
+/** A link-only account's first password (Settings). */
+export const SetPasswordSchema = z
+  .object({ newPassword: Password, confirmPassword: z.string() })
+  .refine((form) => form.newPassword === form.confirmPassword, {
+    message: 'validation.passwordsDontMatch',
+    path: ['confirmPassword'],
+  });
+export const SetPasswordRequestSchema = z.object({ newPassword: Password });
+
+export const ChangeEmailSchema = z.object({ newEmail: EmailSchema });
+
+/** Deleting an account: the password again when it has one, and an explicit yes. */
+export const DeleteAccountSchema = z.object({
+  password: z.string().max(MAX_PASSWORD_LENGTH, 'validation.tooLong'),
+  confirm: z.literal(true, 'settings.deleteConfirmRequired'),
+});

@@ -4,7 +4,10 @@ import type { Language } from '../../../src/i18n/languages.ts';
 import { contactNotification } from './contact-notification.ts';
 import { courseMaterials } from './course-materials.ts';
 import { courseUpdate } from './course-update.ts';
+import { emailVerification } from './email-verification.ts';
 import { passwordReset } from './password-reset.ts';
+import { refundNotice } from './refund-notice.ts';
+import { signInLink } from './sign-in-link.ts';
 
 export interface MailSample {
   kind: string;
@@ -31,8 +34,11 @@ function sampleDelivery(language: Language, optional: boolean): Delivery {
 export const MAIL_SAMPLES: MailSample[] = [
   sampleOf(courseMaterials),
   sampleOf(passwordReset),
+  sampleOf(signInLink),
+  sampleOf(emailVerification),
+  sampleOf(refundNotice),
   sampleOf(contactNotification),
   sampleOf(courseUpdate),
 ];
 
-export { contactNotification, courseMaterials, courseUpdate, passwordReset };
+export { contactNotification, courseMaterials, courseUpdate, emailVerification, passwordReset, refundNotice, signInLink };

@@ -2,8 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { I18nIsland } from '../islands/I18nIsland.tsx';
 import { PasswordField, TextField } from '../forms/fields.tsx';
 import { FormFailure, useForm } from '../forms/use-form.tsx';
-import { LoginSchema } from '../../lib/auth.schema.ts';
-import { safeNextPath, signIn } from '../../lib/auth-client.ts';
+import { useState } from 'react';
+import { LoginSchema, SignInLinkSchema } from '../../lib/auth.schema.ts';
+import { requestSignInLink, safeNextPath, signIn } from '../../lib/auth-client.ts';
 import { showToastOnNextPage } from '../../stores/toasts.ts';
 import { localizedPath, type Language } from '../../i18n/languages.ts';
 
@@ -15,47 +16,105 @@ export default function LoginFormIsland({ lang }: { lang: Language }) {
   );
 }
 
+function nextPath(lang: Language): string {
+  return safeNextPath(new URLSearchParams(location.search).get('next'), localizedPath(lang, '/dashboard'));
+}
+
 function LoginForm({ lang }: { lang: Language }) {
   const { t } = useTranslation();
   const form = useForm(LoginSchema, { email: '', password: '' }, { idPrefix: 'login' });
+  // better-auth sends a used or expired sign-in link back here with `?error=`.
+  const [linkFailed] = useState(() => typeof location !== 'undefined' && new URLSearchParams(location.search).has('error'));
 
   const submit = form.handleSubmit(async (data) => {
     const result = await signIn(data.email, data.password);
     if (!result.ok) return result;
     showToastOnNextPage('success', t('auth.welcomeBack'));
-    location.assign(safeNextPath(new URLSearchParams(location.search).get('next'), localizedPath(lang, '/dashboard')));
+    location.assign(nextPath(lang));
     return 'navigating';
   });
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
-      <TextField label={t('auth.email')} type="email" autoComplete="email" {...form.bind('email')} />
-      <PasswordField label={t('auth.password')} autoComplete="current-password" {...form.bind('password')} />
-      <p className="text-right text-sm">
-        <a href={localizedPath(lang, '/forgot-password')} className="font-medium text-brand-700 underline">
-          {t('auth.forgotPassword')}
+    <div className="space-y-8">
+      {linkFailed && (
+        <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          {t('auth.linkExpired')}
+        </p>
+      )}
+      {passwordForm()}
+      <SignInLinkForm lang={lang} />
+    </div>
+  );
+
+  function passwordForm() {
+    return (
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <TextField label={t('auth.email')} type="email" autoComplete="email" {...form.bind('email')} />
+        <PasswordField label={t('auth.password')} autoComplete="current-password" {...form.bind('password')} />
+        <p className="text-right text-sm">
+          <a href={localizedPath(lang, '/forgot-password')} className="font-medium text-brand-700 underline">
+            {t('auth.forgotPassword')}
+          </a>
+        </p>
+        <FormFailure message={form.failure} />
+        <button
+          type="submit"
+          disabled={form.busy}
+          className="w-full rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+        >
+          {form.busy ? t('auth.loggingIn') : t('auth.loginButton')}
+        </button>
+        <p className="text-center text-sm text-gray-600">
+          {t('auth.noAccount')}{' '}
+          <a href={localizedPath(lang, '/signup')} className="font-medium text-brand-700 underline">
+            {t('auth.signupLink')}
+          </a>
+        </p>
+        <a
+          href={localizedPath(lang, '/courses')}
+          className="block w-full rounded-lg border border-gray-300 px-4 py-2 text-center font-medium hover:bg-gray-50"
+        >
+          {t('auth.browseAsGuest')}
         </a>
-      </p>
-      <FormFailure message={form.failure} />
-      <button
-        type="submit"
-        disabled={form.busy}
-        className="w-full rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
-      >
-        {form.busy ? t('auth.loggingIn') : t('auth.loginButton')}
-      </button>
-      <p className="text-center text-sm text-gray-600">
-        {t('auth.noAccount')}{' '}
-        <a href={localizedPath(lang, '/signup')} className="font-medium text-brand-700 underline">
-          {t('auth.signupLink')}
-        </a>
-      </p>
-      <a
-        href={localizedPath(lang, '/courses')}
-        className="block w-full rounded-lg border border-gray-300 px-4 py-2 text-center font-medium hover:bg-gray-50"
-      >
-        {t('auth.browseAsGuest')}
-      </a>
-    </form>
+      </form>
+    );
+  }
+}
+
+/** No password (a guest buyer), or forgot it: one click in an e-mail signs in. */
+function SignInLinkForm({ lang }: { lang: Language }) {
+  const { t } = useTranslation();
+  const form = useForm(SignInLinkSchema, { email: '' }, { idPrefix: 'sign-in-link' });
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  const submit = form.handleSubmit(async (data) => {
+    const result = await requestSignInLink(data.email, nextPath(lang), lang);
+    if (result.ok) setSentTo(data.email);
+    return result;
+  });
+
+  return (
+    <section aria-labelledby="sign-in-link-title" className="border-t border-gray-200 pt-6">
+      <h2 id="sign-in-link-title" className="font-semibold">
+        {t('auth.linkTitle')}
+      </h2>
+      <p className="mt-1 text-sm text-gray-600">{t('auth.linkIntro')}</p>
+      <form onSubmit={submit} noValidate className="mt-4 space-y-4">
+        <TextField label={t('auth.linkEmail')} type="email" autoComplete="email" {...form.bind('email')} />
+        <FormFailure message={form.failure} />
+        {sentTo && (
+          <p role="status" className="rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900">
+            {t('auth.linkSent', { email: sentTo })}
+          </p>
+        )}
+        <button
+          type="submit"
+          disabled={form.busy}
+          className="w-full rounded-lg border border-brand-600 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60"
+        >
+          {form.busy ? t('auth.sending') : t('auth.linkButton')}
+        </button>
+      </form>
+    </section>
   );
 }

@@ -16,6 +16,8 @@ interface Props {
   currency: string;
   email: string;
   fullName: string;
+  /** A signed-in buyer's course goes to their account: the address is the account's, not editable here. */
+  signedIn: boolean;
 }
 
 export default function CheckoutFormIsland(props: Props) {
@@ -26,7 +28,7 @@ export default function CheckoutFormIsland(props: Props) {
   );
 }
 
-function CheckoutForm({ lang, courseId, courseTitle, amountMinor, currency, email, fullName }: Props) {
+function CheckoutForm({ lang, courseId, courseTitle, amountMinor, currency, email, fullName, signedIn }: Props) {
   const { t } = useTranslation();
   const form = useForm(CheckoutFormSchema, { email, fullName }, { idPrefix: 'checkout' });
   const [owned, setOwned] = useState<string | null>(null);
@@ -82,7 +84,15 @@ function CheckoutForm({ lang, courseId, courseTitle, amountMinor, currency, emai
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <TextField label={t('checkout.email')} type="email" autoComplete="email" required {...form.bind('email')} />
+      <TextField
+        label={t('checkout.email')}
+        type="email"
+        autoComplete="email"
+        required
+        readOnly={signedIn}
+        hint={signedIn ? t('checkout.accountEmail') : t('checkout.guestEmail')}
+        {...form.bind('email')}
+      />
       <TextField label={t('checkout.fullName')} autoComplete="name" required {...form.bind('fullName')} />
       <FormFailure message={form.failure} />
       <button

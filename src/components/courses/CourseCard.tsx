@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { useStore } from '@nanostores/react';
+import { $ownedCourses, downloadPath, ownedPurchaseOf } from '../../stores/owned.ts';
 import type { CourseSummaryView } from '../../lib/course-view.ts';
 import { COVER_FALLBACK_URL, checkoutUrl, courseUrl } from '../../lib/course-links.ts';
 import { formatMoney } from '../../lib/money.ts';
@@ -16,6 +18,7 @@ export function CourseCard({ course, lang }: { course: CourseSummaryView; lang: 
   const { t } = useTranslation();
   const free = course.priceMinor === 0;
   const extraTags = course.tags.length - CARD_TAG_LIMIT;
+  const owned = ownedPurchaseOf(useStore($ownedCourses), course.id);
   return (
     <article className="flex flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition hover:shadow-md">
       <a href={courseUrl(lang, course.id)} className="relative block aspect-video bg-gray-100" tabIndex={-1} aria-hidden="true">
@@ -64,11 +67,28 @@ export function CourseCard({ course, lang }: { course: CourseSummaryView; lang: 
         )}
         <a
           href={checkoutUrl(lang, course.id)}
+          hidden={Boolean(owned)}
+          data-buy-for={course.id}
           className="mt-5 block rounded-lg bg-brand-600 px-4 py-2 text-center font-semibold text-white hover:bg-brand-700"
           aria-label={`${free ? t('course.getForFree') : t('course.buyNow')}: ${course.title}`}
         >
           {free ? t('course.getForFree') : t('course.buyNow')}
         </a>
+        <p
+          hidden={!owned}
+          data-owned-for={course.id}
+          className="mt-5 rounded-lg bg-emerald-50 px-4 py-2 text-center text-sm font-semibold text-emerald-800"
+        >
+          ✓ {t('course.owned')} ·{' '}
+          <a
+            href={owned ? downloadPath(owned) : '#'}
+            data-owned-download
+            className="underline"
+            aria-label={`${t('course.ownedDownload')}: ${course.title}`}
+          >
+            {t('course.ownedDownload')}
+          </a>
+        </p>
       </div>
     </article>
   );

@@ -5,6 +5,13 @@ import { errorResponse, readJson } from '../../lib/http.ts';
 import { courseUrl } from '../../lib/course-links.ts';
 import { currentUser } from '../../server/guards.ts';
 import { log, requestId } from '../../../functions/log.ts';
+import {
+  CHECKOUT_ACCESS_COOKIE,
+  CHECKOUT_ACCESS_TTL_S,
+  grantCheckoutAccess,
+} from '../../../functions/checkout/checkout-access.ts';
+import { env } from '../../../functions/env.ts';
+import { localizedPath } from '../../i18n/languages.ts';
 
 export const prerender = false;
 
@@ -21,6 +28,24 @@ export const POST: APIRoute = async (context) => {
         { status: 409, headers: { 'Cache-Control': 'no-store' } },
       );
     }
+    if (result.kind === 'sent_to_owner') {
+      return Response.json(
+        { redirectUrl: localizedPath(body.data.language, '/checkout/sent') },
+        { headers: { 'Cache-Control': 'no-store' } },
+      );
+    }
+    // This browser, and only it, may download the course from the success page (checkout-access.ts).
+    context.cookies.set(
+      CHECKOUT_ACCESS_COOKIE,
+      grantCheckoutAccess(context.cookies.get(CHECKOUT_ACCESS_COOKIE)?.value, result.paymentId),
+      {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: env().NODE_ENV === 'production',
+        maxAge: CHECKOUT_ACCESS_TTL_S,
+      },
+    );
     return Response.json({ redirectUrl: result.url }, { headers: { 'Cache-Control': 'no-store' } });
   } catch (error) {
     log.error({ reqId: requestId(context.request), err: error }, 'checkout failed');

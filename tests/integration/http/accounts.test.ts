@@ -111,7 +111,7 @@ describe('password recovery', () => {
 
     const phone = new Browser(server);
     expect((await phone.postJson('/api/auth/request-password-reset', { email })).status).toBe(200);
-    const mail = await smtp.waitFor((message) => message.to.includes(email));
+    const mail = await smtp.waitFor((message) => message.to.includes(email) && message.raw.includes('reset-password'));
     const text = plainText(mail.raw);
     expect(text).toContain('Merhaba Test Buyer');
     const link = text.match(/https?:\/\/\S+reset-password\?token=([\w-]+)/);
@@ -145,7 +145,9 @@ describe('password recovery', () => {
     const email = uniqueEmail('expired');
     await signUp(new Browser(server), email);
     await new Browser(server).postJson('/api/auth/request-password-reset', { email });
-    const token = plainText((await smtp.waitFor((message) => message.to.includes(email))).raw).match(/token=([\w-]+)/)![1]!;
+    const token = plainText(
+      (await smtp.waitFor((message) => message.to.includes(email) && message.raw.includes('reset-password'))).raw,
+    ).match(/token=([\w-]+)/)![1]!;
     await db()
       .updateTable('verifications')
       .set({ expires_at: new Date(Date.now() - 1000) })

@@ -94,9 +94,17 @@ async function countRows(table: 'purchases' | 'payment_events' | 'mail_outbox', 
   return rows[0]!.n;
 }
 
+/** Where a download that cannot start sends the browser: the page that says why (`reason`). */
+function problemOf(response: Response): string | null {
+  if (response.status !== 303) return null;
+  const location = new URL(response.headers.get('location')!, server.url);
+  expect(location.pathname).toMatch(/^\/(en|tr)\/downloads\/unavailable$/);
+  return location.searchParams.get('reason');
+}
+
 async function downloadViaLink(link: string) {
   const first = await server.fetch(new URL(link).pathname);
-  if (first.status !== 302) return { status: first.status, bytes: undefined };
+  if (first.status !== 302) return { status: first.status, problem: problemOf(first), bytes: undefined };
   const file = await server.fetch(first.headers.get('location')!);
   return { status: file.status, headers: file.headers, bytes: Buffer.from(await file.arrayBuffer()) };
 }
@@ -119,10 +127,12 @@ describe('free enrolment', () => {
     expect(purchase).toMatchObject({ status: 'completed', amount_minor: 0, provider: 'free' });
     expect(purchase.payment_id).toMatch(/^free_/);
 
+    // The same address again, anonymously: no "already owned" to a stranger; the owner is mailed their link.
     const again = await checkout(new Browser(server), freeCourse.id, email, 'tr');
-    expect(again.status).toBe(409);
-    expect((await again.json()).alreadyOwned).toBe(true);
+    expect(again.status).toBe(200);
+    expect((await again.json()).redirectUrl).toBe('/tr/checkout/sent');
     expect(await countRows('purchases', { user_id: user.id })).toBe(1);
+    expect(await countRows('mail_outbox', { recipient: email, kind: 'course-materials' })).toBe(2);
 
     const mail = await smtp.waitFor((message) => message.to.includes(email));
     const text = plainText(mail.raw);
@@ -284,7 +294,7 @@ describe('paid checkout with Stripe (against a local HTTP fake of the Stripe API
     expect(
       (await db().selectFrom('purchases').select('status').where('id', '=', order.id).executeTakeFirstOrThrow()).status,
     ).toBe('refunded');
-    expect((await downloadViaLink(`${server.url}/api/downloads/${download_token}`)).status).toBe(404);
+    expect((await downloadViaLink(`${server.url}/api/downloads/${download_token}`)).problem).toBe('revoked');
     // A late completion event never gives access back.
     await deliver(completedEvent(sessionId, order.id, paymentIntent, 'checkout.session.async_payment_succeeded'));
     expect(
@@ -372,12 +382,24 @@ describe('downloads', () => {
   it("never serves another user's purchase, an unsigned or an expired file URL", async () => {
     const owner = await buyerWithFreeCourse();
     const stranger = await buyerWithFreeCourse();
-    expect((await stranger.browser.request(`/api/account/purchases/${owner.purchaseId}/download`)).status).toBe(404);
-    expect((await new Browser(server).request(`/api/account/purchases/${owner.purchaseId}/download`)).status).toBe(401);
-    expect((await server.fetch(`/api/files/${owner.purchaseId}`)).status).toBe(404);
-    expect((await server.fetch(`/api/files/${owner.purchaseId}?expires=${Date.now() - 1000}&signature=abc`)).status).toBe(404);
-    const signed = (await owner.browser.request(`/api/account/purchases/${owner.purchaseId}/download`)).headers.get('location')!;
-    expect((await server.fetch(signed.replace(owner.purchaseId, stranger.purchaseId))).status).toBe(404);
+    const button = `/api/account/purchases/${owner.purchaseId}/download`;
+    const asJson = { headers: { Accept: 'application/json' } };
+    // The dashboard's script asks for JSON; a plain navigation gets the page that says why.
+    expect((await stranger.browser.request(button, asJson)).status).toBe(404);
+    expect(problemOf(await stranger.browser.request(button))).toBe('unknown');
+    expect((await new Browser(server).request(button, asJson)).status).toBe(401);
+    expect((await new Browser(server).request(button)).status).toBe(401);
+    const followedLink = await new Browser(server).request(button, { headers: { Accept: 'text/html' } });
+    expect(problemOf(followedLink)).toBe('signed_out');
+    expect(problemOf(await server.fetch(`/api/files/${owner.purchaseId}`))).toBe('expired');
+    expect(problemOf(await server.fetch(`/api/files/${owner.purchaseId}?expires=${Date.now() - 1000}&signature=abc`))).toBe(
+      'expired',
+    );
+    const signed = (await owner.browser.request(button)).headers.get('location')!;
+    expect(await (await owner.browser.request(button, asJson)).json()).toMatchObject({
+      url: expect.stringMatching(/^\/api\/files\//),
+    });
+    expect(problemOf(await server.fetch(signed.replace(owner.purchaseId, stranger.purchaseId)))).toBe('expired');
     expect((await server.fetch(signed)).status).toBe(200);
   });
 

@@ -1,0 +1,147 @@
+import { sql } from 'kysely';
+import { db } from '../db/database.ts';
+import { auth } from '../auth/auth.ts';
+import { orderReference } from '../checkout/orders.ts';
+
+/** A session this young proves its holder just signed in (a link-only account has no password to re-enter). */
+export const FRESH_SESSION_MS = 15 * 60 * 1000;
+
+export async function hasPassword(userId: string): Promise<boolean> {
+  const row = await db()
+    .selectFrom('accounts')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('provider_id', '=', 'credential')
+    .where('password', 'is not', null)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/** An account that signs in by e-mail link gets its first password; one that has a password changes it instead. */
+export async function setFirstPassword(userId: string, newPassword: string, headers: Headers): Promise<'set' | 'has_password'> {
+  if (await hasPassword(userId)) return 'has_password';
+  await auth().api.setPassword({ body: { newPassword }, headers });
+  return 'set';
+}
+
+/** Everything the shop keeps about a person, as they can take it away (the privacy page's promise). */
+export async function exportAccountData(userId: string) {
+  const user = await db()
+    .selectFrom('users')
+    .select(['email', 'full_name', 'language', 'email_verified', 'course_update_emails', 'created_at'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const [orders, sessions, messages] = await Promise.all([
+    db()
+      .selectFrom('purchases')
+      .innerJoin('courses', 'courses.id', 'purchases.course_id')
+      .select([
+        'purchases.id',
+        'courses.title',
+        'purchases.status',
+        'purchases.amount_minor',
+        'purchases.currency',
+        'purchases.email',
+        'purchases.full_name',
+        'purchases.created_at',
+        'purchases.completed_at',
+        'purchases.download_count',
+        'purchases.last_download_at',
+      ])
+      .where('purchases.user_id', '=', userId)
+      .orderBy('purchases.created_at', 'desc')
+      .execute(),
+    db()
+      .selectFrom('sessions')
+      .select(['created_at', 'expires_at', 'ip_address', 'user_agent'])
+      .where('user_id', '=', userId)
+      .execute(),
+    db().selectFrom('contact_messages').select(['created_at', 'subject', 'message']).where('email', '=', user.email).execute(),
+  ]);
+  return {
+    exportedAt: new Date().toISOString(),
+    account: {
+      email: user.email,
+      fullName: user.full_name,
+      language: user.language,
+      emailVerified: user.email_verified,
+      courseUpdateEmails: user.course_update_emails,
+      createdAt: user.created_at.toISOString(),
+    },
+    orders: orders.map((order) => ({
+      reference: orderReference(order.id),
+      course: order.title,
+      status: order.status,
+      amountMinor: order.amount_minor,
+      currency: order.currency,
+      email: order.email,
+      fullName: order.full_name,
+      createdAt: order.created_at.toISOString(),
+      completedAt: order.completed_at?.toISOString() ?? null,
+      downloads: order.download_count,
+      lastDownloadAt: order.last_download_at?.toISOString() ?? null,
+    })),
+    sessions: sessions.map((session) => ({
+      createdAt: session.created_at.toISOString(),
+      expiresAt: session.expires_at.toISOString(),
+      ipAddress: session.ip_address,
+      userAgent: session.user_agent,
+    })),
+    contactMessages: messages.map((message) => ({ ...message, created_at: message.created_at.toISOString() })),
+  };
+}
+
+/**
+ * Erases a person: the account, its sessions and sign-in methods, their messages and mail. Orders stay
+ * for the accounts (amounts, dates, courses) with nothing left that names or reaches the person.
+ */
+export async function deleteAccount(userId: string): Promise<void> {
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      const user = await trx.selectFrom('users').select('email').where('id', '=', userId).forUpdate().executeTakeFirst();
+      if (!user) return;
+      const orders = await trx.selectFrom('purchases').select('id').where('user_id', '=', userId).execute();
+      for (const order of orders) {
+        await trx
+          .updateTable('purchases')
+          .set({ user_id: null, email: `${order.id}@deleted.invalid`, full_name: '', updated_at: new Date() })
+          .where('id', '=', order.id)
+          .execute();
+      }
+      await trx.deleteFrom('contact_messages').where('email', '=', user.email).execute();
+      await trx.deleteFrom('mail_outbox').where('recipient', '=', user.email).execute();
+      await trx.deleteFrom('sign_in_failures').where('email', '=', user.email).execute();
+      // Outstanding sign-in links (their value names the address) and password resets (the account id).
+      await trx
+        .deleteFrom('verifications')
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('identifier', 'like', 'magic-link:%'), eb(sql`value::jsonb ->> 'email'`, '=', user.email)]),
+            eb('value', '=', userId),
+          ]),
+        )
+        .execute();
+      await trx.deleteFrom('users').where('id', '=', userId).execute();
+    });
+}
+
+/** The session's age, to tell whether its holder just signed in. */
+export async function sessionIsFresh(userId: string, headers: Headers): Promise<boolean> {
+  const session = await auth().api.getSession({ headers });
+  if (session?.user.id !== userId) return false;
+  return Date.now() - new Date(session.session.createdAt).getTime() < FRESH_SESSION_MS;
+}
+
+/** Whether the password is this account's (for re-authentication before deleting). */
+export async function passwordMatches(userId: string, password: string): Promise<boolean> {
+  const account = await db()
+    .selectFrom('accounts')
+    .select('password')
+    .where('user_id', '=', userId)
+    .where('provider_id', '=', 'credential')
+    .executeTakeFirst();
+  if (!account?.password) return false;
+  const context = await auth().$context;
+  return context.password.verify({ hash: account.password, password });
+}

@@ -1,0 +1,43 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { siteUrl } from '../env.ts';
+import { localizedPath, type Language } from '../../src/i18n/languages.ts';
+
+/** A sign-in link works once, for 15 minutes from when it is sent. */
+export const SIGN_IN_LINK_TTL_S = 15 * 60;
+
+/** Stands for the token in a queued mail; the mail worker puts a fresh token in its place when it sends. */
+export const SIGN_IN_TOKEN_SLOT = 'SIGN-IN-TOKEN-SLOT';
+
+/** How better-auth's magic-link plugin (storeToken: 'hashed') keeps a token: never the token itself. */
+export function storedSignInToken(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
+}
+
+/**
+ * The link's address: better-auth verifies the token, signs the owner of the address in (marking it
+ * verified and dropping any password someone else set on it before), then opens `next`; a used or
+ * expired link opens the login page, which offers a new one.
+ */
+export function signInLinkUrl(token: string, language: Language, next = localizedPath(language, '/dashboard/courses')): string {
+  const url = new URL('/api/auth/magic-link/verify', siteUrl());
+  url.searchParams.set('token', token);
+  url.searchParams.set('callbackURL', next);
+  url.searchParams.set('errorCallbackURL', `${localizedPath(language, '/login')}?next=${encodeURIComponent(next)}`);
+  return url.toString();
+}
+
+/** Mints a one-use sign-in token for an address, in better-auth's own verification table. */
+export async function mintSignInToken(database: Kysely<Database> | Transaction<Database>, email: string): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await database
+    .insertInto('verifications')
+    .values({
+      identifier: `magic-link:${storedSignInToken(token)}`,
+      value: JSON.stringify({ type: 'magic-link', email }),
+      expires_at: new Date(Date.now() + SIGN_IN_LINK_TTL_S * 1000),
+    })
+    .execute();
+  return token;
+}

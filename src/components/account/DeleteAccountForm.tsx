@@ -1,0 +1,75 @@
+import { useTranslation } from 'react-i18next';
+import { I18nIsland } from '../islands/I18nIsland.tsx';
+import { PasswordField } from '../forms/fields.tsx';
+import { FormFailure, useForm } from '../forms/use-form.tsx';
+import { DeleteAccountSchema } from '../../lib/auth.schema.ts';
+import { postJson } from '../../lib/api-client.ts';
+import { showToastOnNextPage } from '../../stores/toasts.ts';
+import { localizedPath, type Language } from '../../i18n/languages.ts';
+
+interface Props {
+  lang: Language;
+  /** An account without a password proves itself by a fresh sign-in instead. */
+  hasPassword: boolean;
+}
+
+export default function DeleteAccountIsland(props: Props) {
+  return (
+    <I18nIsland lang={props.lang}>
+      <DeleteAccountForm {...props} />
+    </I18nIsland>
+  );
+}
+
+function DeleteAccountForm({ lang, hasPassword }: Props) {
+  const { t } = useTranslation();
+  const unconfirmed: { password: string; confirm: boolean } = { password: '', confirm: false };
+  const form = useForm(DeleteAccountSchema, unconfirmed, { idPrefix: 'delete-account' });
+
+  const submit = form.handleSubmit(async (data) => {
+    const result = await postJson<{ ok: true }>('/api/account/delete', data);
+    if (!result.ok) return result;
+    sessionStorage.removeItem('account');
+    showToastOnNextPage('success', t('settings.deleted'));
+    location.assign(localizedPath(lang, '/'));
+    return 'navigating';
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <p className="text-sm text-gray-700">{t('settings.deleteIntro')}</p>
+      {hasPassword ? (
+        <PasswordField label={t('settings.currentPassword')} autoComplete="current-password" {...form.bind('password')} />
+      ) : (
+        <p className="text-sm text-gray-600">{t('settings.deleteFreshSignIn')}</p>
+      )}
+      <div>
+        <label className="flex items-start gap-2 text-sm">
+          <input
+            type="checkbox"
+            id={form.idOf('confirm')}
+            checked={form.values.confirm}
+            onChange={(event) => form.set('confirm', event.target.checked)}
+            aria-invalid={form.errors.confirm ? true : undefined}
+            aria-describedby={form.errors.confirm ? `${form.idOf('confirm')}-error` : undefined}
+            className="mt-1"
+          />
+          <span>{t('settings.deleteConfirm')}</span>
+        </label>
+        {form.errors.confirm && (
+          <p id={`${form.idOf('confirm')}-error`} className="mt-1 text-sm text-red-700">
+            {t(form.errors.confirm)}
+          </p>
+        )}
+      </div>
+      <FormFailure message={form.failure} />
+      <button
+        type="submit"
+        disabled={form.busy}
+        className="rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
+      >
+        {form.busy ? t('settings.deleting') : t('settings.deleteAccount')}
+      </button>
+    </form>
+  );
+}
