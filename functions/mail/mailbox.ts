@@ -28,6 +28,7 @@ export async function listMailbox(recipient?: string): Promise<MailboxMessage[]>
     text: row.text,
     status: row.status,
     createdAt: row.created_at,
-    links: [...row.text.matchAll(/https?:\/\/\S+/g)].map((match) => match[0]),
+    // A queued mail's sign-in link gets its token only as it leaves (worker.ts): no link before then.
+    links: row.status === 'sent' ? [...row.text.matchAll(/https?:\/\/\S+/g)].map((match) => match[0]) : [],
   }));
 }

@@ -70,8 +70,3 @@ export const changeEmail = (newEmail: string, callbackURL: string) =>
   call('/api/auth/change-email', { newEmail: newEmail.trim().toLowerCase(), callbackURL }, 'settings.emailFailed');
 
 export const signOut = () => call('/api/auth/sign-out', {}, 'errors.generic');
-
-/** Only same-site paths are followed after login: `//evil.example` and absolute URLs are dropped. */
-export function safeNextPath(next: string | null, fallback: string): string {
-  return next && /^\/(?![/\\])/.test(next) ? next : fallback;
-}

@@ -26,6 +26,19 @@ export async function waitForIslands(page: Page): Promise<void> {
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 }
 
+/**
+ * The newest mail to an address whose subject matches, as the dev mailbox shows it once it has left
+ * (each link's text is its address; a sign-in link gets its token only as the mail leaves).
+ */
+export async function openMail(page: Page, to: string, subject: string | RegExp, lang: 'en' | 'tr' = 'en') {
+  const mail = page.getByRole('article', { name: subject }).first();
+  await expect(async () => {
+    await page.goto(`/${lang}/dev/mailbox?to=${encodeURIComponent(to)}`);
+    await expect(mail.getByRole('link').first()).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  return mail;
+}
+
 /** Signs a browser context in through the API (its `request` shares the context's cookies). */
 export async function apiSignIn(request: APIRequestContext, origin: string, account: Account): Promise<void> {
   const response = await request.post('/api/auth/sign-in/email', { headers: { origin }, data: account });

@@ -39,7 +39,7 @@ function DeleteAccountForm({ lang, hasPassword }: Props) {
     <form onSubmit={submit} noValidate className="space-y-4">
       <p className="text-sm text-gray-700">{t('settings.deleteIntro')}</p>
       {hasPassword ? (
-        <PasswordField label={t('settings.currentPassword')} autoComplete="current-password" {...form.bind('password')} />
+        <PasswordField label={t('settings.deletePassword')} autoComplete="current-password" {...form.bind('password')} />
       ) : (
         <p className="text-sm text-gray-600">{t('settings.deleteFreshSignIn')}</p>
       )}

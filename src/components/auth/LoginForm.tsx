@@ -1,10 +1,12 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { I18nIsland } from '../islands/I18nIsland.tsx';
+import { useBrowserValue } from '../islands/use-browser-value.ts';
 import { PasswordField, TextField } from '../forms/fields.tsx';
 import { FormFailure, useForm } from '../forms/use-form.tsx';
-import { useState } from 'react';
 import { LoginSchema, SignInLinkSchema } from '../../lib/auth.schema.ts';
-import { requestSignInLink, safeNextPath, signIn } from '../../lib/auth-client.ts';
+import { requestSignInLink, signIn } from '../../lib/auth-client.ts';
+import { safeNextPath } from '../../lib/next-path.ts';
 import { showToastOnNextPage } from '../../stores/toasts.ts';
 import { localizedPath, type Language } from '../../i18n/languages.ts';
 
@@ -24,7 +26,7 @@ function LoginForm({ lang }: { lang: Language }) {
   const { t } = useTranslation();
   const form = useForm(LoginSchema, { email: '', password: '' }, { idPrefix: 'login' });
   // better-auth sends a used or expired sign-in link back here with `?error=`.
-  const [linkFailed] = useState(() => typeof location !== 'undefined' && new URLSearchParams(location.search).has('error'));
+  const linkFailed = useBrowserValue(() => new URLSearchParams(location.search).has('error'), false);
 
   const submit = form.handleSubmit(async (data) => {
     const result = await signIn(data.email, data.password);

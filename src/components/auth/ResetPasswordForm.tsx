@@ -1,4 +1,5 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
+import { useBrowserValue } from '../islands/use-browser-value.ts';
 import { useTranslation } from 'react-i18next';
 import { I18nIsland } from '../islands/I18nIsland.tsx';
 import { PasswordField } from '../forms/fields.tsx';
@@ -19,11 +20,7 @@ export default function ResetPasswordIsland({ lang }: { lang: Language }) {
 function ResetPasswordForm({ lang }: { lang: Language }) {
   const { t } = useTranslation();
   // The link's token: unknown (null) while rendered on the server, read from the address in the browser.
-  const token = useSyncExternalStore(
-    subscribeToNothing,
-    () => new URLSearchParams(location.search).get('token') ?? '',
-    () => null,
-  );
+  const token = useBrowserValue<string | null>(() => new URLSearchParams(location.search).get('token') ?? '', null);
   const [checked, setChecked] = useState<{ token: string; valid: boolean } | null>(null);
   const form = useForm(ResetPasswordSchema, { password: '', confirmPassword: '' }, { idPrefix: 'reset' });
 
@@ -92,5 +89,3 @@ function ResetPasswordForm({ lang }: { lang: Language }) {
     </form>
   );
 }
-
-const subscribeToNothing = () => () => {};

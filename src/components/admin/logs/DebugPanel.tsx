@@ -1,6 +1,7 @@
 import { useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { I18nIsland } from '../../islands/I18nIsland.tsx';
+import { useBrowserValue } from '../../islands/use-browser-value.ts';
 import { isDebugEnabled, setDebugEnabled } from '../../../lib/logger.ts';
 import type { Language } from '../../../i18n/languages.ts';
 
@@ -33,7 +34,7 @@ function DebugPanel({ nodeEnv, version, email, role }: Props) {
     () => navigator.onLine,
     () => null,
   );
-  const storedDebugLogging = useSyncExternalStore(subscribeToNothing, isDebugEnabled, () => false);
+  const storedDebugLogging = useBrowserValue(isDebugEnabled, false);
   const [chosenDebugLogging, setDebugLogging] = useState<boolean | null>(null);
   const debugLogging = chosenDebugLogging ?? storedDebugLogging;
 
@@ -130,5 +131,3 @@ function subscribeToNetwork(notify: () => void): () => void {
     removeEventListener('offline', notify);
   };
 }
-
-const subscribeToNothing = () => () => {};
