@@ -102,3 +102,47 @@ test('a broken download link explains itself instead of an error page', async ({
   await expect(page.getByRole('heading', { name: 'This download link does not work' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Get a sign-in link' })).toBeVisible();
 });
+
+test('a buyer in Turkish moves to a new address, downloads their data and deletes the account', async ({ page, newBuyer }) => {
+  const buyer = await newBuyer('tasinan', 'tr');
+  await page.goto('/tr/dashboard/settings');
+  await waitForIslands(page);
+
+  const newEmail = uniqueEmail('yeni-adres');
+  await page.getByLabel('Yeni e-posta adresi').fill(newEmail);
+  await page.getByRole('button', { name: 'E-postayı değiştir' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: `${newEmail} adresine bir doğrulama bağlantısı gönderdik` }),
+  ).toBeVisible();
+  const mail = await openMail(page, newEmail, /e-posta adresinizi doğrulayın$/, 'tr');
+  await mail.getByRole('link', { name: /verify-email/ }).click();
+  await expect(page).toHaveURL(/\/tr\/dashboard\/settings\?email=changed$/);
+  await expect(page.getByText('E-posta adresiniz doğrulandı ve kaydedildi.')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'E-posta', exact: true })).toHaveValue(newEmail);
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Verilerimi indir' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^microcourses-my-data-\d{4}-\d{2}-\d{2}\.json$/);
+  const data = JSON.parse(Buffer.concat(await (await download.createReadStream()).toArray()).toString()) as {
+    account: { email: string };
+  };
+  expect(data.account.email).toBe(newEmail);
+
+  await waitForIslands(page);
+  const remove = page.getByRole('button', { name: 'Hesabımı sil' });
+  await remove.click();
+  await expect(page.getByText('Lütfen hesabınızı silmek istediğinizi onaylayın.')).toBeVisible();
+  await page.getByLabel('Bunun geri alınamayacağını anlıyorum.').check();
+  await page.getByLabel('Onay için şifreniz').fill('yanlış şifre 1');
+  await remove.click();
+  await expect(page.getByText('Mevcut şifreniz doğru değil').first()).toBeVisible();
+  await expect(page.getByLabel('Onay için şifreniz')).toHaveValue('yanlış şifre 1');
+  await page.getByLabel('Onay için şifreniz').fill(buyer.password);
+  await remove.click();
+  await expect(page).toHaveURL(/\/tr\/?$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Hesabınız silindi.' })).toBeVisible();
+  await page.goto('/tr/dashboard');
+  await expect(page).toHaveURL(/\/tr\/login\?next=/);
+});

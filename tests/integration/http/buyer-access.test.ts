@@ -228,6 +228,9 @@ describe('after the sale', () => {
       .where('subject', 'like', 'İade edildi%')
       .execute();
     expect(notices).toHaveLength(1);
+    const page = await (await new Browser(server).request(`/tr/checkout/success?session_id=${sessionId}`)).text();
+    expect(page).toContain('Bu sipariş iade edildi');
+    expect(page).not.toMatch(/\/api\/downloads\//);
   });
 });
 
@@ -270,6 +273,31 @@ describe('own your data', () => {
     // The sale stays in the books, with no trace of who made it.
     const kept = await db().selectFrom('purchases').select('email').where('email', '=', email).execute();
     expect(kept).toEqual([]);
+  });
+});
+
+describe('changing the e-mail address', () => {
+  it('takes effect only when the new address answers, and the library follows the account', async () => {
+    const email = uniqueEmail('moving');
+    const browser = await signedInBrowser(server, { role: 'user', email });
+    await checkout(browser, freeCourse.id, email);
+    const newEmail = uniqueEmail('moved');
+    const asked = await browser.postJson('/api/auth/change-email', {
+      newEmail,
+      callbackURL: '/en/dashboard/settings?email=changed',
+    });
+    expect(asked.status).toBe(200);
+    expect((await signedInUser(browser))?.email).toBe(email);
+    expect((await browser.postJson('/api/auth/change-email', { newEmail, callbackURL: 'https://evil.example' })).status).toBe(
+      403,
+    );
+
+    const mail = await mailTo(newEmail, 'verify-email');
+    const link = new URL(plainText(mail.raw).match(/https?:\/\/\S+\/api\/auth\/verify-email\?\S+/)![0]);
+    const opened = await browser.request(link.pathname + link.search, html);
+    expect(opened.headers.get('location')).toMatch(/\/en\/dashboard\/settings\?email=changed$/);
+    expect((await signedInUser(browser))?.email).toBe(newEmail);
+    expect(await (await browser.request('/en/dashboard/courses')).text()).toContain(freeCourse.title);
   });
 });
 
