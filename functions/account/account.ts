@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { db } from '../db/database.ts';
 import { auth } from '../auth/auth.ts';
-import { orderReference } from '../checkout/orders.ts';
+import { listOrders } from '../purchases/library.ts';
 
 /** A session this young proves its holder just signed in (a link-only account has no password to re-enter). */
 export const FRESH_SESSION_MS = 15 * 60 * 1000;
@@ -32,31 +32,17 @@ export async function exportAccountData(userId: string) {
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
   const [orders, sessions, messages] = await Promise.all([
-    db()
-      .selectFrom('purchases')
-      .innerJoin('courses', 'courses.id', 'purchases.course_id')
-      .select([
-        'purchases.id',
-        'courses.title',
-        'purchases.status',
-        'purchases.amount_minor',
-        'purchases.currency',
-        'purchases.email',
-        'purchases.full_name',
-        'purchases.created_at',
-        'purchases.completed_at',
-        'purchases.download_count',
-        'purchases.last_download_at',
-      ])
-      .where('purchases.user_id', '=', userId)
-      .orderBy('purchases.created_at', 'desc')
-      .execute(),
+    // Only what the account may see: a guest purchase at an unverified address may be someone else's.
+    listOrders(userId),
     db()
       .selectFrom('sessions')
       .select(['created_at', 'expires_at', 'ip_address', 'user_agent'])
       .where('user_id', '=', userId)
       .execute(),
-    db().selectFrom('contact_messages').select(['created_at', 'subject', 'message']).where('email', '=', user.email).execute(),
+    // Messages are filed by address: only an account that proved the address may read them.
+    user.email_verified
+      ? db().selectFrom('contact_messages').select(['created_at', 'subject', 'message']).where('email', '=', user.email).execute()
+      : [],
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -68,19 +54,7 @@ export async function exportAccountData(userId: string) {
       courseUpdateEmails: user.course_update_emails,
       createdAt: user.created_at.toISOString(),
     },
-    orders: orders.map((order) => ({
-      reference: orderReference(order.id),
-      course: order.title,
-      status: order.status,
-      amountMinor: order.amount_minor,
-      currency: order.currency,
-      email: order.email,
-      fullName: order.full_name,
-      createdAt: order.created_at.toISOString(),
-      completedAt: order.completed_at?.toISOString() ?? null,
-      downloads: order.download_count,
-      lastDownloadAt: order.last_download_at?.toISOString() ?? null,
-    })),
+    orders: orders.map(({ courseTitle, ...order }) => ({ course: courseTitle, ...order })),
     sessions: sessions.map((session) => ({
       createdAt: session.created_at.toISOString(),
       expiresAt: session.expires_at.toISOString(),
@@ -99,8 +73,23 @@ export async function deleteAccount(userId: string): Promise<void> {
   await db()
     .transaction()
     .execute(async (trx) => {
-      const user = await trx.selectFrom('users').select('email').where('id', '=', userId).forUpdate().executeTakeFirst();
+      const user = await trx
+        .selectFrom('users')
+        .select(['email', 'email_verified'])
+        .where('id', '=', userId)
+        .forUpdate()
+        .executeTakeFirst();
       if (!user) return;
+      // An account that never proved its address may not be the address's owner: guest purchases, the
+      // owner's messages and mail are theirs, so they are only let go of (checkout.ts finds them again).
+      if (!user.email_verified) {
+        await trx
+          .updateTable('purchases')
+          .set({ user_id: null })
+          .where('user_id', '=', userId)
+          .where('guest', '=', true)
+          .execute();
+      }
       const orders = await trx.selectFrom('purchases').select('id').where('user_id', '=', userId).execute();
       for (const order of orders) {
         await trx
@@ -109,8 +98,10 @@ export async function deleteAccount(userId: string): Promise<void> {
           .where('id', '=', order.id)
           .execute();
       }
-      await trx.deleteFrom('contact_messages').where('email', '=', user.email).execute();
-      await trx.deleteFrom('mail_outbox').where('recipient', '=', user.email).execute();
+      if (user.email_verified) {
+        await trx.deleteFrom('contact_messages').where('email', '=', user.email).execute();
+        await trx.deleteFrom('mail_outbox').where('recipient', '=', user.email).execute();
+      }
       await trx.deleteFrom('sign_in_failures').where('email', '=', user.email).execute();
       // Outstanding sign-in links (their value names the address) and password resets (the account id).
       await trx

@@ -7,6 +7,7 @@ import { queueMail } from '../mail/outbox.ts';
 import { renderMail } from '../mail/template.ts';
 import { emailVerification, passwordReset, signInLink } from '../mail/templates/index.ts';
 import { safeNextPath } from '../../src/lib/next-path.ts';
+import { adoptDetachedPurchases } from '../purchases/library.ts';
 import { SIGN_IN_LINK_TTL_S, signInLinkUrl, storedSignInToken } from './sign-in-link.ts';
 import { asLanguage, DEFAULT_LANGUAGE, localizedPath } from '../../src/i18n/languages.ts';
 import { MIN_PASSWORD_LENGTH, MAX_PASSWORD_LENGTH } from '../../src/lib/auth.schema.ts';
@@ -103,6 +104,10 @@ export function createAuth(database: Db) {
           await renderMail(emailVerification, { name: user.name || user.email, url }, { to: user.email, language }),
         );
       },
+    },
+    databaseHooks: {
+      // A new account at an address gets back guest purchases a deleted, unproven account let go of.
+      user: { create: { after: (user) => adoptDetachedPurchases(database, user.id, user.email) } },
     },
     plugins: [
       magicLink({

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { db } from '../db/database.ts';
+import { adoptDetachedPurchases } from '../purchases/library.ts';
 import { getActiveCourse } from '../catalogue/catalogue.ts';
 import { paymentProvider, successUrl } from '../payments/provider.ts';
 import { queueMaterialsMail } from './materials.ts';
@@ -135,6 +136,7 @@ async function findOrCreateBuyer(email: string, fullName: string, language: Lang
     .onConflict((conflict) => conflict.column('email').doNothing())
     .returning(['id', 'email'])
     .executeTakeFirst();
+  if (created) await adoptDetachedPurchases(db(), created.id, normalized);
   return (
     created ?? (await db().selectFrom('users').select(['id', 'email']).where('email', '=', normalized).executeTakeFirstOrThrow())
   );

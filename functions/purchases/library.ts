@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder } from 'kysely';
-import { db } from '../db/database.ts';
+import { db, type Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { orderReference } from '../checkout/orders.ts';
 import type { Currency } from '../../src/lib/course-filters.ts';
@@ -130,14 +130,19 @@ export async function libraryStats(userId: string): Promise<LibraryStats> {
 
 export type OrderStatus = 'pending' | 'completed' | 'failed' | 'expired' | 'refunded' | 'disputed';
 
-/** One line of a buyer's order history. */
+/** One line of a buyer's order history (also what "download my data" exports). */
 export interface OrderLine {
   reference: string;
   courseTitle: string;
   status: OrderStatus;
   amountMinor: number;
   currency: Currency;
+  email: string;
+  fullName: string;
   createdAt: string;
+  completedAt: string | null;
+  downloads: number;
+  lastDownloadAt: string | null;
 }
 
 /** Every order an account may see (the same rule as its library), newest first. */
@@ -151,7 +156,12 @@ export async function listOrders(userId: string): Promise<OrderLine[]> {
       'purchases.status',
       'purchases.amount_minor',
       'purchases.currency',
+      'purchases.email',
+      'purchases.full_name',
       'purchases.created_at',
+      'purchases.completed_at',
+      'purchases.download_count',
+      'purchases.last_download_at',
     ])
     .where(inLibraryOf(userId))
     .orderBy('purchases.created_at', 'desc')
@@ -162,6 +172,26 @@ export async function listOrders(userId: string): Promise<OrderLine[]> {
     status: row.status,
     amountMinor: row.amount_minor,
     currency: row.currency as Currency,
+    email: row.email,
+    fullName: row.full_name,
     createdAt: row.created_at.toISOString(),
+    completedAt: row.completed_at?.toISOString() ?? null,
+    downloads: row.download_count,
+    lastDownloadAt: row.last_download_at?.toISOString() ?? null,
   }));
+}
+
+/**
+ * Guest purchases let go of when an account that never proved the address was deleted
+ * (account.ts) join the address's next account, under the same verified-library rule; one
+ * completed order per course, as always.
+ */
+export async function adoptDetachedPurchases(database: Db, userId: string, email: string): Promise<void> {
+  await sql`
+    UPDATE purchases SET user_id = ${userId}
+    WHERE user_id IS NULL AND guest AND email = ${email}
+      AND (status <> 'completed' OR id IN (
+        SELECT DISTINCT ON (course_id) id FROM purchases
+        WHERE user_id IS NULL AND guest AND email = ${email} AND status = 'completed'
+        ORDER BY course_id, created_at))`.execute(database);
 }

@@ -177,6 +177,41 @@ describe('an account someone else opened with the buyer’s address', () => {
   });
 });
 
+describe('an account someone else opened with the buyer’s address, then exported and deleted', () => {
+  it('exports nothing of the buyer’s, and deleting it leaves the purchase for the buyer’s next account', async () => {
+    const victim = uniqueEmail('victim2');
+    const attacker = new Browser(server);
+    await attacker.postJson('/api/auth/sign-up/email', { name: 'Not Them', email: victim, password: 'attacker pass 1' });
+    await checkout(new Browser(server), freeCourse.id, victim);
+    await new Browser(server).postJson('/api/contact', {
+      name: 'Real Owner',
+      email: victim,
+      subject: 'A question',
+      message: 'Only the real owner of this address wrote this.',
+      language: 'en',
+    });
+
+    const exported = (await (await attacker.request('/api/account/export')).json()) as {
+      orders: unknown[];
+      contactMessages: unknown[];
+    };
+    expect(exported.orders).toEqual([]);
+    expect(exported.contactMessages).toEqual([]);
+
+    expect((await attacker.postJson('/api/account/delete', { password: 'attacker pass 1', confirm: true })).status).toBe(200);
+    const kept = await db().selectFrom('purchases').select(['email', 'user_id']).where('email', '=', victim).execute();
+    expect(kept).toEqual([{ email: victim, user_id: null }]);
+
+    const owner = new Browser(server);
+    await checkout(owner, paidCourse.id, victim);
+    const account = await db().selectFrom('users').select('id').where('email', '=', victim).executeTakeFirstOrThrow();
+    expect(await db().selectFrom('purchases').select('user_id').where('email', '=', victim).execute()).toEqual([
+      { user_id: account.id },
+      { user_id: account.id },
+    ]);
+  });
+});
+
 describe('after the sale', () => {
   it('tells the buyer in their language when a payment is refunded, and a won dispute gives the course back', async () => {
     const email = uniqueEmail('refund');
