@@ -14,9 +14,9 @@ export function downloadLink(token: string): string {
   return `${siteUrl()}/api/downloads/${token}`;
 }
 
-/** The materials e-mail of a completed purchase, queued in the transaction that completed it. */
-export async function queueMaterialsMail(trx: Transaction<Database>, purchaseId: string): Promise<void> {
-  const purchase = await trx
+/** What every after-sale e-mail needs to know about an order. */
+function purchaseForMail(trx: Transaction<Database>, purchaseId: string) {
+  return trx
     .selectFrom('purchases')
     .innerJoin('courses', 'courses.id', 'purchases.course_id')
     .select([
@@ -32,6 +32,11 @@ export async function queueMaterialsMail(trx: Transaction<Database>, purchaseId:
     ])
     .where('purchases.id', '=', purchaseId)
     .executeTakeFirstOrThrow();
+}
+
+/** The materials e-mail of a completed purchase, queued in the transaction that completed it. */
+export async function queueMaterialsMail(trx: Transaction<Database>, purchaseId: string): Promise<void> {
+  const purchase = await purchaseForMail(trx, purchaseId);
   const language = asLanguage(purchase.language);
   const mail = await renderMail(
     courseMaterials,
@@ -52,20 +57,7 @@ export async function queueMaterialsMail(trx: Transaction<Database>, purchaseId:
 
 /** The refund e-mail, in the buyer's language, queued in the transaction that records the refund. */
 export async function queueRefundMail(trx: Transaction<Database>, purchaseId: string): Promise<void> {
-  const purchase = await trx
-    .selectFrom('purchases')
-    .innerJoin('courses', 'courses.id', 'purchases.course_id')
-    .select([
-      'purchases.id',
-      'purchases.email',
-      'purchases.full_name',
-      'purchases.language',
-      'purchases.amount_minor',
-      'purchases.currency',
-      'courses.title',
-    ])
-    .where('purchases.id', '=', purchaseId)
-    .executeTakeFirstOrThrow();
+  const purchase = await purchaseForMail(trx, purchaseId);
   // Free enrolments cost nothing to refund; an anonymised order (deleted account) has nobody to tell.
   if (purchase.amount_minor === 0 || purchase.email.endsWith('@deleted.invalid')) return;
   const language = asLanguage(purchase.language);

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { I18nIsland } from '../islands/I18nIsland.tsx';
 import { TextField } from '../forms/fields.tsx';
-import { FormFailure, useForm } from '../forms/use-form.tsx';
+import { FormFailure, useForm, SubmitButton } from '../forms/use-form.tsx';
 import { ChangeEmailSchema } from '../../lib/auth.schema.ts';
 import { changeEmail } from '../../lib/auth-client.ts';
 import { localizedPath, type Language } from '../../i18n/languages.ts';
@@ -39,13 +39,7 @@ function ChangeEmailForm({ lang }: { lang: Language }) {
           {t('settings.emailConfirmSent', { email: sentTo })}
         </p>
       )}
-      <button
-        type="submit"
-        disabled={form.busy}
-        className="rounded-lg border border-brand-600 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60"
-      >
-        {form.busy ? t('auth.sending') : t('settings.changeEmail')}
-      </button>
+      <SubmitButton busy={form.busy} label={t('settings.changeEmail')} busyLabel={t('auth.sending')} tone="secondary" />
     </form>
   );
 }

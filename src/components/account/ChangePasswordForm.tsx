@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { I18nIsland } from '../islands/I18nIsland.tsx';
 import { PasswordField } from '../forms/fields.tsx';
-import { FormFailure, useForm } from '../forms/use-form.tsx';
+import { FormFailure, useForm, SubmitButton } from '../forms/use-form.tsx';
 import { ChangePasswordSchema } from '../../lib/auth.schema.ts';
 import { changePassword } from '../../lib/auth-client.ts';
 import { showToast } from '../../stores/toasts.ts';
@@ -41,13 +41,7 @@ function ChangePasswordForm() {
       <PasswordField label={t('settings.newPassword')} autoComplete="new-password" {...form.bind('newPassword')} />
       <PasswordField label={t('settings.confirmNewPassword')} autoComplete="new-password" {...form.bind('confirmPassword')} />
       <FormFailure message={form.failure} />
-      <button
-        type="submit"
-        disabled={form.busy}
-        className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
-      >
-        {form.busy ? t('settings.saving') : t('settings.updatePassword')}
-      </button>
+      <SubmitButton busy={form.busy} label={t('settings.updatePassword')} busyLabel={t('settings.saving')} />
     </form>
   );
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { I18nIsland } from '../islands/I18nIsland.tsx';
 import { PasswordField } from '../forms/fields.tsx';
-import { FormFailure, useForm } from '../forms/use-form.tsx';
+import { FormFailure, useForm, SubmitButton } from '../forms/use-form.tsx';
 import { DeleteAccountSchema } from '../../lib/auth.schema.ts';
 import { postJson } from '../../lib/api-client.ts';
 import { showToastOnNextPage } from '../../stores/toasts.ts';
@@ -63,13 +63,7 @@ function DeleteAccountForm({ lang, hasPassword }: Props) {
         )}
       </div>
       <FormFailure message={form.failure} />
-      <button
-        type="submit"
-        disabled={form.busy}
-        className="rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
-      >
-        {form.busy ? t('settings.deleting') : t('settings.deleteAccount')}
-      </button>
+      <SubmitButton busy={form.busy} label={t('settings.deleteAccount')} busyLabel={t('settings.deleting')} tone="danger" />
     </form>
   );
 }

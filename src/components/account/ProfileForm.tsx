@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { I18nIsland } from '../islands/I18nIsland.tsx';
 import { SelectField, TextField } from '../forms/fields.tsx';
-import { FormFailure, useForm } from '../forms/use-form.tsx';
+import { FormFailure, useForm, SubmitButton } from '../forms/use-form.tsx';
 import { ProfileSchema } from '../../lib/auth.schema.ts';
 import { updateProfile } from '../../lib/auth-client.ts';
 import { showToast, showToastOnNextPage } from '../../stores/toasts.ts';
@@ -68,13 +68,7 @@ function ProfileForm({ lang, email, fullName, language }: Props) {
         ))}
       </SelectField>
       <FormFailure message={form.failure} />
-      <button
-        type="submit"
-        disabled={form.busy}
-        className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
-      >
-        {form.busy ? t('settings.saving') : t('settings.saveProfile')}
-      </button>
+      <SubmitButton busy={form.busy} label={t('settings.saveProfile')} busyLabel={t('settings.saving')} />
     </form>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { I18nIsland } from '../islands/I18nIsland.tsx';
 import { TextField } from '../forms/fields.tsx';
-import { FormFailure, useForm } from '../forms/use-form.tsx';
+import { FormFailure, useForm, SubmitButton } from '../forms/use-form.tsx';
 import { ForgotPasswordSchema } from '../../lib/auth.schema.ts';
 import { requestPasswordReset } from '../../lib/auth-client.ts';
 import { showToast } from '../../stores/toasts.ts';
@@ -60,13 +60,7 @@ function ForgotPasswordForm({ lang }: { lang: Language }) {
     <form onSubmit={submit} noValidate className="space-y-4">
       <TextField label={t('auth.email')} type="email" autoComplete="email" {...form.bind('email')} />
       <FormFailure message={form.failure} />
-      <button
-        type="submit"
-        disabled={form.busy}
-        className="w-full rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
-      >
-        {form.busy ? t('auth.sending') : t('auth.sendResetLink')}
-      </button>
+      <SubmitButton busy={form.busy} label={t('auth.sendResetLink')} busyLabel={t('auth.sending')} wide />
       <p className="text-center text-sm">
         <a href={localizedPath(lang, '/login')} className="font-medium text-brand-700 underline">
           {t('auth.backToLogin')}

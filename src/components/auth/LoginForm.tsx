@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { I18nIsland } from '../islands/I18nIsland.tsx';
 import { useBrowserValue } from '../islands/use-browser-value.ts';
 import { PasswordField, TextField } from '../forms/fields.tsx';
-import { FormFailure, useForm } from '../forms/use-form.tsx';
+import { FormFailure, useForm, SubmitButton } from '../forms/use-form.tsx';
 import { LoginSchema, SignInLinkSchema } from '../../lib/auth.schema.ts';
 import { requestSignInLink, signIn } from '../../lib/auth-client.ts';
 import { safeNextPath } from '../../lib/next-path.ts';
@@ -59,13 +59,7 @@ function LoginForm({ lang }: { lang: Language }) {
           </a>
         </p>
         <FormFailure message={form.failure} />
-        <button
-          type="submit"
-          disabled={form.busy}
-          className="w-full rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
-        >
-          {form.busy ? t('auth.loggingIn') : t('auth.loginButton')}
-        </button>
+        <SubmitButton busy={form.busy} label={t('auth.loginButton')} busyLabel={t('auth.loggingIn')} wide />
         <p className="text-center text-sm text-gray-600">
           {t('auth.noAccount')}{' '}
           <a href={localizedPath(lang, '/signup')} className="font-medium text-brand-700 underline">
@@ -109,13 +103,7 @@ function SignInLinkForm({ lang }: { lang: Language }) {
             {t('auth.linkSent', { email: sentTo })}
           </p>
         )}
-        <button
-          type="submit"
-          disabled={form.busy}
-          className="w-full rounded-lg border border-brand-600 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60"
-        >
-          {form.busy ? t('auth.sending') : t('auth.linkButton')}
-        </button>
+        <SubmitButton busy={form.busy} label={t('auth.linkButton')} busyLabel={t('auth.sending')} tone="secondary" wide />
       </form>
     </section>
   );

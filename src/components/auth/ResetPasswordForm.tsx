@@ -3,7 +3,7 @@ import { useBrowserValue } from '../islands/use-browser-value.ts';
 import { useTranslation } from 'react-i18next';
 import { I18nIsland } from '../islands/I18nIsland.tsx';
 import { PasswordField } from '../forms/fields.tsx';
-import { FormFailure, useForm } from '../forms/use-form.tsx';
+import { FormFailure, useForm, SubmitButton } from '../forms/use-form.tsx';
 import { ResetPasswordSchema } from '../../lib/auth.schema.ts';
 import { resetPassword } from '../../lib/auth-client.ts';
 import { showToastOnNextPage } from '../../stores/toasts.ts';
@@ -79,13 +79,7 @@ function ResetPasswordForm({ lang }: { lang: Language }) {
       <PasswordField label={t('reset.newPassword')} autoComplete="new-password" {...form.bind('password')} />
       <PasswordField label={t('reset.confirmPassword')} autoComplete="new-password" {...form.bind('confirmPassword')} />
       <FormFailure message={form.failure} />
-      <button
-        type="submit"
-        disabled={form.busy}
-        className="w-full rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
-      >
-        {form.busy ? t('reset.updating') : t('reset.submit')}
-      </button>
+      <SubmitButton busy={form.busy} label={t('reset.submit')} busyLabel={t('reset.updating')} wide />
     </form>
   );
 }

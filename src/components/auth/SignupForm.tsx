@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { I18nIsland } from '../islands/I18nIsland.tsx';
 import { PasswordField, TextField } from '../forms/fields.tsx';
-import { FormFailure, useForm } from '../forms/use-form.tsx';
+import { FormFailure, useForm, SubmitButton } from '../forms/use-form.tsx';
 import { SignupSchema } from '../../lib/auth.schema.ts';
 import { signUp } from '../../lib/auth-client.ts';
 import { showToastOnNextPage } from '../../stores/toasts.ts';
@@ -34,13 +34,7 @@ function SignupForm({ lang }: { lang: Language }) {
       <PasswordField label={t('auth.password')} autoComplete="new-password" {...form.bind('password')} />
       <PasswordField label={t('auth.confirmPassword')} autoComplete="new-password" {...form.bind('confirmPassword')} />
       <FormFailure message={form.failure} />
-      <button
-        type="submit"
-        disabled={form.busy}
-        className="w-full rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
-      >
-        {form.busy ? t('auth.signingUp') : t('auth.signupButton')}
-      </button>
+      <SubmitButton busy={form.busy} label={t('auth.signupButton')} busyLabel={t('auth.signingUp')} wide />
       <p className="text-center text-sm text-gray-600">
         {t('auth.agreeTerms')}{' '}
         <a href={localizedPath(lang, '/terms')} className="underline">

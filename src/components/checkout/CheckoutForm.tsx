@@ -2,7 +2,7 @@ import { useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { I18nIsland } from '../islands/I18nIsland.tsx';
 import { TextField } from '../forms/fields.tsx';
-import { FormFailure, useForm } from '../forms/use-form.tsx';
+import { FormFailure, useForm, SubmitButton } from '../forms/use-form.tsx';
 import { CheckoutFormSchema } from '../../lib/checkout.schema.ts';
 import { postJson } from '../../lib/api-client.ts';
 import { saveCheckoutInfo } from '../../lib/checkout-info.ts';
@@ -95,13 +95,13 @@ function CheckoutForm({ lang, courseId, courseTitle, amountMinor, currency, emai
       />
       <TextField label={t('checkout.fullName')} autoComplete="name" required {...form.bind('fullName')} />
       <FormFailure message={form.failure} />
-      <button
-        type="submit"
-        disabled={form.busy || empty}
-        className="w-full rounded-lg bg-brand-600 px-4 py-3 font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
-      >
-        {form.busy ? t('checkout.processing') : free ? t('checkout.enrolFree') : t('checkout.proceedToPayment')}
-      </button>
+      <SubmitButton
+        busy={form.busy}
+        label={free ? t('checkout.enrolFree') : t('checkout.proceedToPayment')}
+        busyLabel={t('checkout.processing')}
+        wide
+        disabled={empty}
+      />
     </form>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { I18nIsland } from '../islands/I18nIsland.tsx';
 import { TextAreaField, TextField } from './fields.tsx';
-import { FormFailure, useForm } from './use-form.tsx';
+import { FormFailure, useForm, SubmitButton } from './use-form.tsx';
 import { ContactMessageSchema, type ContactMessage } from '../../lib/contact.schema.ts';
 import { postJson } from '../../lib/api-client.ts';
 import type { Language } from '../../i18n/languages.ts';
@@ -52,13 +52,7 @@ function ContactForm({ lang }: { lang: Language }) {
           {t('contact.success')}
         </div>
       )}
-      <button
-        type="submit"
-        disabled={form.busy}
-        className="rounded-lg bg-brand-600 px-6 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
-      >
-        {form.busy ? t('contact.sending') : t('contact.send')}
-      </button>
+      <SubmitButton busy={form.busy} label={t('contact.send')} busyLabel={t('contact.sending')} />
     </form>
   );
 }

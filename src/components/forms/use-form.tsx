@@ -109,6 +109,39 @@ export function FormFailure({ message }: { message: MessageKey | null }) {
   );
 }
 
+const BUTTON_TONES = {
+  primary: 'bg-brand-600 text-white hover:bg-brand-700',
+  secondary: 'border border-brand-600 text-brand-700 hover:bg-brand-50',
+  danger: 'bg-red-700 text-white hover:bg-red-800',
+} as const;
+
+/** A form's main button: it names what it is doing while the form is busy, and cannot be pressed twice. */
+export function SubmitButton({
+  busy,
+  label,
+  busyLabel,
+  tone = 'primary',
+  wide = false,
+  disabled = false,
+}: {
+  busy: boolean;
+  label: string;
+  busyLabel: string;
+  tone?: keyof typeof BUTTON_TONES;
+  wide?: boolean;
+  disabled?: boolean;
+}) {
+  return (
+    <button
+      type="submit"
+      disabled={busy || disabled}
+      className={`rounded-lg px-4 py-2 font-semibold disabled:cursor-not-allowed disabled:opacity-60 ${wide ? 'w-full' : ''} ${BUTTON_TONES[tone]}`}
+    >
+      {busy ? busyLabel : label}
+    </button>
+  );
+}
+
 /** A form's (or a confirmation's) last row: its failure, if any, then Cancel and the main action. */
 export function FormActions({
   failure,
@@ -145,7 +178,7 @@ export function FormActions({
           type={onAction ? 'button' : 'submit'}
           onClick={onAction}
           disabled={busy}
-          className={`rounded-lg px-4 py-2 font-semibold text-white disabled:opacity-60 ${tone === 'danger' ? 'bg-red-600 hover:bg-red-700' : 'bg-brand-600 hover:bg-brand-700'}`}
+          className={`rounded-lg px-4 py-2 font-semibold disabled:opacity-60 ${BUTTON_TONES[tone]}`}
         >
           {busy ? busyLabel : label}
         </button>
