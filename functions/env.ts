@@ -26,7 +26,11 @@ const BaseEnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must start with whsec_').optional(),
   // Points the Stripe client at another host (tests use a local fake); never set in production.
   STRIPE_API_URL: z.url().optional(),
-  DEMO_PAYMENTS: z.enum(['on', 'off']).optional(),
+  // Developer tools (dev mailbox, e-mail previews, crash page, demo payments): see functions/dev-tools.ts.
+  DEV_TOOLS: z.enum(['on', 'off']).optional(),
+  // Set only by the test and bench harnesses, which run production servers on plain-http loopback.
+  PRODUCTION_CHECKS: z.enum(['test-harness']).optional(),
+  DEMO_PAYMENTS: z.never({ error: 'was replaced by DEV_TOOLS=on (see .env.example)' }).optional(),
   // Supabase Storage for covers and course PDFs; both set → used instead of the local disk.
   SUPABASE_URL: z.url().optional(),
   SUPABASE_SERVICE_ROLE_KEY: z.string().min(20).optional(),
@@ -43,6 +47,13 @@ const BaseEnvSchema = z.object({
 const EnvSchema = BaseEnvSchema.superRefine((value, context) => {
   if (value.NODE_ENV === 'production' && value.AUTH_RATE_LIMIT === 'off') {
     context.addIssue({ code: 'custom', path: ['AUTH_RATE_LIMIT'], message: 'cannot be off in production' });
+  }
+  if (value.NODE_ENV === 'production' && value.DEV_TOOLS === 'on' && value.PRODUCTION_CHECKS !== 'test-harness') {
+    context.addIssue({
+      code: 'custom',
+      path: ['DEV_TOOLS'],
+      message: 'cannot be on in production: the dev mailbox shows every sign-in link and demo payments give courses away',
+    });
   }
   if (value.STRIPE_SECRET_KEY && !value.STRIPE_WEBHOOK_SECRET) {
     context.addIssue({

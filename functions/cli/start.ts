@@ -7,6 +7,9 @@ import { ensureDevelopmentSecret } from '../auth/secret.ts';
 import { DEMO_USERS, ensureUser } from '../auth/users.ts';
 import { createDb, type Db } from '../db/database.ts';
 import { env, siteUrl } from '../env.ts';
+import { pruneUsageLimits } from '../abuse/limits.ts';
+import { log } from '../log.ts';
+import { DEV_TOOL_PATHS, devToolsRule, isLoopbackHost } from '../dev-tools.ts';
 import { mailboxTransport, smtpTransport, startMailWorker } from '../mail/worker.ts';
 import { close, createHttpServer, listen, loopbackOrigin, type NodeHandler } from '../http/http-server.ts';
 import { createStaticHandler, loadStaticFiles } from '../http/static-files.ts';
@@ -48,11 +51,25 @@ async function start(): Promise<void> {
   process.env.DATABASE_URL = database.url;
   await prepareDatabase(database.url);
 
+  // Decided here, where it is known whether the database is embedded; the server reads the answer.
+  const devTools = devToolsRule(env(), database.embedded);
+  process.env.DEV_TOOLS = devTools ? 'on' : 'off';
+
   const workerDb = createDb(database.url, 2);
   running.push({ name: 'worker pool', stop: () => workerDb.destroy() });
   if (database.embedded && NODE_ENV !== 'production') await ensureDemoUsers(workerDb);
-  const mailWorker = startMailWorker(workerDb, SMTP_URL ? smtpTransport(SMTP_URL, MAIL_FROM) : mailboxTransport(workerDb));
-  running.push({ name: 'mail worker', stop: () => mailWorker.stop() });
+  // Without SMTP and without the dev mailbox, mail waits in the outbox: never marked sent unsent.
+  const transport = SMTP_URL ? smtpTransport(SMTP_URL, MAIL_FROM) : devTools ? mailboxTransport(workerDb) : undefined;
+  if (transport) {
+    const mailWorker = startMailWorker(workerDb, transport);
+    running.push({ name: 'mail worker', stop: () => mailWorker.stop() });
+  }
+
+  const pruning = setInterval(
+    () => void pruneUsageLimits(workerDb).catch((error: unknown) => log.warn({ err: error }, 'pruning usage limits failed')),
+    60 * 60 * 1000,
+  );
+  running.push({ name: 'limit pruning', stop: () => Promise.resolve(clearInterval(pruning)) });
 
   process.env.ASTRO_NODE_AUTOSTART = 'disabled';
   const entry = (await import(pathToFileURL(path.resolve(SERVER_ENTRY)).href)) as { handler: NodeHandler };
@@ -72,9 +89,21 @@ async function start(): Promise<void> {
   running.push({ name: 'cache listener', stop: () => cacheListener.stop() });
 
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
+  const mail = SMTP_URL ? 'SMTP' : devTools ? `dev mailbox at ${siteUrl()}/en/dev/mailbox` : 'queued, not sent (set SMTP_URL)';
+  const warning = exposureWarning(HOST, NODE_ENV, devTools);
+  if (warning) console.log(warning);
   console.log(
-    `\n  Shop ready in ${seconds}s at ${siteUrl()}  (database: ${database.embedded ? 'embedded PostgreSQL' : 'DATABASE_URL'}; mail: ${SMTP_URL ? 'SMTP' : `dev mailbox at ${siteUrl()}/en/dev/mailbox`})\n`,
+    `\n  Shop ready in ${seconds}s at ${siteUrl()}  (database: ${database.embedded ? 'embedded PostgreSQL' : 'DATABASE_URL'}; mail: ${mail})\n`,
   );
+}
+
+/** Development mode reachable from other machines: say so, and name what a visitor could open. */
+function exposureWarning(host: string, nodeEnv: string, devTools: boolean): string | undefined {
+  if (nodeEnv === 'production' || isLoopbackHost(host)) return undefined;
+  const exposed = devTools
+    ? `the developer tools are ON and reachable by anyone who can reach this port: ${DEV_TOOL_PATHS.join(', ')} (every sign-in and reset link, free demo payments)`
+    : 'the developer tools are off (DEV_TOOLS=on would expose the dev mailbox and demo payments)';
+  return `\n  WARNING: development mode (NODE_ENV=${nodeEnv}) listening on ${host}: ${exposed}. Run a real shop with NODE_ENV=production.\n`;
 }
 
 async function stopAll(): Promise<void> {

@@ -201,8 +201,17 @@ export interface Sessions {
 }
 
 export interface SignInFailures {
+  client_ip: Generated<string>;
   created_at: Generated<Timestamp>;
   email: string;
+  id: Generated<Int8>;
+}
+
+export interface UsageLimits {
+  hits: number;
+  key: string;
+  rule: string;
+  window_start: Timestamp;
 }
 
 export interface Users {
@@ -241,6 +250,7 @@ export interface DB {
   schema_migrations: SchemaMigrations;
   sessions: Sessions;
   sign_in_failures: SignInFailures;
+  usage_limits: UsageLimits;
   users: Users;
   verifications: Verifications;
 }

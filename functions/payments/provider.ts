@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { devToolsEnabled } from '../dev-tools.ts';
 import { env, siteUrl } from '../env.ts';
 import { stripe } from './stripe.ts';
 import { revokePurchase } from '../checkout/fulfilment.ts';
@@ -108,14 +109,12 @@ export function providerOfSale(name: 'stripe' | 'demo'): PaymentProvider | undef
 }
 
 export function paymentProvider(): PaymentProvider {
-  const { STRIPE_SECRET_KEY, NODE_ENV, DEMO_PAYMENTS } = env();
-  if (STRIPE_SECRET_KEY) return stripeProvider;
-  if (NODE_ENV === 'production' && DEMO_PAYMENTS !== 'on')
-    throw new Error('Payments are not configured: set STRIPE_SECRET_KEY (or DEMO_PAYMENTS=on).');
+  if (env().STRIPE_SECRET_KEY) return stripeProvider;
+  if (!devToolsEnabled()) throw new Error('Payments are not configured: set STRIPE_SECRET_KEY.');
   return demoProvider;
 }
 
+/** The demo provider is a developer tool: one rule decides for all of them (dev-tools.ts). */
 export function demoPaymentsEnabled(): boolean {
-  const { STRIPE_SECRET_KEY, NODE_ENV, DEMO_PAYMENTS } = env();
-  return !STRIPE_SECRET_KEY && (NODE_ENV !== 'production' || DEMO_PAYMENTS === 'on');
+  return !env().STRIPE_SECRET_KEY && devToolsEnabled();
 }

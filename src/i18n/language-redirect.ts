@@ -3,6 +3,8 @@ import { LANGUAGES, negotiateLanguage, type Language } from './languages.ts';
 // Paths that are not pages: endpoints, assets, framework internals.
 const NOT_PAGES = /^\/(api|_astro|_server-islands|_actions|_image|media)(\/|$)/;
 const HAS_FILE_EXTENSION = /\/[^/]+\.[a-z0-9]{1,8}$/i;
+// The error pages, which a page reaches by `Astro.rewrite('/404')` (middleware runs again for it).
+const ERROR_PAGES = new Set(['/404', '/500']);
 export const MAX_REDIRECT_PATH_LENGTH = 2048;
 
 /**
@@ -15,7 +17,12 @@ export function languageRedirectTarget(
   acceptLanguage: string | null,
 ): string | undefined {
   const { pathname, search } = url;
-  if (pathname.length > MAX_REDIRECT_PATH_LENGTH || NOT_PAGES.test(pathname) || HAS_FILE_EXTENSION.test(pathname))
+  if (
+    pathname.length > MAX_REDIRECT_PATH_LENGTH ||
+    NOT_PAGES.test(pathname) ||
+    HAS_FILE_EXTENSION.test(pathname) ||
+    ERROR_PAGES.has(pathname)
+  )
     return undefined;
   const [, first = '', ...rest] = pathname.split('/');
   if ((LANGUAGES as readonly string[]).includes(first)) return undefined;

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from '../lib/zod.ts';
 import en from './locales/en.json' with { type: 'json' };
 import tr from './locales/tr.json' with { type: 'json' };
 import { getT } from './i18n.ts';

@@ -21,10 +21,12 @@ async function call<T>(path: string, body: unknown, fallback: MessageKey): Promi
   }
   const payload = (await response.json().catch(() => ({}))) as { code?: string; error?: { message?: MessageKey } } & T;
   if (response.ok) return { ok: true, data: payload };
+  // Our own refusals (validation, limits) carry a translation key; better-auth's carry a code.
   const message =
-    response.status === 429
+    payload.error?.message ??
+    (response.status === 429
       ? 'errors.tooManyRequests'
-      : (CODE_MESSAGES[payload.code ?? ''] ?? payload.error?.message ?? (response.status >= 500 ? 'errors.server' : fallback));
+      : (CODE_MESSAGES[payload.code ?? ''] ?? (response.status >= 500 ? 'errors.server' : fallback)));
   return { ok: false, message, fields: {}, status: response.status };
 }
 

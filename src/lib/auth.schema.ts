@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { EmailSchema, LanguageSchema } from './validation.ts';
 
 /** Account forms, checked identically in the islands and on the server. Messages are translation keys. */
@@ -57,3 +57,42 @@ export const DeleteAccountSchema = z.object({
   password: z.string().max(MAX_PASSWORD_LENGTH, 'validation.tooLong'),
   confirm: z.literal(true, 'settings.deleteConfirmRequired'),
 });
+
+/** A path on this site that better-auth may send the browser to after a link (it checks the origin too). */
+const CallbackPath = z.string().max(2000, 'validation.tooLong').optional();
+
+/**
+ * better-auth's request bodies as the islands send them, checked on the server with the islands'
+ * rules before better-auth sees them (field names are better-auth's: `name`, not `fullName`).
+ */
+export const AUTH_REQUEST_SCHEMAS = {
+  '/sign-up/email': z.strictObject({
+    name: FullName,
+    email: EmailSchema,
+    password: Password,
+    language: LanguageSchema.optional(),
+    callbackURL: CallbackPath,
+  }),
+  '/sign-in/email': z.strictObject({
+    email: EmailSchema,
+    password: Password,
+    rememberMe: z.boolean().optional(),
+    callbackURL: CallbackPath,
+  }),
+  '/sign-in/magic-link': z.strictObject({
+    email: EmailSchema,
+    callbackURL: CallbackPath,
+    errorCallbackURL: CallbackPath,
+  }),
+  '/request-password-reset': z.strictObject({ email: EmailSchema, redirectTo: CallbackPath }),
+  '/reset-password': z.strictObject({ newPassword: Password, token: z.string().min(1).max(200) }),
+  '/send-verification-email': z.strictObject({ email: EmailSchema, callbackURL: CallbackPath }),
+  '/update-user': z.strictObject({ name: FullName.optional(), language: LanguageSchema.optional() }),
+  '/change-password': z.strictObject({
+    currentPassword: z.string().min(1, 'validation.currentPasswordRequired').max(MAX_PASSWORD_LENGTH, 'validation.tooLong'),
+    newPassword: Password,
+    revokeOtherSessions: z.boolean().optional(),
+  }),
+  '/change-email': z.strictObject({ newEmail: EmailSchema, callbackURL: CallbackPath }),
+} as const;
+export type AuthRequestPath = keyof typeof AUTH_REQUEST_SCHEMAS;

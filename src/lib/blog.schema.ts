@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { foldTurkish } from './turkish.ts';
 
 /** Blog posts, from either source, checked by one schema. Client-safe: the admin editor uses it too. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { EmailSchema, LanguageSchema } from './validation.ts';
 
 /** The checkout form. Only ids and the buyer's details travel: never a price. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import en from '../../content/pages/en/contact.json' with { type: 'json' };
 import tr from '../../content/pages/tr/contact.json' with { type: 'json' };
 import type { Language } from '../i18n/languages.ts';

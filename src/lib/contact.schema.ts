@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { EmailSchema } from './validation.ts';
 
 /** The contact form, checked the same way in the browser and on the server. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { COURSE_LANGUAGES, type CourseLanguage } from './course-languages.ts';
 
 /** Catalogue filters as they live in the query string. Client-safe: shared by page, island and endpoint. */

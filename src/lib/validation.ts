@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { LANGUAGES } from '../i18n/languages.ts';
 
 /** An interface language, as forms and endpoints receive it. */

@@ -39,7 +39,10 @@ function startShop(extraEnv: Record<string, string> = {}) {
     PUBLIC_SITE_URL: baseUrl,
     NODE_ENV: 'production',
     BETTER_AUTH_SECRET: secret,
-    DEMO_PAYMENTS: 'on',
+    DEV_TOOLS: 'on',
+    PRODUCTION_CHECKS: 'test-harness',
+    // Each simulated buyer comes from an address of its own (X-Forwarded-For), as behind a proxy.
+    TRUST_PROXY: 'true',
     STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     STRIPE_API_URL: stripe.url,
@@ -201,7 +204,7 @@ const timeCheckouts = async (label: string) => {
     const t0 = performance.now();
     const response = await fetch(`${baseUrl}/api/checkout`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: baseUrl },
+      headers: { 'content-type': 'application/json', origin: baseUrl, 'x-forwarded-for': `198.51.100.${n + 1}` },
       body: JSON.stringify({ courseId: free.id, email: `smtp-${label}-${n}@example.com`, fullName: 'Smtp Test', language: 'en' }),
     });
     if (!response.ok) throw new Error(`checkout failed: ${response.status}`);

@@ -90,6 +90,12 @@ export const test = base.extend<Fixtures>({
 
   // Every page the test opens in its context is watched; the test fails on what it did not expect.
   context: async ({ context, consoleWatch }, use) => {
+    // A blocked script, style or image is a bug: the page's own policy must allow all it uses.
+    await context.addInitScript(() =>
+      document.addEventListener('securitypolicyviolation', (event) =>
+        console.error(`Content-Security-Policy violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'}`),
+      ),
+    );
     context.on('page', (page) => {
       page.on('console', (message) => {
         if (message.type() === 'error') consoleWatch.problems.push(`console.error: ${message.text()} (${page.url()})`);

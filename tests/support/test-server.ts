@@ -28,6 +28,8 @@ export async function startTestServer(extraEnv: Record<string, string> = {}): Pr
       NODE_ENV: 'test',
       BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-42',
       TRUST_PROXY: 'true',
+      // The dev mailbox and demo payments: a test server has no embedded database to imply them.
+      DEV_TOOLS: 'on',
       ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -1,6 +1,6 @@
 import { useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
+import type { z } from '../../lib/zod.ts';
 import { fieldErrors, type FieldErrors } from '../../lib/validation.ts';
 import type { ApiResult } from '../../lib/api-client.ts';
 import type { MessageKey } from '../../i18n/i18n.ts';

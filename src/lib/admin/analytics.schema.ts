@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 
 /** Admin → Analytics: the periods a report covers and how much of it is shown. */
 export const ANALYTICS_PERIODS = ['1month', '3months', '6months', '1year'] as const;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { LANGUAGES, type Language } from '../../i18n/languages.ts';
 import { META_DESCRIPTION_MAX, slugify } from '../blog.schema.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { foldTurkish } from '../turkish.ts';
 import { slugify } from '../blog.schema.ts';
 import { text } from './blogs.schema.ts';

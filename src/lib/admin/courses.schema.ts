@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { CURRENCIES, DIFFICULTIES, MAX_SEARCH_LENGTH, type Currency, type Difficulty } from '../course-filters.ts';
 import { COURSE_LANGUAGES, type CourseLanguage } from '../course-languages.ts';
 import { PUBLIC_MEDIA_PREFIX } from '../course-links.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import {
   LOG_LEVELS,
   MAX_LOG_DATA_BYTES,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 
 export const MAX_SEARCH_TEXT_LENGTH = 200;
 

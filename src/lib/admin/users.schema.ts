@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { SearchText } from './search-text.ts';
 
 /** Admin → Users: inputs checked identically by the island and the endpoints. Messages are translation keys. */

@@ -1,7 +1,9 @@
 import type { APIRoute } from 'astro';
 import { startCheckout } from '../../../functions/checkout/checkout.ts';
 import { CheckoutRequestSchema } from '../../lib/checkout.schema.ts';
-import { errorResponse, readJson } from '../../lib/http.ts';
+import { errorResponse, readJson, tooManyRequests } from '../../lib/http.ts';
+import { clientIp } from '../../server/client-ip.ts';
+import { consumeAll, LIMITS, targetKey } from '../../../functions/abuse/limits.ts';
 import { courseUrl } from '../../lib/course-links.ts';
 import { currentUser } from '../../server/guards.ts';
 import { log, requestId } from '../../../functions/log.ts';
@@ -19,6 +21,12 @@ export const prerender = false;
 export const POST: APIRoute = async (context) => {
   const body = await readJson(context.request, CheckoutRequestSchema);
   if ('response' in body) return body.response;
+  // Every checkout may mail the address (the course, or "you already own it") and makes rows.
+  const verdict = await consumeAll([
+    [LIMITS.checkoutPerClient, clientIp(context.request, context.clientAddress)],
+    [LIMITS.checkoutPerAddress, targetKey(body.data.email)],
+  ]);
+  if (!verdict.allowed) return tooManyRequests(verdict.retryAfterS);
   try {
     const result = await startCheckout(body.data, await currentUser(context));
     if (result.kind === 'course_not_found') return errorResponse(404, 'course_not_found', 'checkout.courseNotFound');

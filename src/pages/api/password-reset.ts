@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { z } from 'zod';
+import { z } from '../../lib/zod.ts';
 import { isResetTokenValid, resetPasswordAndSignIn } from '../../../functions/auth/password-reset.ts';
 import { ResetPasswordSchema } from '../../lib/auth.schema.ts';
 import { errorResponse, readJson } from '../../lib/http.ts';

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../../functions/db/database.ts';
 import { Browser, signedInBrowser, startTestServer, type TestServer } from '../../support/test-server.ts';
 import { listRoutes, sampleUrl } from '../../support/routes.ts';
+import { AUTH_REQUEST_SCHEMAS } from '../../../src/lib/auth.schema.ts';
 
 /**
  * Generated inputs against every endpoint that takes a body or a query: at least 1,000 each.
@@ -113,31 +114,59 @@ const body = fc.oneof(
   fc.string({ maxLength: 300 }).map((text) => ({ type: 'application/json', text })),
   fc.string({ maxLength: 300 }).map((text) => ({ type: 'application/x-www-form-urlencoded', text })),
   fc.string({ maxLength: 300 }).map((text) => ({ type: 'text/plain', text })),
+  // Raw hostility: nesting deeper than any parser's stack, invalid UTF-8, megabytes, odd types.
+  fc.record({ depth: fc.integer({ min: 33, max: 20_000 }), open: fc.constantFrom('[', '{"a":') }).map(({ depth, open }) => ({
+    type: 'application/json',
+    text: open.repeat(depth) + (open === '[' ? ']'.repeat(depth) : '1' + '}'.repeat(depth)),
+  })),
+  fc.uint8Array({ minLength: 1, maxLength: 64 }).map((bytes) => ({ type: 'application/json', text: Buffer.from(bytes) })),
+  fc.constantFrom(
+    { type: 'application/json', text: JSON.stringify({ email: 'a@example.com', name: 'x'.repeat(200_000) }) },
+    { type: 'application/json; charset=latin1', text: '{"email":"\u00e9@example.com"}' },
+    { type: 'multipart/form-data; boundary=x', text: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--' },
+    { type: '', text: '{}' },
+  ),
 );
 
-function checkResponse(where: string, status: number, text: string): void {
+function checkResponse(where: string, status: number, text: string, type?: string | null): void {
   expect(status, where).toBeLessThan(500);
+  // An API answers its errors in JSON, never with an HTML page.
+  if (type !== undefined && status >= 400) expect(type ?? '', where).toMatch(/application\/json/);
   for (const leak of LEAKS) expect(text, `${where}: ${leak}`).not.toMatch(leak);
 }
 
+// better-auth's catch-all route stands for every endpoint it answers: each is fuzzed on its own.
+const AUTH_PATHS = [
+  ...Object.keys(AUTH_REQUEST_SCHEMAS),
+  '/sign-out',
+  '/revoke-sessions',
+  '/revoke-other-sessions',
+  '/delete-user',
+];
 const writeEndpoints = listRoutes()
   .flatMap((route) =>
     route.kind === 'endpoint'
-      ? route.methods.filter((method) => method !== 'GET').map((method) => ({ method, pattern: route.pattern }))
+      ? route.methods
+          .filter((method) => method !== 'GET')
+          .flatMap((method) =>
+            route.pattern === '/api/auth/[...all]'
+              ? AUTH_PATHS.map((all) => ({ method, pattern: route.pattern, all: all.slice(1) }))
+              : [{ method, pattern: route.pattern, all: '' }],
+          )
       : [],
   )
   .filter((endpoint) => endpoint.pattern !== '/api/stripe/webhook');
 
 describe('fuzzing', () => {
   it.each(writeEndpoints)(
-    `$method $pattern survives ${RUNS_PER_ENDPOINT} generated bodies`,
-    async ({ method, pattern }) => {
+    `$method $pattern $all survives ${RUNS_PER_ENDPOINT} generated bodies`,
+    async ({ method, pattern, all }) => {
       await fc.assert(
         fc.asyncProperty(body, nasty, async (generated, param) => {
           const url = sampleUrl(pattern, {
             id: encodeURIComponent(param) || 'x',
             paymentId: encodeURIComponent(param) || 'x',
-            all: 'sign-in/email',
+            all,
           });
           const response = await admin.request(url, {
             method,
@@ -145,9 +174,10 @@ describe('fuzzing', () => {
             body: generated.text,
           });
           checkResponse(
-            `${method} ${url} ${generated.type} ${generated.text.slice(0, 80)}`,
+            `${method} ${url} ${generated.type} ${String(generated.text).slice(0, 80)}`,
             response.status,
             await response.text(),
+            url.startsWith('/api/') ? response.headers.get('content-type') : undefined,
           );
         }),
         { numRuns: RUNS_PER_ENDPOINT },

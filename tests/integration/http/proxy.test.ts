@@ -20,7 +20,8 @@ beforeAll(async () => {
     NODE_ENV: 'production',
     TRUST_PROXY: 'true',
     PUBLIC_SITE_URL: PUBLIC_ORIGIN,
-    DEMO_PAYMENTS: 'on',
+    DEV_TOOLS: 'on',
+    PRODUCTION_CHECKS: 'test-harness',
   });
   proxy = await startForwardingProxy(shop.url, PUBLIC_ORIGIN);
   viaProxy = {

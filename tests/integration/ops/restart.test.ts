@@ -43,6 +43,11 @@ describe('a start that cannot succeed', () => {
           { DATABASE_URL: 'postgres://shop:secret@127.0.0.1:1/shop' },
           /cannot reach PostgreSQL at 127\.0\.0\.1:1 \(ECONNREFUSED\): check DATABASE_URL/,
         ],
+        [
+          { NODE_ENV: 'production', BETTER_AUTH_SECRET: 'x'.repeat(32), DEV_TOOLS: 'on', PRODUCTION_CHECKS: '' },
+          /DEV_TOOLS: cannot be on in production/,
+        ],
+        [{ DEMO_PAYMENTS: 'on' }, /DEMO_PAYMENTS: was replaced by DEV_TOOLS=on/],
       ] as const;
       for (const [env, message] of cases) {
         const { code, output } = await start(env);

@@ -1,44 +1,84 @@
 import type { APIRoute } from 'astro';
 import { auth, CLIENT_IP_HEADER } from '../../../../functions/auth/auth.ts';
-import { isAccountLocked, recordSignInResult } from '../../../../functions/auth/session.ts';
-import { containsNul, errorResponse } from '../../../lib/http.ts';
+import { admitSignInAttempt, settleSignInAttempt } from '../../../../functions/auth/session.ts';
+import { consumeAll, LIMITS, targetKey, type LimitRule } from '../../../../functions/abuse/limits.ts';
+import { AUTH_REQUEST_SCHEMAS, type AuthRequestPath } from '../../../lib/auth.schema.ts';
+import {
+  errorResponse,
+  invalidInput,
+  isJsonRequest,
+  MAX_JSON_BODY_BYTES,
+  parseJsonText,
+  tooManyRequests,
+} from '../../../lib/http.ts';
 import { clientIp } from '../../../server/client-ip.ts';
 
 export const prerender = false;
 
-const SIGN_IN_PATH = '/api/auth/sign-in/email';
+const BASE_PATH = '/api/auth';
 
-/** better-auth's endpoints, with the client address it rate-limits by, and a limit per account on sign-in. */
-export const ALL: APIRoute = async ({ request, clientAddress, url }) => {
-  const headers = new Headers(request.headers);
-  headers.set(CLIENT_IP_HEADER, clientIp(request, clientAddress));
-  const body = ['GET', 'HEAD'].includes(request.method) ? undefined : await request.text();
-  if (body !== undefined && hasNul(body)) return errorResponse(400, 'invalid_input', 'errors.badRequest');
-  const forwarded = new Request(request.url, { method: request.method, headers, ...(body === undefined ? {} : { body }) });
-
-  if (url.pathname !== SIGN_IN_PATH || body === undefined) return auth().handler(forwarded);
-  const email = emailOf(body);
-  if (email && (await isAccountLocked(email))) return errorResponse(429, 'too_many_attempts', 'errors.tooManyRequests');
-  const response = await auth().handler(forwarded);
-  if (email && (response.status === 200 || response.status === 401)) await recordSignInResult(email, response.status === 200);
-  return response;
+/** The endpoints that mail a link, the limits they spend, and the field naming the mailbox. */
+const MAILING: Partial<Record<AuthRequestPath, { client: LimitRule; target: 'email' | 'newEmail' }>> = {
+  '/sign-up/email': { client: LIMITS.signUpPerClient, target: 'email' },
+  '/sign-in/magic-link': { client: LIMITS.linkMailPerClient, target: 'email' },
+  '/request-password-reset': { client: LIMITS.linkMailPerClient, target: 'email' },
+  '/send-verification-email': { client: LIMITS.linkMailPerClient, target: 'email' },
+  '/change-email': { client: LIMITS.linkMailPerClient, target: 'newEmail' },
 };
 
-function hasNul(body: string): boolean {
-  if (body.includes('\u0000')) return true;
-  try {
-    return containsNul(JSON.parse(body));
-  } catch {
-    return false;
-  }
-}
+/**
+ * better-auth's endpoints behind our own door: the client address it rate-limits by, the islands'
+ * validation on every body, limits on whatever sends mail, and sign-in failures slowed per source.
+ */
+export const ALL: APIRoute = async ({ request, clientAddress, url }) => {
+  const ip = clientIp(request, clientAddress);
+  const headers = new Headers(request.headers);
+  headers.set(CLIENT_IP_HEADER, ip);
+  if (['GET', 'HEAD'].includes(request.method))
+    return auth().handler(new Request(request.url, { method: request.method, headers }));
 
-function emailOf(body: string): string | undefined {
-  try {
-    const parsed: unknown = JSON.parse(body);
-    const email = (parsed as { email?: unknown } | null)?.email;
-    return typeof email === 'string' && email.length <= 320 ? email : undefined;
-  } catch {
-    return undefined;
+  const body = await request.text().catch(() => undefined);
+  if (body === undefined || body.length > MAX_JSON_BODY_BYTES) return errorResponse(413, 'body_too_large', 'errors.badRequest');
+  const path = url.pathname.slice(BASE_PATH.length);
+  const schema = AUTH_REQUEST_SCHEMAS[path as AuthRequestPath] as (typeof AUTH_REQUEST_SCHEMAS)[AuthRequestPath] | undefined;
+  let fields: Record<string, unknown> = {};
+  if (body !== '' || schema) {
+    if (!isJsonRequest(request)) return errorResponse(415, 'unsupported_media_type', 'errors.badRequest');
+    const parsed = parseJsonText(body);
+    if ('response' in parsed) return parsed.response;
+    if (schema) {
+      const checked = schema.safeParse(parsed.value);
+      if (!checked.success) return invalidInput(checked.error);
+      fields = checked.data;
+    }
   }
-}
+
+  const mailing = MAILING[path as AuthRequestPath];
+  if (mailing) {
+    const target = targetKey(String(fields[mailing.target]));
+    const verdict = await consumeAll([
+      [mailing.client, ip],
+      [LIMITS.linkMailPerAddress, `${path}:${target}`],
+    ]);
+    if (!verdict.allowed)
+      return tooManyRequests(
+        verdict.retryAfterS,
+        path === '/sign-up/email' ? 'errors.tooManyRequests' : 'errors.linkRecentlySent',
+      );
+  }
+
+  const forwarded = new Request(request.url, { method: request.method, headers, body });
+  if (path !== '/sign-in/email') return auth().handler(forwarded);
+  const email = String(fields.email);
+  const attempt = await admitSignInAttempt(email, ip);
+  if (!attempt.allowed) return tooManyRequests(attempt.retryAfterS);
+  try {
+    const response = await auth().handler(forwarded);
+    const outcome = response.status === 200 ? 'succeeded' : response.status === 401 ? 'failed' : 'other';
+    await settleSignInAttempt(attempt.attemptId, email, ip, outcome);
+    return response;
+  } catch (error) {
+    await settleSignInAttempt(attempt.attemptId, email, ip, 'other');
+    throw error;
+  }
+};

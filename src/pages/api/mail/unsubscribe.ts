@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { z } from 'zod';
+import { z } from '../../../lib/zod.ts';
 import { accountOfToken, setCourseUpdates } from '../../../../functions/mail/preferences.ts';
 import { asLanguage, localizedPath } from '../../../i18n/languages.ts';
 import { errorResponse } from '../../../lib/http.ts';

@@ -1,0 +1,84 @@
+import { sql } from 'kysely';
+import { db, type Db } from '../db/database.ts';
+import { env } from '../env.ts';
+
+/** A fixed window: at most `max` uses per key in `windowS` seconds from the window's first use. */
+export interface LimitRule {
+  name: string;
+  max: number;
+  windowS: number;
+}
+
+/**
+ * Every limit on what sends mail or costs money. Per-address rules key on the target address
+ * (`targetKey`), so a mailbox cannot be flooded from many clients; per-client rules on the client's
+ * address, so one client cannot spread over many mailboxes.
+ */
+export const LIMITS = {
+  checkoutPerClient: { name: 'checkout:client', max: 10, windowS: 10 * 60 },
+  checkoutPerAddress: { name: 'checkout:address', max: 5, windowS: 60 * 60 },
+  contactPerClient: { name: 'contact:client', max: 5, windowS: 60 * 60 },
+  contactPerAddress: { name: 'contact:address', max: 3, windowS: 60 * 60 },
+  signUpPerClient: { name: 'sign-up:client', max: 10, windowS: 60 * 60 },
+  linkMailPerClient: { name: 'link-mail:client', max: 10, windowS: 15 * 60 },
+  /**
+   * One sign-in link, one reset link and one verification mail per address every 3 minutes. Every
+   * mail that leaves goes to the address's owner and stays valid past the gap (sign-in 15 min,
+   * reset 60 min, verification 24 h): asking on the owner's behalf can hold back a *new* link for
+   * at most 3 minutes, and never leaves the owner without a working one.
+   */
+  linkMailPerAddress: { name: 'link-mail:address', max: 1, windowS: 3 * 60 },
+} as const satisfies Record<string, LimitRule>;
+
+export type Verdict = { allowed: true } | { allowed: false; retryAfterS: number };
+
+/** On unless switched off (never in production); off by default only under NODE_ENV=test. */
+export function limitsEnabled(): boolean {
+  const { AUTH_RATE_LIMIT, NODE_ENV } = env();
+  return AUTH_RATE_LIMIT ? AUTH_RATE_LIMIT === 'on' : NODE_ENV !== 'test';
+}
+
+/** One mailbox, however it is spelt: case, spaces and a `+tag` do not make a new target. */
+export function targetKey(email: string): string {
+  const [local = '', domain = ''] = email
+    .trim()
+    .toLowerCase()
+    .split(/@(?=[^@]*$)/);
+  return `${local.split('+')[0]}@${domain}`.slice(0, 400);
+}
+
+/** Counts one use of `rule` for `key`, in one statement (instances share the row). */
+export async function consume(rule: LimitRule, key: string): Promise<Verdict> {
+  const window = `${rule.windowS} seconds`;
+  const { rows } = await sql<{ hits: number; retry_after_s: number }>`
+    INSERT INTO usage_limits AS used (rule, key, window_start, hits) VALUES (${rule.name}, ${key.slice(0, 400)}, now(), 1)
+    ON CONFLICT (rule, key) DO UPDATE SET
+      window_start = CASE WHEN used.window_start <= now() - ${window}::interval THEN now() ELSE used.window_start END,
+      hits = CASE WHEN used.window_start <= now() - ${window}::interval THEN 1 ELSE used.hits + 1 END
+    RETURNING hits, ceil(extract(epoch FROM window_start + ${window}::interval - now()))::int AS retry_after_s`.execute(db());
+  const { hits, retry_after_s } = rows[0]!;
+  return hits <= rule.max ? { allowed: true } : { allowed: false, retryAfterS: Math.max(1, retry_after_s) };
+}
+
+/** Checks the rules in order and stops at the first refusal, so a refused request spends no later quota. */
+export async function consumeAll(uses: readonly (readonly [LimitRule, string | undefined])[]): Promise<Verdict> {
+  if (!limitsEnabled()) return { allowed: true };
+  for (const [rule, key] of uses) {
+    if (key === undefined) continue;
+    const verdict = await consume(rule, key);
+    if (!verdict.allowed) return verdict;
+  }
+  return { allowed: true };
+}
+
+/** Windows long over: a row per key would otherwise stay forever. */
+export async function pruneUsageLimits(database: Db): Promise<void> {
+  await database
+    .deleteFrom('usage_limits')
+    .where('window_start', '<', sql<Date>`now() - interval '1 day'`)
+    .execute();
+  await database
+    .deleteFrom('sign_in_failures')
+    .where('created_at', '<', sql<Date>`now() - interval '1 day'`)
+    .execute();
+}

@@ -1,0 +1,305 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { db } from '../../../functions/db/database.ts';
+import { ensureUser } from '../../../functions/auth/users.ts';
+import { signInDelayS } from '../../../functions/auth/session.ts';
+import { Browser, startTestServer, type TestServer } from '../../support/test-server.ts';
+
+/** The attacks of issue 16, each against a running shop with its limits on, as in production. */
+let server: TestServer;
+let freeCourseId: string;
+
+beforeAll(async () => {
+  server = await startTestServer({ AUTH_RATE_LIMIT: 'on' });
+  const course = await db()
+    .selectFrom('courses')
+    .select('id')
+    .where('price_minor', '=', 0)
+    .where('language', '=', 'en')
+    .executeTakeFirstOrThrow();
+  freeCourseId = course.id;
+});
+afterAll(() => server.stop());
+
+const uniqueEmail = (name: string) => `${name}-${randomUUID().slice(0, 8)}@example.com`;
+let nextClient = 1;
+/** A client address of its own (the test server trusts X-Forwarded-For as a proxy would). */
+const newClient = () => new Browser(server, `203.0.${Math.floor(nextClient / 250)}.${(nextClient++ % 250) + 1}`);
+
+/** Runs `count` requests, `concurrency` at a time, and returns their statuses. */
+async function flood(count: number, concurrency: number, send: (index: number) => Promise<Response>): Promise<number[]> {
+  const statuses: number[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        const response = await send(next++);
+        await response.body?.cancel();
+        statuses.push(response.status);
+      }
+    }),
+  );
+  return statuses;
+}
+
+const mailsTo = async (pattern: string) =>
+  Number(
+    (
+      await db()
+        .selectFrom('mail_outbox')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('recipient', 'like', pattern)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+/** As if the window of a limit had begun `seconds` earlier: time passing, without waiting. */
+const ageLimits = (seconds: number) =>
+  sql`UPDATE usage_limits SET window_start = window_start - make_interval(secs => ${seconds})`.execute(db());
+
+describe('mail bombing through the shop', () => {
+  it('1,000 free enrolments from one client for 1,000 addresses queue a handful of mails', async () => {
+    const client = newClient();
+    const tag = randomUUID().slice(0, 8);
+    const statuses = await flood(1000, 20, (index) =>
+      client.postJson('/api/checkout', {
+        courseId: freeCourseId,
+        email: `spread-${tag}-${index}@example.com`,
+        fullName: 'Spam Target',
+        language: 'en',
+      }),
+    );
+    const queued = await mailsTo(`spread-${tag}-%`);
+    console.log(`1,000 free enrolments, one client, 1,000 addresses: ${queued} mails queued`);
+    expect(queued).toBeLessThanOrEqual(10);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(990);
+  }, 60_000);
+
+  it('1,000 free enrolments for one address from 1,000 clients send at most 5 mails', async () => {
+    const target = uniqueEmail('target');
+    await flood(1000, 20, () =>
+      newClient().postJson('/api/checkout', { courseId: freeCourseId, email: target, fullName: 'Spam Target', language: 'en' }),
+    );
+    const queued = await mailsTo(target);
+    console.log(`1,000 free enrolments, 1,000 clients, one address: ${queued} mails queued`);
+    expect(queued).toBeGreaterThanOrEqual(1);
+    expect(queued).toBeLessThanOrEqual(5);
+  }, 60_000);
+
+  it('a refusal is a translated 429 with Retry-After, and a +tag or capitals do not make a new mailbox', async () => {
+    const target = uniqueEmail('tagged');
+    const [local, domain] = target.split('@');
+    const variants = Array.from({ length: 8 }, (_, index) => `${index % 2 ? local!.toUpperCase() : local}+${index}@${domain}`);
+    const responses = [];
+    for (const email of variants) {
+      responses.push(
+        await newClient().postJson('/api/checkout', { courseId: freeCourseId, email, fullName: 'Spam Target', language: 'en' }),
+      );
+    }
+    const refused = responses.find((response) => response.status === 429);
+    expect(refused).toBeDefined();
+    expect(Number(refused!.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(refused!.headers.get('retry-after'))).toBeLessThanOrEqual(3600);
+    expect(((await refused!.json()) as { error: { message: string } }).error.message).toBe('errors.tooManyRequests');
+  });
+
+  it('1,000 contact messages from one client store 5; one sender from many clients stores 3', async () => {
+    const client = newClient();
+    const tag = randomUUID().slice(0, 8);
+    const message = (email: string) => ({
+      name: 'Spammer',
+      email,
+      subject: 'Buy now',
+      message: 'A message long enough to be valid.',
+      language: 'en',
+    });
+    await flood(1000, 20, (index) => client.postJson('/api/contact', message(`contact-${tag}-${index}@example.com`)));
+    const sender = uniqueEmail('sender');
+    await flood(200, 20, () => newClient().postJson('/api/contact', message(sender)));
+    const stored = async (pattern: string) =>
+      Number(
+        (
+          await db()
+            .selectFrom('contact_messages')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .where('email', 'like', pattern)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const fromClient = await stored(`contact-${tag}-%`);
+    const fromSender = await stored(sender);
+    console.log(`contact: 1,000 from one client → ${fromClient} stored; 200 as one sender → ${fromSender} stored`);
+    expect(fromClient).toBe(5);
+    expect(fromSender).toBe(3);
+  }, 60_000);
+});
+
+describe('links to an owner’s mailbox', () => {
+  it('1,000 reset and sign-in requests for one address send one of each; the owner waits at most 3 minutes and always has a working link', async () => {
+    const owner = uniqueEmail('owner');
+    await ensureUser(db(), { email: owner, password: 'owner password 1', fullName: 'Owner', role: 'user' });
+    await flood(1000, 20, (index) =>
+      newClient().postJson(index % 2 ? '/api/auth/request-password-reset' : '/api/auth/sign-in/magic-link', { email: owner }),
+    );
+    console.log(`1,000 link requests for one address from 1,000 clients: ${await mailsTo(owner)} mails`);
+    expect(await mailsTo(owner)).toBe(2);
+
+    // The owner, from their own address, a moment later: told a link has just left, and when to ask again.
+    const refused = await newClient().postJson('/api/auth/sign-in/magic-link', { email: owner });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(180);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe('errors.linkRecentlySent');
+    // The link that did leave is valid for 15 minutes: longer than the wait.
+    const link = await db()
+      .selectFrom('verifications')
+      .select('expires_at')
+      .where('value', 'like', `%${owner}%`)
+      .executeTakeFirstOrThrow();
+    expect(link.expires_at.getTime() - Date.now()).toBeGreaterThan(14 * 60 * 1000);
+
+    await ageLimits(180);
+    expect((await newClient().postJson('/api/auth/sign-in/magic-link', { email: owner })).status).toBe(200);
+    expect(await mailsTo(owner)).toBe(3);
+  }, 60_000);
+});
+
+describe('failed sign-ins', () => {
+  it('1,000 failures from one address do not keep the owner, signing in from another, out', async () => {
+    const owner = uniqueEmail('admin');
+    const password = 'the owner’s password 1';
+    await ensureUser(db(), { email: owner, password, fullName: 'Owner', role: 'admin' });
+    const attacker = newClient();
+    const statuses = await flood(1000, 20, () =>
+      attacker.postJson('/api/auth/sign-in/email', { email: owner, password: 'guess-password' }),
+    );
+    console.log(
+      `1,000 wrong passwords from one address: ${statuses.filter((status) => status === 401).length} reached the password check`,
+    );
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(10);
+
+    // The attacking address is slowed down: a few more guesses in a row and it is asked to wait.
+    const more = [];
+    for (let guess = 0; guess < 5; guess++)
+      more.push(await attacker.postJson('/api/auth/sign-in/email', { email: owner, password: 'guess-password' }));
+    const slowed = more.find((response) => response.status === 429);
+    expect(slowed).toBeDefined();
+    expect(Number(slowed!.headers.get('retry-after'))).toBeGreaterThan(0);
+    // …the owner, elsewhere, is not.
+    const ownerBrowser = newClient();
+    expect((await ownerBrowser.postJson('/api/auth/sign-in/email', { email: owner, password })).status).toBe(200);
+    expect((await newClient().postJson('/api/auth/sign-in/magic-link', { email: owner })).status).toBe(200);
+  }, 60_000);
+
+  it('each failure past the free ones doubles the wait, up to 15 minutes', () => {
+    expect([4, 5, 6, 7, 20].map((failures) => signInDelayS(failures, 5))).toEqual([0, 30, 60, 120, 900]);
+  });
+
+  it('many addresses guessing one account slow new addresses, never the owner’s own devices or links', async () => {
+    const owner = uniqueEmail('botnet-target');
+    const password = 'the owner’s password 2';
+    await ensureUser(db(), { email: owner, password, fullName: 'Owner', role: 'user' });
+    const laptop = newClient();
+    expect((await laptop.postJson('/api/auth/sign-in/email', { email: owner, password })).status).toBe(200);
+
+    const statuses = await flood(60, 10, () =>
+      newClient().postJson('/api/auth/sign-in/email', { email: owner, password: 'guess-password' }),
+    );
+    console.log(
+      `60 wrong passwords from 60 addresses: ${statuses.filter((status) => status === 401).length} reached the password check`,
+    );
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(25);
+
+    // A new address is asked to wait, even with the right password; the owner's laptop is not.
+    expect((await newClient().postJson('/api/auth/sign-in/email', { email: owner, password })).status).toBe(429);
+    expect((await laptop.postJson('/api/auth/sign-in/email', { email: owner, password })).status).toBe(200);
+    // And from anywhere, the owner can still have a sign-in link.
+    expect((await newClient().postJson('/api/auth/sign-in/magic-link', { email: owner })).status).toBe(200);
+  }, 60_000);
+
+  it('failures spread over many accounts from one address slow that address', async () => {
+    const client = newClient();
+    for (let attempt = 0; attempt < 25; attempt++) {
+      await sql`INSERT INTO sign_in_failures (email, client_ip) VALUES (${uniqueEmail('spray')}, ${client.address})`.execute(
+        db(),
+      );
+    }
+    const response = await client.postJson('/api/auth/sign-in/email', { email: uniqueEmail('any'), password: 'some password' });
+    expect(response.status).toBe(429);
+  });
+});
+
+describe('the server checks what the islands check', () => {
+  it('answers 400 with translated keys for a bad language, a one-letter name or a short password', async () => {
+    const browser = newClient();
+    const email = uniqueEmail('checked');
+    const signUp = await browser.postJson('/api/auth/sign-up/email', { name: 'A', email, password: 'long enough 1' });
+    expect(signUp.status).toBe(400);
+    expect(((await signUp.json()) as { error: { fields: Record<string, string> } }).error.fields.name).toBe(
+      'validation.fullNameMin',
+    );
+    expect(await db().selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined();
+
+    expect(
+      (await browser.postJson('/api/auth/sign-up/email', { name: 'Ayşe Yılmaz', email, password: 'long enough 1' })).status,
+    ).toBe(200);
+    const language = await browser.postJson('/api/auth/update-user', { language: 'de' });
+    expect(language.status).toBe(400);
+    expect(((await language.json()) as { error: { fields: Record<string, string> } }).error.fields.language).toBe(
+      'errors.badRequest',
+    );
+    expect((await browser.postJson('/api/auth/update-user', { name: 'B' })).status).toBe(400);
+    expect((await browser.postJson('/api/auth/update-user', { image: 'x' })).status).toBe(400);
+    const password = await browser.postJson('/api/auth/change-password', {
+      currentPassword: 'long enough 1',
+      newPassword: 'short',
+    });
+    expect(password.status).toBe(400);
+    expect(((await password.json()) as { error: { fields: Record<string, string> } }).error.fields.newPassword).toBe(
+      'validation.passwordMin',
+    );
+    const user = await db()
+      .selectFrom('users')
+      .select(['full_name', 'language'])
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(user).toEqual({ full_name: 'Ayşe Yılmaz', language: 'en' });
+  });
+});
+
+describe('hostile bodies', () => {
+  const deepArray = '['.repeat(20_000) + ']'.repeat(20_000);
+  const deepObject = '{"a":'.repeat(5_000) + '1' + '}'.repeat(5_000);
+  const invalidUtf8 = Buffer.from([0x7b, 0x22, 0x65, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc3, 0x28, 0x22, 0x7d]);
+  const huge = JSON.stringify({ email: 'a@example.com', message: 'x'.repeat(3 * 1024 * 1024) });
+  const endpoints = ['/api/contact', '/api/checkout', '/api/auth/sign-up/email', '/api/auth/update-user', '/api/client-errors'];
+
+  it.each(endpoints)('%s answers deep nesting, invalid UTF-8, 3 MB and wrong types with a JSON 4xx', async (endpoint) => {
+    const client = newClient();
+    const cases: [string, BodyInit][] = [
+      ['application/json', deepArray],
+      ['application/json', deepObject],
+      ['application/json', invalidUtf8],
+      ['application/json', huge],
+      ['text/plain', '{"email":"a@example.com"}'],
+      ['application/x-www-form-urlencoded', 'email=a%40example.com'],
+    ];
+    for (const [type, body] of cases) {
+      const response = await client.request(endpoint, { method: 'POST', headers: { 'content-type': type }, body });
+      const where = `${endpoint} ${type} ${typeof body === 'string' ? body.slice(0, 20) : 'bytes'}`;
+      expect(response.status, where).toBeGreaterThanOrEqual(400);
+      expect(response.status, where).toBeLessThan(500);
+      expect(response.headers.get('content-type'), where).toMatch(/application\/json/);
+      await response.body?.cancel();
+    }
+  });
+
+  it('a crash in the API answers JSON with the logged error id, never the HTML crash page', async () => {
+    const response = await newClient().request('/api/dev/crash');
+    expect(response.status).toBe(500);
+    expect(response.headers.get('content-type')).toMatch(/application\/json/);
+    const body = (await response.json()) as { error: { message: string; details: { errorId: string } } };
+    expect(body.error.message).toBe('errors.server');
+    expect(body.error.details.errorId).toMatch(/^[\w-]{6,}$/);
+  });
+});
