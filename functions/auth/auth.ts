@@ -9,15 +9,13 @@ import { emailVerification, passwordReset, signInLink } from '../mail/templates/
 import { safeNextPath } from '../../src/lib/next-path.ts';
 import { adoptDetachedPurchases } from '../purchases/library.ts';
 import { SIGN_IN_LINK_TTL_S, signInLinkUrl, storedSignInToken } from './sign-in-link.ts';
+import { claimsOf, LINK_TOKEN_SLOT, RESET_TOKEN_TTL_S, VERIFY_TOKEN_TTL_S } from './link-tokens.ts';
 import { asLanguage, DEFAULT_LANGUAGE, localizedPath } from '../../src/i18n/languages.ts';
 import { MIN_PASSWORD_LENGTH, MAX_PASSWORD_LENGTH } from '../../src/lib/auth.schema.ts';
 
 /** The header our server sets from the connection (never the client's), for rate limits. */
 export const CLIENT_IP_HEADER = 'x-shop-client-ip';
-export const RESET_TOKEN_TTL_S = 60 * 60;
 export const SESSION_TTL_S = 60 * 60 * 24 * 30;
-
-export const VERIFY_TOKEN_TTL_S = 24 * 60 * 60;
 
 export type Role = 'user' | 'admin';
 
@@ -83,13 +81,12 @@ export function createAuth(database: Db) {
       resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_S,
       revokeSessionsOnPasswordReset: true,
       // The link opens our own page, which checks the token before showing the form.
-      sendResetPassword: async ({ user, token }) => {
+      // better-auth's token is left to expire unused: the worker mints the link's token when the mail leaves.
+      sendResetPassword: async ({ user }) => {
         const language = languageOf(user);
-        const url = `${siteUrl()}/${language}/reset-password?token=${encodeURIComponent(token)}`;
-        await queueMail(
-          database,
-          await renderMail(passwordReset, { name: user.name || user.email, url }, { to: user.email, language }),
-        );
+        const url = `${siteUrl()}/${language}/reset-password?token=${LINK_TOKEN_SLOT}`;
+        const mail = await renderMail(passwordReset, { name: user.name || user.email, url }, { to: user.email, language });
+        await queueMail(database, { ...mail, link: { kind: 'password_reset', userId: user.id } });
       },
     },
     // Sign-up sends it (the spec's "check your email to verify"); so does a change of address, to the new one.
@@ -97,12 +94,16 @@ export function createAuth(database: Db) {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       expiresIn: VERIFY_TOKEN_TTL_S,
-      sendVerificationEmail: async ({ user, url }) => {
+      sendVerificationEmail: async ({ user, url, token }) => {
         const language = languageOf(user);
-        await queueMail(
-          database,
-          await renderMail(emailVerification, { name: user.name || user.email, url }, { to: user.email, language }),
+        const link = new URL(url);
+        link.searchParams.set('token', LINK_TOKEN_SLOT);
+        const mail = await renderMail(
+          emailVerification,
+          { name: user.name || user.email, url: link.toString() },
+          { to: user.email, language },
         );
+        await queueMail(database, { ...mail, link: { kind: 'verify_email', claims: claimsOf(token) } });
       },
     },
     databaseHooks: {
@@ -117,7 +118,7 @@ export function createAuth(database: Db) {
         disableSignUp: true,
         // The same answer whether or not the address has an account; only an account gets a mail.
         // The link is ours, built from the token: whatever the request asked, it lands on this site.
-        sendMagicLink: async ({ email, url, token }) => {
+        sendMagicLink: async ({ email, url }) => {
           const user = await database
             .selectFrom('users')
             .select(['full_name', 'language'])
@@ -126,11 +127,9 @@ export function createAuth(database: Db) {
           if (!user) return;
           const language = asLanguage(user.language);
           const next = safeNextPath(new URL(url).searchParams.get('callbackURL'), localizedPath(language, '/dashboard/courses'));
-          const link = signInLinkUrl(token, language, next);
-          await queueMail(
-            database,
-            await renderMail(signInLink, { name: user.full_name || email, url: link }, { to: email, language }),
-          );
+          const link = signInLinkUrl(LINK_TOKEN_SLOT, language, next);
+          const mail = await renderMail(signInLink, { name: user.full_name || email, url: link }, { to: email, language });
+          await queueMail(database, { ...mail, link: { kind: 'sign_in', email: email.trim().toLowerCase() } });
         },
       }),
     ],

@@ -7,9 +7,6 @@ import { localizedPath, type Language } from '../../src/i18n/languages.ts';
 /** A sign-in link works once, for 15 minutes from when it is sent. */
 export const SIGN_IN_LINK_TTL_S = 15 * 60;
 
-/** Stands for the token in a queued mail; the mail worker puts a fresh token in its place when it sends. */
-export const SIGN_IN_TOKEN_SLOT = 'SIGN-IN-TOKEN-SLOT';
-
 /** How better-auth's magic-link plugin (storeToken: 'hashed') keeps a token: never the token itself. */
 export function storedSignInToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url');

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { db } from '../db/database.ts';
 import { adoptDetachedPurchases } from '../purchases/library.ts';
 import { getActiveCourse } from '../catalogue/catalogue.ts';
-import { paymentProvider, successUrl } from '../payments/provider.ts';
+import { paymentProvider, paymentsAvailable, successUrl } from '../payments/provider.ts';
 import { queueMaterialsMail } from './materials.ts';
 import type { CheckoutRequest } from '../../src/lib/checkout.schema.ts';
 import type { Language } from '../../src/i18n/languages.ts';
@@ -14,7 +14,9 @@ export type CheckoutResult =
   | { kind: 'already_owned'; courseId: string }
   /** A guest whose address owns the course already: the owner is e-mailed their link; the visitor is told only to check their mail. */
   | { kind: 'sent_to_owner' }
-  | { kind: 'course_not_found' };
+  | { kind: 'course_not_found' }
+  /** A paid course while no payment provider is configured: nobody is sent to a payment that fails. */
+  | { kind: 'not_for_sale' };
 
 const FREE_PREFIX = 'free_';
 
@@ -31,6 +33,7 @@ export function newDownloadToken(): string {
 export async function startCheckout(request: CheckoutRequest, sessionUser: SessionUser | undefined): Promise<CheckoutResult> {
   const course = await getActiveCourse(request.courseId, request.language);
   if (!course) return { kind: 'course_not_found' };
+  if (course.priceMinor > 0 && !paymentsAvailable()) return { kind: 'not_for_sale' };
   const buyer = sessionUser
     ? { id: sessionUser.id, email: sessionUser.email }
     : await findOrCreateBuyer(request.email, request.fullName, request.language);

@@ -5,7 +5,8 @@ import { queueMail } from '../mail/outbox.ts';
 import { renderMail } from '../mail/template.ts';
 import { courseMaterials, refundNotice } from '../mail/templates/index.ts';
 import { orderReference } from './orders.ts';
-import { SIGN_IN_TOKEN_SLOT, signInLinkUrl } from '../auth/sign-in-link.ts';
+import { signInLinkUrl } from '../auth/sign-in-link.ts';
+import { LINK_TOKEN_SLOT } from '../auth/link-tokens.ts';
 import { asLanguage } from '../../src/i18n/languages.ts';
 import { formatMoney } from '../../src/lib/money.ts';
 import { formatDate } from '../../src/lib/dates.ts';
@@ -45,14 +46,14 @@ export async function queueMaterialsMail(trx: Transaction<Database>, purchaseId:
       courseTitle: purchase.title,
       downloadUrl: downloadLink(purchase.download_token!),
       // "Open My Courses" signs the buyer in: a one-use link minted when the mail is sent.
-      libraryUrl: signInLinkUrl(SIGN_IN_TOKEN_SLOT, language),
+      libraryUrl: signInLinkUrl(LINK_TOKEN_SLOT, language),
       amount: purchase.amount_minor === 0 ? undefined : formatMoney(purchase.amount_minor, purchase.currency, language),
       date: formatDate(purchase.completed_at ?? new Date(), language),
       reference: orderReference(purchase.id),
     },
     { to: purchase.email, language },
   );
-  await queueMail(trx, { ...mail, signInEmail: purchase.email });
+  await queueMail(trx, { ...mail, link: { kind: 'sign_in', email: purchase.email } });
 }
 
 /** The refund e-mail, in the buyer's language, queued in the transaction that records the refund. */

@@ -8,6 +8,7 @@ import { DEMO_USERS, ensureUser } from '../auth/users.ts';
 import { createDb, type Db } from '../db/database.ts';
 import { env, siteUrl } from '../env.ts';
 import { pruneUsageLimits } from '../abuse/limits.ts';
+import { productionPreflight, TEST_HARNESS_BANNER } from '../ops/preflight.ts';
 import { log } from '../log.ts';
 import { DEV_TOOL_PATHS, devToolsRule, isLoopbackHost } from '../dev-tools.ts';
 import { mailboxTransport, smtpTransport, startMailWorker } from '../mail/worker.ts';
@@ -16,7 +17,8 @@ import { createStaticHandler, loadStaticFiles } from '../http/static-files.ts';
 import { PageCache } from '../http/page-cache.ts';
 import { CACHE_RULES } from '../http/cache-rules.ts';
 import { listenForChanges } from '../http/cache-notify.ts';
-import { buildIfNeeded, SERVER_ENTRY } from './build-if-needed.ts';
+import { buildIfNeeded, buildIsCurrent, SERVER_ENTRY } from './build-if-needed.ts';
+import { existsSync } from 'node:fs';
 import { explainFailure } from './command.ts';
 
 /** `npm start`: build if needed, provide and migrate the database, seed demo data, serve. */
@@ -44,16 +46,24 @@ try {
 async function start(): Promise<void> {
   ensureDevelopmentSecret(env().DATA_DIR);
   const { HOST, PORT, NODE_ENV, SMTP_URL, MAIL_FROM } = env();
-  if (!process.argv.includes('--no-build')) buildIfNeeded();
+
+  // Decided here, where it is known whether the database is embedded; the server reads the answer.
+  const embedded = !env().DATABASE_URL;
+  const devTools = devToolsRule(env(), embedded);
+  process.env.DEV_TOOLS = devTools ? 'on' : 'off';
+  const preflight = productionPreflight(env(), { devTools, embeddedDatabase: embedded });
+  if (preflight.problems.length > 0)
+    throw new Error(
+      `this production configuration would fail buyers:\n${preflight.problems.map((line) => `    ✗ ${line}`).join('\n')}`,
+    );
+  if (env().PRODUCTION_CHECKS === 'test-harness') console.log(`\n${TEST_HARNESS_BANNER}`);
+  for (const warning of preflight.warnings) console.log(`  ! ${warning}`);
+  if (!process.argv.includes('--no-build')) prepareBuild(NODE_ENV);
 
   const database = await provisionDatabase();
   running.push({ name: 'database', stop: () => database.stop() });
   process.env.DATABASE_URL = database.url;
   await prepareDatabase(database.url);
-
-  // Decided here, where it is known whether the database is embedded; the server reads the answer.
-  const devTools = devToolsRule(env(), database.embedded);
-  process.env.DEV_TOOLS = devTools ? 'on' : 'off';
 
   const workerDb = createDb(database.url, 2);
   running.push({ name: 'worker pool', stop: () => workerDb.destroy() });
@@ -104,6 +114,17 @@ function exposureWarning(host: string, nodeEnv: string, devTools: boolean): stri
     ? `the developer tools are ON and reachable by anyone who can reach this port: ${DEV_TOOL_PATHS.join(', ')} (every sign-in and reset link, free demo payments)`
     : 'the developer tools are off (DEV_TOOLS=on would expose the dev mailbox and demo payments)';
   return `\n  WARNING: development mode (NODE_ENV=${nodeEnv}) listening on ${host}: ${exposed}. Run a real shop with NODE_ENV=production.\n`;
+}
+
+/** Development builds when needed; production only serves what the deploy built (`npm run build`). */
+function prepareBuild(nodeEnv: string): void {
+  if (nodeEnv !== 'production') {
+    buildIfNeeded();
+    return;
+  }
+  if (!existsSync(SERVER_ENTRY)) throw new Error('there is no build: run `npm run build` (the deploy step) before `npm start`.');
+  if (!buildIsCurrent())
+    throw new Error('the build is older than the sources (or PUBLIC_SITE_URL changed): run `npm run build`, then `npm start`.');
 }
 
 async function stopAll(): Promise<void> {

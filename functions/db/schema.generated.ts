@@ -133,13 +133,13 @@ export interface MailOutbox {
   kind: string;
   language: string;
   last_error: string | null;
+  link_token: Json | null;
   list_unsubscribe: string | null;
   locked_until: Timestamp | null;
   next_attempt_at: Generated<Timestamp>;
   recipient: string;
   reply_to: string | null;
   sent_at: Timestamp | null;
-  sign_in_email: string | null;
   status: Generated<"pending" | "sent" | "failed">;
   subject: string;
   text: string;

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { Language } from '../../src/i18n/languages.ts';
+import type { LinkToken } from '../auth/link-tokens.ts';
 
 /** A rendered mail, as the outbox keeps it until the worker sends it (see template.ts renderMail). */
 export interface Mail {
@@ -15,8 +16,8 @@ export interface Mail {
   replyTo?: string;
   /** One-click unsubscribe address (RFC 8058), for mail that is not strictly transactional. */
   listUnsubscribe?: string;
-  /** The account address a sign-in link in this mail is for: the worker mints it at sending (sign-in-link.ts). */
-  signInEmail?: string;
+  /** The expiring link in this mail (at LINK_TOKEN_SLOT): the worker mints its token at sending. */
+  link?: LinkToken;
 }
 
 /** Queues a mail; pass the transaction that causes it, so both commit or neither does. */
@@ -33,7 +34,7 @@ export async function queueMail(database: Kysely<Database> | Transaction<Databas
       from_name: mail.fromName ?? null,
       reply_to: mail.replyTo ?? null,
       list_unsubscribe: mail.listUnsubscribe ?? null,
-      sign_in_email: mail.signInEmail ?? null,
+      link_token: mail.link ? JSON.stringify(mail.link) : null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

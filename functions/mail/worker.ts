@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { log } from '../log.ts';
 import { siteUrl } from '../env.ts';
 import type { Db } from '../db/database.ts';
-import { mintSignInToken, SIGN_IN_TOKEN_SLOT } from '../auth/sign-in-link.ts';
+import { LINK_TOKEN_SLOT, mintLinkToken, type LinkToken } from '../auth/link-tokens.ts';
 
 /** A queued mail as the worker hands it over. */
 export interface OutgoingMail {
@@ -89,7 +89,7 @@ export async function deliverDueMail(database: Db, transport: MailTransport): Pr
     from_name: string | null;
     reply_to: string | null;
     list_unsubscribe: string | null;
-    sign_in_email: string | null;
+    link_token: LinkToken | null;
     attempts: number;
   }>`
     UPDATE mail_outbox SET locked_until = now() + make_interval(secs => ${LOCK_S}), attempts = attempts + 1
@@ -97,17 +97,15 @@ export async function deliverDueMail(database: Db, transport: MailTransport): Pr
       SELECT id FROM mail_outbox
       WHERE status = 'pending' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
       ORDER BY next_attempt_at LIMIT ${MAIL_BATCH_SIZE} FOR UPDATE SKIP LOCKED)
-    RETURNING id, recipient, subject, html, text, from_name, reply_to, list_unsubscribe, sign_in_email, attempts`.execute(
-    database,
-  );
+    RETURNING id, recipient, subject, html, text, from_name, reply_to, list_unsubscribe, link_token, attempts`.execute(database);
 
   let sent = 0;
   let failed = 0;
   for (const mail of claimed.rows) {
     try {
-      // Minted now, so the 15 minutes start when the mail leaves; the outbox row keeps only the slot.
-      const token = mail.sign_in_email ? await mintSignInToken(database, mail.sign_in_email) : undefined;
-      const withLink = (body: string) => (token ? body.replaceAll(SIGN_IN_TOKEN_SLOT, token) : body);
+      // Minted now, so a link's lifetime starts when the mail leaves; the outbox row keeps only the slot.
+      const token = mail.link_token ? await mintLinkToken(database, mail.link_token) : undefined;
+      const withLink = (body: string) => (token ? body.replaceAll(LINK_TOKEN_SLOT, encodeURIComponent(token)) : body);
       await transport.send({
         id: mail.id,
         to: mail.recipient,

@@ -114,6 +114,11 @@ export function paymentProvider(): PaymentProvider {
   return demoProvider;
 }
 
+/** Whether a paid course can be bought here: Stripe, or the demo provider where the tools are on. */
+export function paymentsAvailable(): boolean {
+  return Boolean(env().STRIPE_SECRET_KEY) || devToolsEnabled();
+}
+
 /** The demo provider is a developer tool: one rule decides for all of them (dev-tools.ts). */
 export function demoPaymentsEnabled(): boolean {
   return !env().STRIPE_SECRET_KEY && devToolsEnabled();

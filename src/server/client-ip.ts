@@ -1,11 +1,16 @@
 import { env } from '../../functions/env.ts';
+import { noteForwardedHeader } from '../../functions/admin/shop-health.ts';
 
 /**
  * The client's address: from the connection, or, behind a trusted proxy (TRUST_PROXY=true), the
  * last address that proxy appended to X-Forwarded-For. A client-sent header is never believed.
  */
 export function clientIp(request: Request, connectionAddress: string): string {
-  if (!env().TRUST_PROXY) return connectionAddress;
+  if (!env().TRUST_PROXY) {
+    // A proxy in front that the shop was not told about: every buyer would share its address.
+    if (request.headers.has('x-forwarded-for')) noteForwardedHeader();
+    return connectionAddress;
+  }
   const forwarded = request.headers
     .get('x-forwarded-for')
     ?.split(',')

@@ -15,12 +15,14 @@ export interface RecordedRequest {
 
 /**
  * A local HTTP fake of the parts of Stripe's API the shop calls (Stripe itself is out of reach here).
- * It records every request and answers like Stripe would for Checkout Sessions, PaymentIntents and refunds.
+ * It records every request and answers like Stripe would for Checkout Sessions, PaymentIntents, refunds and
+ * the list of webhook endpoints.
  */
 export async function startFakeStripe() {
   const requests: RecordedRequest[] = [];
   const sessions = new Map<string, Record<string, unknown>>();
   const intents = new Map<string, { id: string; metadata: Record<string, string> }>();
+  const webhookEndpoints: { id: string; object: 'webhook_endpoint'; url: string; status: 'enabled' | 'disabled' }[] = [];
   const server = http.createServer((req, res) => {
     let raw = '';
     req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
@@ -72,6 +74,9 @@ export async function startFakeStripe() {
           payment_intent: body.get('payment_intent'),
         });
       }
+      if (req.method === 'GET' && url.pathname === '/v1/webhook_endpoints') {
+        return send(200, { object: 'list', data: webhookEndpoints, has_more: false, url: '/v1/webhook_endpoints' });
+      }
       send(404, { error: { type: 'invalid_request_error', message: `Unhandled ${req.method} ${url.pathname}` } });
     });
   });
@@ -81,6 +86,8 @@ export async function startFakeStripe() {
     url: `http://127.0.0.1:${port}`,
     requests,
     sessions,
+    /** The endpoints the dashboard lists (Webhooks → endpoints), as `npm run doctor` reads them. */
+    webhookEndpoints,
     /** Marks a session paid, as Stripe does when the buyer completes the payment page. */
     pay(sessionId: string, orderId: string) {
       const paymentIntent = `pi_${randomBytes(12).toString('hex')}`;

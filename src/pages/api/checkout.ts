@@ -30,6 +30,7 @@ export const POST: APIRoute = async (context) => {
   try {
     const result = await startCheckout(body.data, await currentUser(context));
     if (result.kind === 'course_not_found') return errorResponse(404, 'course_not_found', 'checkout.courseNotFound');
+    if (result.kind === 'not_for_sale') return errorResponse(503, 'payments_unavailable', 'course.notForSaleNow');
     if (result.kind === 'already_owned') {
       return Response.json(
         { alreadyOwned: true, courseUrl: courseUrl(body.data.language, result.courseId) },

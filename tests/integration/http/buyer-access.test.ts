@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../../functions/db/database.ts';
-import { SIGN_IN_TOKEN_SLOT } from '../../../functions/auth/sign-in-link.ts';
+import { LINK_TOKEN_SLOT } from '../../../functions/auth/link-tokens.ts';
 import { Browser, signedInBrowser, startTestServer, type TestServer } from '../../support/test-server.ts';
 import { plainText, startSmtpServer, type ReceivedMail } from '../../support/smtp.ts';
 import { FAKE_STRIPE_KEY, WEBHOOK_SECRET, signedEvent, startFakeStripe } from '../../support/fake-stripe.ts';
@@ -86,7 +86,7 @@ describe('sign-in by e-mail link', () => {
     await checkout(new Browser(server), freeCourse.id, email);
     const mail = await mailTo(email, 'magic-link');
     const link = signInLinkIn(mail);
-    expect(link).not.toContain(SIGN_IN_TOKEN_SLOT);
+    expect(link).not.toContain(LINK_TOKEN_SLOT);
 
     const browser = new Browser(server);
     const opened = await browser.request(link, html);
@@ -97,7 +97,7 @@ describe('sign-in by e-mail link', () => {
     expect(myCourses).toContain(freeCourse.title);
     // The outbox keeps the slot, never a live token.
     const row = await db().selectFrom('mail_outbox').select('text').where('recipient', '=', email).executeTakeFirstOrThrow();
-    expect(row.text).toContain(SIGN_IN_TOKEN_SLOT);
+    expect(row.text).toContain(LINK_TOKEN_SLOT);
 
     const again = await new Browser(server).request(link, html);
     expect(again.headers.get('location')).toMatch(/\/en\/login\?next=.*error=INVALID_TOKEN/);

@@ -9,13 +9,13 @@ import { Browser, startTestServer, type TestServer } from '../../support/test-se
  */
 const DEV_TOOL_PAGES = ['/en/dev/mailbox', '/tr/dev/mailbox', '/en/dev/mail', '/en/dev/crash', '/api/dev/crash'];
 
-async function courses() {
+async function courses(language: 'en' | 'tr' = 'en') {
   const pick = (free: boolean) =>
     db()
       .selectFrom('courses')
       .select('id')
       .where('price_minor', free ? '=' : '>', 0)
-      .where('language', '=', 'en')
+      .where('language', '=', language)
       .executeTakeFirstOrThrow();
   return { free: await pick(true), paid: await pick(false) };
 }
@@ -27,14 +27,24 @@ async function expectToolsOff(server: TestServer) {
 
   const { free, paid } = await courses();
   const buyer = new Browser(server);
-  // No demo payments to fall back on: a paid checkout is refused, nothing is given away.
+  // No demo payments to fall back on: a paid course says so, and a paid checkout is refused, nothing given away.
+  for (const [lang, text] of [
+    ['en', 'Not available for purchase right now'],
+    ['tr', 'Bu kurs şu anda satın alınamıyor'],
+  ] as const) {
+    const course = (await courses(lang)).paid;
+    const coursePage = await (await server.fetch(`/${lang}/course/${course.id}`)).text();
+    expect(coursePage).toContain(text);
+    expect(coursePage).not.toContain(`data-buy-for="${course.id}"`);
+  }
   const paidCheckout = await buyer.postJson('/api/checkout', {
     courseId: paid.id,
     email: `paid-${randomUUID()}@example.com`,
     fullName: 'Buyer',
     language: 'en',
   });
-  expect(paidCheckout.status).toBe(502);
+  expect(paidCheckout.status).toBe(503);
+  expect(((await paidCheckout.json()) as { error: { message: string } }).error.message).toBe('course.notForSaleNow');
 
   // No SMTP and no dev mailbox: the course mail waits in the outbox, never marked sent.
   const email = `free-${randomUUID()}@example.com`;
@@ -78,6 +88,8 @@ describe('developer tools', () => {
     const server = await startTestServer({ NODE_ENV: 'production', DEV_TOOLS: '', PRODUCTION_CHECKS: 'test-harness' });
     try {
       expect(server.output!()).not.toMatch(/WARNING/);
+      expect(server.output!()).toMatch(/PRODUCTION_CHECKS=test-harness: production safety checks are OFF/);
+      expect(server.output!()).toMatch(/! SMTP_URL is not set: e-mails wait in the outbox/);
       await expectToolsOff(server);
     } finally {
       await server.stop();

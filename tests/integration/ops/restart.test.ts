@@ -15,6 +15,15 @@ describe('npm start after a stop', () => {
   }, 120_000);
 });
 
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  BETTER_AUTH_SECRET: 'x'.repeat(32),
+  PUBLIC_SITE_URL: 'https://shop.example',
+  PRODUCTION_CHECKS: '',
+  DEV_TOOLS: '',
+  STRIPE_API_URL: '',
+};
+
 describe('a start that cannot succeed', () => {
   const start = (env: Record<string, string>) =>
     new Promise<{ code: number | null; output: string }>((resolve) => {
@@ -48,6 +57,15 @@ describe('a start that cannot succeed', () => {
           /DEV_TOOLS: cannot be on in production/,
         ],
         [{ DEMO_PAYMENTS: 'on' }, /DEMO_PAYMENTS: was replaced by DEV_TOOLS=on/],
+        // Production refuses what would misdirect or fail buyers, before touching anything.
+        [{ ...PRODUCTION, PUBLIC_SITE_URL: '' }, /✗ PUBLIC_SITE_URL is required/],
+        [{ ...PRODUCTION, PUBLIC_SITE_URL: 'http://shop.example' }, /✗ PUBLIC_SITE_URL must start with https:\/\//],
+        [{ ...PRODUCTION, PUBLIC_SITE_URL: 'https://localhost:8443' }, /✗ PUBLIC_SITE_URL points at this machine/],
+        [{ ...PRODUCTION, STRIPE_API_URL: 'http://127.0.0.1:9' }, /✗ STRIPE_API_URL is for tests only/],
+        [
+          { ...PRODUCTION, STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' },
+          /✗ STRIPE_SECRET_KEY is a test key/,
+        ],
       ] as const;
       for (const [env, message] of cases) {
         const { code, output } = await start(env);

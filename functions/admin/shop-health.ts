@@ -1,0 +1,38 @@
+import { db } from '../db/database.ts';
+import { devToolsEnabled } from '../dev-tools.ts';
+import { env } from '../env.ts';
+import { runDoctor, type Check } from '../ops/doctor.ts';
+
+export interface ShopHealth {
+  checks: Check[];
+  /** Mail held in the outbox because nothing can send it (no SMTP, no dev mailbox). */
+  waitingMail: number;
+  /** Requests carried X-Forwarded-For while TRUST_PROXY is off (see noteForwardedHeader). */
+  forwardedIgnored: boolean;
+}
+
+const FRESH_MS = 60_000;
+let latest: { at: number; checks: Promise<Check[]> } | undefined;
+let forwardedSeen = false;
+
+/** The admin overview's "Shop health": the doctor's checks (at most once a minute) and what waits. */
+export async function shopHealth(): Promise<ShopHealth> {
+  if (!latest || Date.now() - latest.at > FRESH_MS) latest = { at: Date.now(), checks: runDoctor(db()) };
+  const mailCannotLeave = !env().SMTP_URL && !devToolsEnabled();
+  const [checks, waiting] = await Promise.all([
+    latest.checks,
+    mailCannotLeave
+      ? db()
+          .selectFrom('mail_outbox')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('status', '=', 'pending')
+          .executeTakeFirstOrThrow()
+      : { n: '0' },
+  ]);
+  return { checks, waitingMail: Number(waiting.n), forwardedIgnored: forwardedSeen };
+}
+
+/** Called for every request that names a forwarded client address the shop was told not to trust. */
+export function noteForwardedHeader(): void {
+  forwardedSeen = true;
+}

@@ -1,0 +1,167 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import nodemailer from 'nodemailer';
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+import { readMigrations } from '../db/migrate.ts';
+import { env, siteUrl } from '../env.ts';
+import { stripe } from '../payments/stripe.ts';
+import { deleteFile, getFile, publicUrl, putFile } from '../storage/storage.ts';
+import type { MessageKey } from '../../src/i18n/i18n.ts';
+
+/** One line of `npm run doctor` and of the admin overview's "Shop health", in either language. */
+export interface Check {
+  name: MessageKey;
+  /** `not_configured`: a part not set up yet (a failure only in production). */
+  status: 'ok' | 'fail' | 'not_configured';
+  detail: MessageKey;
+  params: Record<string, string | number>;
+}
+
+const TIMEOUT_MS = 5_000;
+
+/**
+ * What a seller must see before buyers do: every part the shop depends on, checked for real (a
+ * query, an SMTP login, a Stripe call, a file written and read back, the public URL fetched).
+ */
+export async function runDoctor(database: Db): Promise<Check[]> {
+  const checks = await Promise.all([
+    check('doctor.database', () => databaseCheck(database)),
+    check('doctor.mail', mailCheck),
+    check('doctor.payments', paymentsCheck),
+    check('doctor.storage', storageCheck),
+    check('doctor.site', siteCheck),
+    check('doctor.secret', secretCheck),
+  ]);
+  // A shop buyers use has nothing left to configure.
+  const production = env().NODE_ENV === 'production';
+  return checks.map((item) => (production && item.status === 'not_configured' ? { ...item, status: 'fail' } : item));
+}
+
+/** Ready when nothing failed (in production, runDoctor counts anything not configured as failed). */
+export function doctorPassed(checks: Check[]): boolean {
+  return checks.every((item) => item.status !== 'fail');
+}
+
+/** A value only this shop's secret produces: /api/health shows it, so the doctor knows it reached this shop. */
+export function shopFingerprint(): string {
+  return createHmac('sha256', env().BETTER_AUTH_SECRET ?? '')
+    .update('microcourses-health')
+    .digest('hex')
+    .slice(0, 16);
+}
+
+type Params = Check['params'];
+type Outcome = Omit<Check, 'name'>;
+const ok = (detail: MessageKey, params: Params = {}): Outcome => ({ status: 'ok', detail, params });
+const fail = (detail: MessageKey, params: Params = {}): Outcome => ({ status: 'fail', detail, params });
+const notConfigured = (detail: MessageKey, params: Params = {}): Outcome => ({ status: 'not_configured', detail, params });
+
+async function check(name: MessageKey, run: () => Promise<Outcome>): Promise<Check> {
+  const timedOut = fail('doctor.timeout', { seconds: TIMEOUT_MS / 1000 });
+  try {
+    const outcome = await Promise.race([
+      run(),
+      new Promise<Outcome>((resolve) => setTimeout(() => resolve(timedOut), TIMEOUT_MS).unref()),
+    ]);
+    return { name, ...outcome };
+  } catch (error) {
+    return { name, ...fail('doctor.failed', { reason: error instanceof Error ? error.message : String(error) }) };
+  }
+}
+
+async function databaseCheck(database: Db): Promise<Outcome> {
+  const files = await readMigrations();
+  const tracked = await sql<{ exists: boolean }>`SELECT to_regclass('schema_migrations') IS NOT NULL AS exists`.execute(database);
+  const applied = tracked.rows[0]?.exists
+    ? (await sql<{ version: number }>`SELECT version FROM schema_migrations`.execute(database)).rows
+    : [];
+  const done = new Set(applied.map((row) => Number(row.version)));
+  const pending = files.filter((file) => !done.has(file.version)).length;
+  const { NODE_ENV, DATABASE_URL, DATA_DIR } = env();
+  if (pending > 0) return notConfigured('doctor.databasePending', { count: pending });
+  // The embedded server in production is one machine's disk: fine, if the seller knows it.
+  if (NODE_ENV === 'production' && !DATABASE_URL)
+    return ok('doctor.databaseOkEmbedded', { count: files.length, dir: `${DATA_DIR}/postgres` });
+  return ok('doctor.databaseOk', { count: files.length });
+}
+
+async function mailCheck(): Promise<Outcome> {
+  const { SMTP_URL, MAIL_FROM } = env();
+  if (!SMTP_URL) return notConfigured('doctor.mailMissing');
+  const host = new URL(SMTP_URL).host;
+  const transport = nodemailer.createTransport(SMTP_URL);
+  try {
+    await transport.verify();
+  } catch (error) {
+    return fail('doctor.mailRefused', { host, reason: (error as Error).message });
+  } finally {
+    transport.close();
+  }
+  return ok('doctor.mailOk', { host, from: MAIL_FROM });
+}
+
+async function paymentsCheck(): Promise<Outcome> {
+  const { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } = env();
+  if (!STRIPE_SECRET_KEY) return notConfigured('doctor.paymentsMissing');
+  const mode = /^(sk|rk)_live_/.test(STRIPE_SECRET_KEY) ? 'live' : 'test';
+  if (!STRIPE_WEBHOOK_SECRET) return fail('doctor.webhookSecretMissing');
+  const endpoints = await stripe().webhookEndpoints.list({ limit: 100 });
+  const url = `${siteUrl()}/api/stripe/webhook`;
+  const endpoint = endpoints.data.find((candidate) => candidate.url === url);
+  if (!endpoint) return fail('doctor.webhookMissing', { mode, url });
+  if (endpoint.status !== 'enabled') return fail('doctor.webhookDisabled', { mode, url, status: endpoint.status });
+  return ok('doctor.paymentsOk', { mode, url });
+}
+
+async function storageCheck(): Promise<Outcome> {
+  // Covers are the only public files: the probe is a tiny SVG, so the media route serves it.
+  const probe = (name: string) => ({
+    key: `doctor/${name}-${randomUUID()}.svg`,
+    content: `<svg xmlns="http://www.w3.org/2000/svg"><!-- ${randomUUID()} --></svg>`,
+  });
+  const [secret, cover] = [probe('private'), probe('public')];
+  await putFile('private', secret.key, secret.content);
+  await putFile('public', cover.key, cover.content);
+  try {
+    if ((await getFile('private', secret.key)) === undefined) return fail('doctor.storageUnreadable');
+    const served = await fetchText(absolute(publicUrl(cover.key)));
+    // Local files are served by the shop itself: that part can only be checked while it runs.
+    if (served === undefined && absolute(publicUrl('')).startsWith(siteUrl()) && !(await shopAnswers()))
+      return ok('doctor.storageOkOffline');
+    if (served !== cover.content) return fail('doctor.storageNotServed', { url: absolute(publicUrl('')) });
+    if ((await fetchText(absolute(publicUrl(secret.key)))) === secret.content) return fail('doctor.storagePrivateLeak');
+    return ok('doctor.storageOk');
+  } finally {
+    await Promise.all([deleteFile('private', secret.key), deleteFile('public', cover.key)]);
+  }
+}
+
+async function siteCheck(): Promise<Outcome> {
+  const { PUBLIC_SITE_URL: url, NODE_ENV } = env();
+  if (!url) return notConfigured('doctor.siteMissing', { url: siteUrl() });
+  if (NODE_ENV === 'production' && !url.startsWith('https://')) return fail('doctor.siteNotHttps', { url });
+  const response = await fetch(`${siteUrl()}/api/health`, { signal: AbortSignal.timeout(TIMEOUT_MS) }).catch(() => undefined);
+  if (!response) return fail('doctor.siteUnreachable', { url });
+  const health = (await response.json().catch(() => ({}))) as { shop?: string };
+  if (health.shop !== shopFingerprint()) return fail('doctor.siteOther', { url });
+  return ok('doctor.siteOk', { url });
+}
+
+async function secretCheck(): Promise<Outcome> {
+  const secret = env().BETTER_AUTH_SECRET ?? '';
+  return Promise.resolve(secret.length >= 32 ? ok('doctor.secretOk', { count: secret.length }) : fail('doctor.secretShort'));
+}
+
+async function shopAnswers(): Promise<boolean> {
+  const response = await fetch(`${siteUrl()}/api/health`, { signal: AbortSignal.timeout(TIMEOUT_MS) }).catch(() => undefined);
+  return Boolean(response?.ok);
+}
+
+function absolute(url: string): string {
+  return new URL(url, siteUrl()).href;
+}
+
+async function fetchText(url: string): Promise<string | undefined> {
+  const response = await fetch(url, { signal: AbortSignal.timeout(TIMEOUT_MS) }).catch(() => undefined);
+  return response?.ok ? response.text() : undefined;
+}

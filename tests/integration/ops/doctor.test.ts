@@ -1,0 +1,92 @@
+import { spawn } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { startSmtpServer } from '../../support/smtp.ts';
+import { FAKE_STRIPE_KEY, WEBHOOK_SECRET, startFakeStripe } from '../../support/fake-stripe.ts';
+import { findFreePort } from '../../../functions/db/embedded.ts';
+
+/** `npm run doctor` as a seller runs it, against this file's PostgreSQL and a running shop. */
+const SECRET = 'test-secret-test-secret-test-secret-42';
+let shop: TestServer;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let stripe: Awaited<ReturnType<typeof startFakeStripe>>;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  stripe = await startFakeStripe();
+  shop = await startTestServer();
+});
+afterAll(async () => {
+  await shop.stop();
+  await stripe.stop();
+  await smtp.stop();
+});
+
+function doctor(env: Record<string, string>) {
+  return new Promise<{ code: number | null; output: string }>((resolve) => {
+    const child = spawn(process.execPath, ['functions/cli/doctor.ts'], {
+      env: {
+        ...process.env,
+        ENV_FILE: '',
+        NODE_ENV: 'development',
+        BETTER_AUTH_SECRET: SECRET,
+        PUBLIC_SITE_URL: shop.url,
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => resolve({ code, output }));
+  });
+}
+
+describe('npm run doctor', () => {
+  it('passes in development with what is not configured marked "–", and checks the shop it reaches', async () => {
+    const { code, output } = await doctor({});
+    expect(output, output).toMatch(/✓ Database: Reachable; \d+ migrations applied/);
+    expect(output).toMatch(/– E-mail \(SMTP\): SMTP_URL is not set/);
+    expect(output).toMatch(/– Payments \(Stripe\): STRIPE_SECRET_KEY is not set/);
+    expect(output).toMatch(/✓ File storage: Writable; public files are served and private files are not/);
+    expect(output).toMatch(new RegExp(`✓ Public address: ${shop.url} serves this shop`));
+    expect(output).toMatch(/✓ Session secret/);
+    expect(output).toContain('Ready.');
+    expect(code).toBe(0);
+  }, 60_000);
+
+  it('logs in to a real SMTP server, and says when one refuses', async () => {
+    expect((await doctor({ SMTP_URL: smtp.url })).output).toMatch(/✓ E-mail \(SMTP\): 127\.0\.0\.1:\d+ accepts the login/);
+    const closed = await findFreePort();
+    const refused = await doctor({ SMTP_URL: `smtp://127.0.0.1:${closed}` });
+    expect(refused.output).toMatch(new RegExp(`✗ E-mail \\(SMTP\\): 127\\.0\\.0\\.1:${closed} refused`));
+    expect(refused.code).toBe(1);
+  }, 60_000);
+
+  it('finds the webhook endpoint for the site in Stripe, or says to add it (fake Stripe API)', async () => {
+    const stripeEnv = { STRIPE_SECRET_KEY: FAKE_STRIPE_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: stripe.url };
+    const missing = await doctor(stripeEnv);
+    expect(missing.output).toMatch(/✗ Payments \(Stripe\): test mode; no webhook endpoint for .*\/api\/stripe\/webhook/);
+    expect(missing.code).toBe(1);
+    stripe.webhookEndpoints.push({
+      id: 'we_1',
+      object: 'webhook_endpoint',
+      url: `${shop.url}/api/stripe/webhook`,
+      status: 'enabled',
+    });
+    expect((await doctor(stripeEnv)).output).toMatch(/✓ Payments \(Stripe\): test mode; the key works and the webhook endpoint/);
+  }, 60_000);
+
+  it('tells another server, or another secret, from this shop', async () => {
+    expect((await doctor({ PUBLIC_SITE_URL: stripe.url })).output).toMatch(/✗ Public address: .* answers, but not as this shop/);
+    expect((await doctor({ BETTER_AUTH_SECRET: 'another-secret-another-secret-123456' })).output).toMatch(/not as this shop/);
+  }, 60_000);
+
+  it('in production, anything not configured fails (exit 1)', async () => {
+    const { code, output } = await doctor({ NODE_ENV: 'production' });
+    expect(output).toMatch(/✗ E-mail \(SMTP\)/);
+    expect(output).toMatch(/✗ Public address: .* is not https/);
+    expect(output).toContain('Not ready');
+    expect(code).toBe(1);
+  }, 60_000);
+});
