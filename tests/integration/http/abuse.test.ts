@@ -43,16 +43,14 @@ async function flood(count: number, concurrency: number, send: (index: number) =
   return statuses;
 }
 
-const mailsTo = async (pattern: string) =>
-  Number(
-    (
-      await db()
-        .selectFrom('mail_outbox')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .where('recipient', 'like', pattern)
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+/** Rows of a table whose column matches a LIKE pattern: what the shop queued or stored. */
+async function rowsLike(table: 'mail_outbox' | 'contact_messages', column: 'recipient' | 'email', pattern: string) {
+  const { rows } = await sql<{
+    n: string;
+  }>`SELECT count(*) AS n FROM ${sql.table(table)} WHERE ${sql.ref(column)} LIKE ${pattern}`.execute(db());
+  return Number(rows[0]!.n);
+}
+const mailsTo = (pattern: string) => rowsLike('mail_outbox', 'recipient', pattern);
 
 /** As if the window of a limit had begun `seconds` earlier: time passing, without waiting. */
 const ageLimits = (seconds: number) =>
@@ -117,16 +115,7 @@ describe('mail bombing through the shop', () => {
     await flood(1000, 20, (index) => client.postJson('/api/contact', message(`contact-${tag}-${index}@example.com`)));
     const sender = uniqueEmail('sender');
     await flood(200, 20, () => newClient().postJson('/api/contact', message(sender)));
-    const stored = async (pattern: string) =>
-      Number(
-        (
-          await db()
-            .selectFrom('contact_messages')
-            .select((eb) => eb.fn.countAll<string>().as('n'))
-            .where('email', 'like', pattern)
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+    const stored = (pattern: string) => rowsLike('contact_messages', 'email', pattern);
     const fromClient = await stored(`contact-${tag}-%`);
     const fromSender = await stored(sender);
     console.log(`contact: 1,000 from one client → ${fromClient} stored; 200 as one sender → ${fromSender} stored`);
@@ -210,6 +199,12 @@ describe('failed sign-ins', () => {
     );
     expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(25);
 
+    // Attempts racing each other may all be refused, leaving the count just under the line: a few
+    // more guesses one after the other reach it.
+    for (let guess = 0; guess < 5; guess++) {
+      const response = await newClient().postJson('/api/auth/sign-in/email', { email: owner, password: 'guess-password' });
+      if (response.status === 429) break;
+    }
     // A new address is asked to wait, even with the right password; the owner's laptop is not.
     expect((await newClient().postJson('/api/auth/sign-in/email', { email: owner, password })).status).toBe(429);
     expect((await laptop.postJson('/api/auth/sign-in/email', { email: owner, password })).status).toBe(200);

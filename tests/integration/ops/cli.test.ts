@@ -1,7 +1,7 @@
-import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../../functions/db/database.ts';
 import { FAKE_STRIPE_KEY, startFakeStripe, WEBHOOK_SECRET } from '../../support/fake-stripe.ts';
+import { runScript } from '../../support/run-script.ts';
 
 /**
  * The command-line entry points run TypeScript straight on Node (type stripping: no JSX, no
@@ -14,16 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => stripe.stop());
 
-/** Runs a command without blocking this process (it serves the Stripe fake the command talks to). */
-function run(script: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [script, ...args], { env: { ...process.env, ...env } });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => resolve({ code, output }));
-  });
-}
+const run = runScript;
 
 describe('command-line entry points', () => {
   it('db:migrate runs', async () => {

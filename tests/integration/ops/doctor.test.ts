@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 import { startSmtpServer } from '../../support/smtp.ts';
 import { FAKE_STRIPE_KEY, WEBHOOK_SECRET, startFakeStripe } from '../../support/fake-stripe.ts';
 import { findFreePort } from '../../../functions/db/embedded.ts';
+import { runScript } from '../../support/run-script.ts';
 
 /** `npm run doctor` as a seller runs it, against this file's PostgreSQL and a running shop. */
 const SECRET = 'test-secret-test-secret-test-secret-42';
@@ -22,25 +22,14 @@ afterAll(async () => {
   await smtp.stop();
 });
 
-function doctor(env: Record<string, string>) {
-  return new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = spawn(process.execPath, ['functions/cli/doctor.ts'], {
-      env: {
-        ...process.env,
-        ENV_FILE: '',
-        NODE_ENV: 'development',
-        BETTER_AUTH_SECRET: SECRET,
-        PUBLIC_SITE_URL: shop.url,
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => resolve({ code, output }));
+const doctor = (env: Record<string, string>) =>
+  runScript('functions/cli/doctor.ts', [], {
+    ENV_FILE: '',
+    NODE_ENV: 'development',
+    BETTER_AUTH_SECRET: SECRET,
+    PUBLIC_SITE_URL: shop.url,
+    ...env,
   });
-}
 
 describe('npm run doctor', () => {
   it('passes in development with what is not configured marked "–", and checks the shop it reaches', async () => {
