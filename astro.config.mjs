@@ -25,6 +25,8 @@ export default defineConfig({
     },
   ],
   trailingSlash: 'ignore',
+  // Shiki colours code with inline styles, which the Content-Security-Policy blocks; Prism uses classes.
+  markdown: { syntaxHighlight: 'prism' },
   i18n: {
     locales: [...LANGUAGES],
     defaultLocale: 'en',

@@ -1,4 +1,4 @@
-import { db } from '../db/database.ts';
+import { db, type Db } from '../db/database.ts';
 
 export interface MailboxMessage {
   id: string;
@@ -13,8 +13,8 @@ export interface MailboxMessage {
 export const MAILBOX_LIMIT = 50;
 
 /** The newest queued or sent mail, for the dev mailbox page (never in production). */
-export async function listMailbox(recipient?: string): Promise<MailboxMessage[]> {
-  let query = db()
+export async function listMailbox(recipient?: string, database: Db = db()): Promise<MailboxMessage[]> {
+  let query = database
     .selectFrom('mail_outbox')
     .select(['id', 'recipient', 'subject', 'text', 'status', 'created_at'])
     .orderBy('created_at', 'desc')

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../../functions/db/database.ts';
 import { FAKE_STRIPE_KEY, startFakeStripe, WEBHOOK_SECRET } from '../../support/fake-stripe.ts';
 import { runScript } from '../../support/run-script.ts';
+import { queueMail } from '../../../functions/mail/outbox.ts';
+import path from 'node:path';
 
 /**
  * The command-line entry points run TypeScript straight on Node (type stripping: no JSX, no
@@ -55,4 +57,25 @@ describe('command-line entry points', () => {
     expect(output).toContain('matches the migrations');
     expect(code, output).toBe(0);
   }, 60_000);
+
+  it('mail lists the dev mailbox in the terminal, for one address when asked', async () => {
+    await queueMail(db(), {
+      to: 'terminal-reader@example.com',
+      subject: 'Read me in the terminal',
+      html: '<p>Hi</p>',
+      text: 'Hi',
+      language: 'en',
+      kind: 'test',
+    });
+    const { code, output } = await run('functions/cli/mail.ts', ['terminal-reader@example.com']);
+    expect(output).toMatch(/pending\s+terminal-reader@example\.com\n\s+Read me in the terminal/);
+    expect(code, output).toBe(0);
+    expect((await run('functions/cli/mail.ts', ['nobody@example.com'])).output).toContain('No mail to nobody@example.com.');
+  });
+
+  it('db:psql says how to connect when psql is not installed', async () => {
+    const { code, output } = await run('functions/cli/psql.ts', [], { PATH: path.dirname(process.execPath) });
+    expect(output).toMatch(/psql is not installed .*; connect any client to postgres(ql)?:\/\//);
+    expect(code).toBe(1);
+  });
 });
