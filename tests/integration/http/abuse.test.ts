@@ -289,6 +289,19 @@ describe('hostile bodies', () => {
     }
   });
 
+  it('an API path that does not exist answers JSON, better-auth’s own included', async () => {
+    for (const path of ['/api/nothing-here', '/api/checkout/demo', '/api/auth/sign-up/email/', '/api/auth/no-such-endpoint']) {
+      const response = await newClient().request(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get('content-type'), path).toMatch(/application\/json/);
+      await response.body?.cancel();
+    }
+  });
+
   it('a crash in the API answers JSON with the logged error id, never the HTML crash page', async () => {
     const response = await newClient().request('/api/dev/crash');
     expect(response.status).toBe(500);

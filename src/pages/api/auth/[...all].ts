@@ -35,7 +35,7 @@ export const ALL: APIRoute = async ({ request, clientAddress, url }) => {
   const headers = new Headers(request.headers);
   headers.set(CLIENT_IP_HEADER, ip);
   if (['GET', 'HEAD'].includes(request.method))
-    return auth().handler(new Request(request.url, { method: request.method, headers }));
+    return apiErrors(await auth().handler(new Request(request.url, { method: request.method, headers })));
 
   const body = await request.text().catch(() => undefined);
   if (body === undefined || body.length > MAX_JSON_BODY_BYTES) return errorResponse(413, 'body_too_large', 'errors.badRequest');
@@ -68,7 +68,7 @@ export const ALL: APIRoute = async ({ request, clientAddress, url }) => {
   }
 
   const forwarded = new Request(request.url, { method: request.method, headers, body });
-  if (path !== '/sign-in/email') return auth().handler(forwarded);
+  if (path !== '/sign-in/email') return apiErrors(await auth().handler(forwarded));
   const email = String(fields.email);
   const attempt = await admitSignInAttempt(email, ip);
   if (!attempt.allowed) return tooManyRequests(attempt.retryAfterS);
@@ -82,3 +82,9 @@ export const ALL: APIRoute = async ({ request, clientAddress, url }) => {
     throw error;
   }
 };
+
+/** better-auth answers a path it does not know with an empty 404: the API's errors are JSON. */
+function apiErrors(response: Response): Response {
+  const bodyless = !(response.headers.get('content-type') ?? '').includes('json');
+  return response.status === 404 && bodyless ? errorResponse(404, 'not_found', 'errors.notFound') : response;
+}
