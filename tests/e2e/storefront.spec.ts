@@ -155,3 +155,26 @@ test('search engines get a sitemap with alternates, robots.txt and course JSON-L
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /.+/);
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/en\/course\//);
 });
+
+test('a course promises only what exists, and the home page quotes no invented students', async ({ page }) => {
+  for (const [lang, title, items, home] of [
+    [
+      'en',
+      'What you get',
+      ['Instant download', 'Complete course materials', 'Download it again any time from My Courses'],
+      'Verified student',
+    ],
+    [
+      'tr',
+      'Neler alacaksınız?',
+      ['Anında indirme', 'Eksiksiz kurs materyalleri', 'Kurslarım sayfasından istediğiniz zaman yeniden indirin'],
+      'Doğrulanmış öğrenci',
+    ],
+  ] as const) {
+    await page.goto(`/${lang}/courses`);
+    await page.getByRole('article').first().getByRole('heading').getByRole('link').click();
+    await expect(page.getByRole('list', { name: title }).getByRole('listitem')).toHaveText(items.map((item) => `✓ ${item}`));
+    await page.goto(`/${lang}/`);
+    await expect(page.getByRole('main')).not.toContainText(home);
+  }
+});
