@@ -1,44 +1,28 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync, symlinkSync, utimesSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import type { ChildProcess } from 'node:child_process';
+import { rmSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFreePort } from '../../../functions/db/embedded.ts';
 import { stopChild, waitForOutput } from '../../bench/bench-server.ts';
+import { copyTreeToTemp, spawnInTree } from '../../support/tree-copy.ts';
 
 /**
  * Starts on a copy of the tree in a temporary folder (never the working tree other tests build and
  * read): three development starts at once after a change share one build; production never builds.
  */
-const TREE = ['src', 'functions', 'content', 'public', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
 let root: string;
 
 beforeAll(() => {
-  root = mkdtempSync(path.join(tmpdir(), 'shop-tree-'));
-  for (const entry of TREE) cpSync(path.resolve(entry), path.join(root, entry), { recursive: true });
-  symlinkSync(path.resolve('node_modules'), path.join(root, 'node_modules'));
+  root = copyTreeToTemp('shop-tree-');
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-function start(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['functions/cli/start.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      ENV_FILE: '',
-      HOST: '127.0.0.1',
-      BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-42',
-      DEV_TOOLS: 'off',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+const start = (env: Record<string, string>) =>
+  spawnInTree(root, 'functions/cli/start.ts', {
+    BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-42',
+    DEV_TOOLS: 'off',
+    ...env,
   });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  return { child, output: () => output, exited };
-}
 
 describe('npm start and the build', () => {
   it('three development starts at once on a changed tree build once and all serve', async () => {

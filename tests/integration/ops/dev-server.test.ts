@@ -1,51 +1,29 @@
-import { spawn } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFreePort } from '../../../functions/db/embedded.ts';
 import { stopChild, waitForOutput } from '../../bench/bench-server.ts';
+import { copyTreeToTemp, spawnInTree } from '../../support/tree-copy.ts';
 
 /**
  * `npm run dev` as an engineer joining the project runs it: no variable set, a fresh data folder,
  * and edits that show without a restart. It runs in a copy of the tree (never the working tree
  * other tests build and read).
  */
-const TREE = ['src', 'functions', 'content', 'public', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
 let root: string;
 
 beforeAll(() => {
-  root = mkdtempSync(path.join(tmpdir(), 'shop-dev-'));
-  // The embedded PostgreSQL runs as `postgres` when tests run as root: it must reach its folder.
-  chmodSync(root, 0o755);
-  for (const entry of TREE) cpSync(path.resolve(entry), path.join(root, entry), { recursive: true });
-  symlinkSync(path.resolve('node_modules'), path.join(root, 'node_modules'));
+  root = copyTreeToTemp('shop-dev-');
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 async function startDev(env: Record<string, string> = {}) {
   const port = await findFreePort();
-  const child = spawn(process.execPath, ['functions/cli/dev.ts'], {
-    cwd: root,
-    // As from a terminal: without the test runner's own variables (VITEST… change how Vite behaves).
-    env: {
-      ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST'))),
-      ENV_FILE: '',
-      NODE_ENV: '',
-      BETTER_AUTH_SECRET: '',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const dev = spawnInTree(root, 'functions/cli/dev.ts', { NODE_ENV: '', BETTER_AUTH_SECRET: '', PORT: String(port), ...env });
+  await waitForOutput(dev.child, 'Dev server ready', 90_000).catch((error: Error) => {
+    throw new Error(`${error.message}\n${dev.output()}`);
   });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await waitForOutput(child, 'Dev server ready', 90_000).catch((error: Error) => {
-    throw new Error(`${error.message}\n${output}`);
-  });
-  return { child, url: `http://127.0.0.1:${port}`, output: () => output };
+  return { ...dev, url: `http://127.0.0.1:${port}` };
 }
 
 describe('npm run dev', () => {
@@ -108,4 +86,28 @@ describe('npm run dev', () => {
       await stopChild(dev.child);
     }
   }, 150_000);
+
+  it('runs beside npm start on another port, sharing the embedded database, and leaves it running for npm start', async () => {
+    const dataDir = path.join(root, '.data-shared');
+    const port = await findFreePort();
+    const shop = spawnInTree(root, 'functions/cli/start.ts', {
+      NODE_ENV: '',
+      BETTER_AUTH_SECRET: '',
+      DATABASE_URL: '',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+    });
+    try {
+      await waitForOutput(shop.child, 'Shop ready', 120_000);
+      const dev = await startDev({ DATABASE_URL: '', DATA_DIR: dataDir });
+      expect(dev.output()).toContain('Sharing PostgreSQL');
+      expect((await fetch(`${dev.url}/api/health`)).status).toBe(200);
+      dev.child.kill('SIGINT');
+      await dev.exited;
+      // The database npm start uses is still there.
+      expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+    } finally {
+      await stopChild(shop.child);
+    }
+  }, 180_000);
 });

@@ -1,0 +1,42 @@
+import { spawn } from 'node:child_process';
+import { chmodSync, cpSync, mkdtempSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/** What a checkout of the shop consists of, minus its build, data and dependencies. */
+const TREE = ['src', 'functions', 'content', 'public', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
+
+/**
+ * A copy of the shop's tree in a temporary folder, sharing node_modules: tests that build, edit
+ * sources or start dev servers run there, never in the working tree other tests read.
+ */
+export function copyTreeToTemp(prefix: string): string {
+  const root = mkdtempSync(path.join(tmpdir(), prefix));
+  // The embedded PostgreSQL runs as `postgres` when tests run as root: it must reach its folder.
+  chmodSync(root, 0o755);
+  for (const entry of TREE) cpSync(path.resolve(entry), path.join(root, entry), { recursive: true });
+  symlinkSync(path.resolve('node_modules'), path.join(root, 'node_modules'));
+  return root;
+}
+
+/**
+ * One of the shop's scripts started in a copied tree as from a terminal: without the test runner's
+ * own variables (VITEST… change how Vite behaves), with what it prints collected.
+ */
+export function spawnInTree(root: string, script: string, env: Record<string, string>) {
+  const child = spawn(process.execPath, [script], {
+    cwd: root,
+    env: {
+      ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST'))),
+      ENV_FILE: '',
+      HOST: '127.0.0.1',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  return { child, output: () => output, exited };
+}
