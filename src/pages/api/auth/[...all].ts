@@ -37,39 +37,51 @@ export const ALL: APIRoute = async ({ request, clientAddress, url }) => {
   if (['GET', 'HEAD'].includes(request.method))
     return apiErrors(await auth().handler(new Request(request.url, { method: request.method, headers })));
 
+  const path = url.pathname.slice(BASE_PATH.length) as AuthRequestPath;
   const body = await request.text().catch(() => undefined);
   if (body === undefined || body.length > MAX_JSON_BODY_BYTES) return errorResponse(413, 'body_too_large', 'errors.badRequest');
-  const path = url.pathname.slice(BASE_PATH.length);
-  const schema = AUTH_REQUEST_SCHEMAS[path as AuthRequestPath] as (typeof AUTH_REQUEST_SCHEMAS)[AuthRequestPath] | undefined;
-  let fields: Record<string, unknown> = {};
-  if (body !== '' || schema) {
-    if (!isJsonRequest(request)) return errorResponse(415, 'unsupported_media_type', 'errors.badRequest');
-    const parsed = parseJsonText(body);
-    if ('response' in parsed) return parsed.response;
-    if (schema) {
-      const checked = schema.safeParse(parsed.value);
-      if (!checked.success) return invalidInput(checked.error);
-      fields = checked.data;
-    }
-  }
-
-  const mailing = MAILING[path as AuthRequestPath];
-  if (mailing) {
-    const target = targetKey(String(fields[mailing.target]));
-    const verdict = await consumeAll([
-      [mailing.client, ip],
-      [LIMITS.linkMailPerAddress, `${path}:${target}`],
-    ]);
-    if (!verdict.allowed)
-      return tooManyRequests(
-        verdict.retryAfterS,
-        path === '/sign-up/email' ? 'errors.tooManyRequests' : 'errors.linkRecentlySent',
-      );
-  }
+  const checked = checkedFields(request, path, body);
+  if ('response' in checked) return checked.response;
+  const refused = await mailLimitRefusal(path, checked.fields, ip);
+  if (refused) return refused;
 
   const forwarded = new Request(request.url, { method: request.method, headers, body });
-  if (path !== '/sign-in/email') return apiErrors(await auth().handler(forwarded));
-  const email = String(fields.email);
+  return path === '/sign-in/email'
+    ? signInThrottled(forwarded, String(checked.fields.email), ip)
+    : apiErrors(await auth().handler(forwarded));
+};
+
+/** A body better-auth may see: JSON, not hostile, and valid by the islands' rules where it has some. */
+function checkedFields(
+  request: Request,
+  path: AuthRequestPath,
+  body: string,
+): { fields: Record<string, unknown> } | { response: Response } {
+  const schema = AUTH_REQUEST_SCHEMAS[path] as (typeof AUTH_REQUEST_SCHEMAS)[AuthRequestPath] | undefined;
+  if (body === '' && !schema) return { fields: {} };
+  if (!isJsonRequest(request)) return { response: errorResponse(415, 'unsupported_media_type', 'errors.badRequest') };
+  const parsed = parseJsonText(body);
+  if ('response' in parsed) return parsed;
+  if (!schema) return { fields: {} };
+  const valid = schema.safeParse(parsed.value);
+  return valid.success ? { fields: valid.data } : { response: invalidInput(valid.error) };
+}
+
+/** The 429 for a request that would mail a link too often (per client, per mailbox), or nothing. */
+async function mailLimitRefusal(path: AuthRequestPath, fields: Record<string, unknown>, ip: string) {
+  const mailing = MAILING[path];
+  if (!mailing) return undefined;
+  const target = targetKey(String(fields[mailing.target]));
+  const verdict = await consumeAll([
+    [mailing.client, ip],
+    [LIMITS.linkMailPerAddress, `${path}:${target}`],
+  ]);
+  if (verdict.allowed) return undefined;
+  return tooManyRequests(verdict.retryAfterS, path === '/sign-up/email' ? 'errors.tooManyRequests' : 'errors.linkRecentlySent');
+}
+
+/** A password sign-in, admitted by the throttle first and settled by its outcome after. */
+async function signInThrottled(forwarded: Request, email: string, ip: string): Promise<Response> {
   const attempt = await admitSignInAttempt(email, ip);
   if (!attempt.allowed) return tooManyRequests(attempt.retryAfterS);
   try {
@@ -81,7 +93,7 @@ export const ALL: APIRoute = async ({ request, clientAddress, url }) => {
     await settleSignInAttempt(attempt.attemptId, email, ip, 'other');
     throw error;
   }
-};
+}
 
 /** better-auth answers a path it does not know with an empty 404: the API's errors are JSON. */
 function apiErrors(response: Response): Response {
