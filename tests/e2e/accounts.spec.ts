@@ -30,7 +30,10 @@ test('sign up in Turkish, land on the dashboard, log out, fail and succeed to lo
   await expect(page.getByText('Henüz bir kursunuz yok.')).toBeVisible();
 
   const menu = page.getByRole('group').or(page.locator('details[data-signed-in]'));
-  await page.getByLabel('Hesap menüsü').click();
+  // The menu shows the address, and its accessible name says what it is and holds that address.
+  const accountMenu = page.locator('summary', { hasText: email });
+  await expect(accountMenu).toHaveAccessibleName(`Hesap menüsü: ${email}`);
+  await accountMenu.click();
   await expect(menu.getByRole('link', { name: 'Panel' })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'Yönetim' })).toBeHidden();
   await page.getByRole('button', { name: 'Çıkış yap' }).click();

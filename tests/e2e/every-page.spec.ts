@@ -4,7 +4,8 @@ import { listRoutes, sampleUrl, type Access } from '../support/routes.ts';
 /**
  * Every page of the shop, read from src/pages (a new page is swept the day it exists), opened in
  * both languages by the identity it is for, hydrated: no Content-Security-Policy violation, no
- * console error, no uncaught exception (the fixtures fail the test on any of them).
+ * console error, no uncaught exception (the fixtures fail the test on any of them), no markup after
+ * </html>.
  */
 const PAGES = listRoutes().filter((route) => route.kind === 'page');
 
@@ -35,6 +36,8 @@ async function sweep(page: Page, access: Access, lang: 'en' | 'tr', baseURL: str
     const url = sampleUrl(route.pattern, values, lang);
     const response = await page.goto(url);
     expect(response?.status(), url).toBeLessThan(500);
+    // Nothing after </html>: a page-level script outside its layout used to land there.
+    expect((await response!.text()).trimEnd().endsWith('</html>'), url).toBe(true);
     await waitForIslands(page);
     await expect(page.locator('main, [role="main"]').first(), url).toBeVisible();
   }

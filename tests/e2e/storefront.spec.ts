@@ -178,3 +178,15 @@ test('a course promises only what exists, and the home page quotes no invented s
     await expect(page.getByRole('main')).not.toContainText(home);
   }
 });
+
+test('a visitor who asks for less motion gets no smooth scrolling or transitions', async ({ page }) => {
+  await page.goto('/en/');
+  const motion = () =>
+    page.evaluate(() => ({
+      scroll: getComputedStyle(document.documentElement).scrollBehavior,
+      transition: getComputedStyle(document.querySelector('a')!).transitionDuration,
+    }));
+  expect((await motion()).scroll).toBe('smooth');
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  expect(await motion()).toEqual({ scroll: 'auto', transition: '1e-05s' });
+});
