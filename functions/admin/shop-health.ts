@@ -7,13 +7,10 @@ export interface ShopHealth {
   checks: Check[];
   /** Mail held in the outbox because nothing can send it (no SMTP, no dev mailbox). */
   waitingMail: number;
-  /** Requests carried X-Forwarded-For while TRUST_PROXY is off (see noteForwardedHeader). */
-  forwardedIgnored: boolean;
 }
 
 const FRESH_MS = 60_000;
 let latest: { at: number; checks: Promise<Check[]> } | undefined;
-let forwardedSeen = false;
 
 /** The admin overview's "Shop health": the doctor's checks (at most once a minute) and what waits. */
 export async function shopHealth(): Promise<ShopHealth> {
@@ -29,10 +26,5 @@ export async function shopHealth(): Promise<ShopHealth> {
           .executeTakeFirstOrThrow()
       : { n: '0' },
   ]);
-  return { checks, waitingMail: Number(waiting.n), forwardedIgnored: forwardedSeen };
-}
-
-/** Called for every request that names a forwarded client address the shop was told not to trust. */
-export function noteForwardedHeader(): void {
-  forwardedSeen = true;
+  return { checks, waitingMail: Number(waiting.n) };
 }

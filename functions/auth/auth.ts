@@ -8,6 +8,7 @@ import { renderMail } from '../mail/template.ts';
 import { emailVerification, passwordReset, signInLink } from '../mail/templates/index.ts';
 import { safeNextPath } from '../../src/lib/next-path.ts';
 import { adoptDetachedPurchases } from '../purchases/library.ts';
+import { limitsEnabled } from '../abuse/limits.ts';
 import { SIGN_IN_LINK_TTL_S, signInLinkUrl, storedSignInToken } from './sign-in-link.ts';
 import { claimsOf, LINK_TOKEN_SLOT, RESET_TOKEN_TTL_S, VERIFY_TOKEN_TTL_S } from './link-tokens.ts';
 import { asLanguage, DEFAULT_LANGUAGE, localizedPath } from '../../src/i18n/languages.ts';
@@ -24,7 +25,7 @@ function languageOf(user: object): ReturnType<typeof asLanguage> {
 }
 
 export function createAuth(database: Db) {
-  const { NODE_ENV, BETTER_AUTH_SECRET, AUTH_RATE_LIMIT } = env();
+  const { NODE_ENV, BETTER_AUTH_SECRET } = env();
   return betterAuth({
     appName: 'MicroCourses',
     baseURL: siteUrl(),
@@ -135,7 +136,7 @@ export function createAuth(database: Db) {
     ],
     rateLimit: {
       // On unless switched off (never in production); off by default only in unit tests.
-      enabled: AUTH_RATE_LIMIT ? AUTH_RATE_LIMIT === 'on' : NODE_ENV !== 'test',
+      enabled: limitsEnabled(),
       storage: 'database',
       modelName: 'rate_limits',
       fields: { lastRequest: 'last_request' },

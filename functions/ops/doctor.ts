@@ -126,7 +126,7 @@ async function storageCheck(): Promise<Outcome> {
     if ((await getFile('private', secret.key)) === undefined) return fail('doctor.storageUnreadable');
     const served = await fetchText(absolute(publicUrl(cover.key)));
     // Local files are served by the shop itself: that part can only be checked while it runs.
-    if (served === undefined && absolute(publicUrl('')).startsWith(siteUrl()) && !(await shopAnswers()))
+    if (served === undefined && absolute(publicUrl('')).startsWith(siteUrl()) && !(await fetchHealth())?.ok)
       return ok('doctor.storageOkOffline');
     if (served !== cover.content) return fail('doctor.storageNotServed', { url: absolute(publicUrl('')) });
     if ((await fetchText(absolute(publicUrl(secret.key)))) === secret.content) return fail('doctor.storagePrivateLeak');
@@ -140,7 +140,7 @@ async function siteCheck(): Promise<Outcome> {
   const { PUBLIC_SITE_URL: url, NODE_ENV } = env();
   if (!url) return notConfigured('doctor.siteMissing', { url: siteUrl() });
   if (NODE_ENV === 'production' && !url.startsWith('https://')) return fail('doctor.siteNotHttps', { url });
-  const response = await fetch(`${siteUrl()}/api/health`, { signal: AbortSignal.timeout(TIMEOUT_MS) }).catch(() => undefined);
+  const response = await fetchHealth();
   if (!response) return fail('doctor.siteUnreachable', { url });
   const health = (await response.json().catch(() => ({}))) as { shop?: string };
   if (health.shop !== shopFingerprint()) return fail('doctor.siteOther', { url });
@@ -152,9 +152,9 @@ async function secretCheck(): Promise<Outcome> {
   return Promise.resolve(secret.length >= 32 ? ok('doctor.secretOk', { count: secret.length }) : fail('doctor.secretShort'));
 }
 
-async function shopAnswers(): Promise<boolean> {
-  const response = await fetch(`${siteUrl()}/api/health`, { signal: AbortSignal.timeout(TIMEOUT_MS) }).catch(() => undefined);
-  return Boolean(response?.ok);
+/** The public address's answer at /api/health, or undefined when nothing answers. */
+function fetchHealth(): Promise<Response | undefined> {
+  return fetch(`${siteUrl()}/api/health`, { signal: AbortSignal.timeout(TIMEOUT_MS) }).catch(() => undefined);
 }
 
 function absolute(url: string): string {

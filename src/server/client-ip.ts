@@ -1,5 +1,11 @@
 import { env } from '../../functions/env.ts';
-import { noteForwardedHeader } from '../../functions/admin/shop-health.ts';
+
+let forwardedSeen = false;
+
+/** Whether requests carried X-Forwarded-For while TRUST_PROXY is off (the admin overview warns). */
+export function forwardedHeaderIgnored(): boolean {
+  return forwardedSeen;
+}
 
 /**
  * The client's address: from the connection, or, behind a trusted proxy (TRUST_PROXY=true), the
@@ -8,7 +14,7 @@ import { noteForwardedHeader } from '../../functions/admin/shop-health.ts';
 export function clientIp(request: Request, connectionAddress: string): string {
   if (!env().TRUST_PROXY) {
     // A proxy in front that the shop was not told about: every buyer would share its address.
-    if (request.headers.has('x-forwarded-for')) noteForwardedHeader();
+    if (request.headers.has('x-forwarded-for')) forwardedSeen = true;
     return connectionAddress;
   }
   const forwarded = request.headers

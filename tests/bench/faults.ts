@@ -6,7 +6,7 @@ import { buildIfNeeded } from '../../functions/cli/build-if-needed.ts';
 import { createDb } from '../../functions/db/database.ts';
 import { findFreePort } from '../../functions/db/embedded.ts';
 import { stopChild, waitForOutput } from './bench-server.ts';
-import { FAKE_STRIPE_KEY, WEBHOOK_SECRET, signedEvent, startFakeStripe } from '../support/fake-stripe.ts';
+import { signedEvent, startFakeStripe } from '../support/fake-stripe.ts';
 import { startSmtpServer } from '../support/smtp.ts';
 import { runRestartDrill, STOP_MODES } from '../support/restart-drill.ts';
 
@@ -43,9 +43,7 @@ function startShop(extraEnv: Record<string, string> = {}) {
     PRODUCTION_CHECKS: 'test-harness',
     // Each simulated buyer comes from an address of its own (X-Forwarded-For), as behind a proxy.
     TRUST_PROXY: 'true',
-    STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_URL: stripe.url,
+    ...stripe.settings,
     ...extraEnv,
   };
   const child = spawn(process.execPath, ['functions/cli/start.ts', '--no-build'], { env, stdio: ['ignore', 'pipe', 'ignore'] });

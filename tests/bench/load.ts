@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { buildIfNeeded } from '../../functions/cli/build-if-needed.ts';
 import { putFile } from '../../functions/storage/storage.ts';
 import { startBenchWorld, type BenchWorld } from './bench-server.ts';
-import { FAKE_STRIPE_KEY, WEBHOOK_SECRET, signedEvent, startFakeStripe } from '../support/fake-stripe.ts';
+import { signedEvent, startFakeStripe } from '../support/fake-stripe.ts';
 
 /**
  * `npm run bench` (second part): the money paths under load, on the built server and real PostgreSQL.
@@ -83,9 +83,7 @@ async function checkoutLoad({ baseUrl, database }: BenchWorld): Promise<void> {
 
 async function webhookLoad(world: BenchWorld): Promise<void> {
   const server = await world.startServer({
-    STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_URL: stripe.url,
+    ...stripe.settings,
   });
   const course = await world.database
     .selectFrom('courses')

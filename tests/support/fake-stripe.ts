@@ -84,6 +84,12 @@ export async function startFakeStripe() {
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${port}`,
+    /** The shop's settings that point it at this fake (a test key, the webhook secret, the API address). */
+    settings: {
+      STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: `http://127.0.0.1:${port}`,
+    },
     requests,
     sessions,
     /** The endpoints the dashboard lists (Webhooks → endpoints), as `npm run doctor` reads them. */

@@ -9,7 +9,7 @@ import { db, useDb } from '../../../functions/db/database.ts';
 import type { Database } from '../../../functions/db/schema.ts';
 import type { AnalyticsPeriod } from '../../../src/lib/admin/analytics.schema.ts';
 import { makeCourse, makePurchase } from '../../support/factories.ts';
-import { FAKE_STRIPE_KEY, WEBHOOK_SECRET, signedEvent, startFakeStripe } from '../../support/fake-stripe.ts';
+import { signedEvent, startFakeStripe } from '../../support/fake-stripe.ts';
 import { Browser, startTestServer, type TestServer } from '../../support/test-server.ts';
 
 let server: TestServer;
@@ -23,9 +23,7 @@ const PASSWORD = 'people admin password 1';
 beforeAll(async () => {
   stripe = await startFakeStripe();
   server = await startTestServer({
-    STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_URL: stripe.url,
+    ...stripe.settings,
   });
   adminId = (await ensureUser(db(), { email: ADMIN_EMAIL, password: PASSWORD, fullName: 'People Admin', role: 'admin' })).id;
   admin = new Browser(server);

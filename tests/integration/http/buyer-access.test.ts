@@ -4,7 +4,7 @@ import { db } from '../../../functions/db/database.ts';
 import { LINK_TOKEN_SLOT } from '../../../functions/auth/link-tokens.ts';
 import { Browser, signedInBrowser, startTestServer, type TestServer } from '../../support/test-server.ts';
 import { plainText, startSmtpServer, type ReceivedMail } from '../../support/smtp.ts';
-import { FAKE_STRIPE_KEY, WEBHOOK_SECRET, signedEvent, startFakeStripe } from '../../support/fake-stripe.ts';
+import { signedEvent, startFakeStripe } from '../../support/fake-stripe.ts';
 
 let server: TestServer;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -17,9 +17,7 @@ beforeAll(async () => {
   stripe = await startFakeStripe();
   server = await startTestServer({
     SMTP_URL: smtp.url,
-    STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_URL: stripe.url,
+    ...stripe.settings,
   });
   freeCourse = await db()
     .selectFrom('courses')

@@ -7,7 +7,7 @@ import { db } from '../../../functions/db/database.ts';
 import { storageRoot } from '../../../functions/storage/storage.ts';
 import { Browser, startTestServer, type TestServer } from '../../support/test-server.ts';
 import { plainText, startSmtpServer } from '../../support/smtp.ts';
-import { FAKE_STRIPE_KEY, WEBHOOK_SECRET, signedEvent, startFakeStripe } from '../../support/fake-stripe.ts';
+import { WEBHOOK_SECRET, signedEvent, startFakeStripe } from '../../support/fake-stripe.ts';
 
 let server: TestServer;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -20,9 +20,7 @@ beforeAll(async () => {
   stripe = await startFakeStripe();
   server = await startTestServer({
     SMTP_URL: smtp.url,
-    STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_URL: stripe.url,
+    ...stripe.settings,
   });
   // The server seeded the demo catalogue into this file's database on start.
   freeCourse = await db()

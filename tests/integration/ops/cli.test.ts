@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../../functions/db/database.ts';
-import { FAKE_STRIPE_KEY, startFakeStripe, WEBHOOK_SECRET } from '../../support/fake-stripe.ts';
+import { startFakeStripe } from '../../support/fake-stripe.ts';
 import { runScript } from '../../support/run-script.ts';
 import { queueMail } from '../../../functions/mail/outbox.ts';
 import path from 'node:path';
@@ -44,9 +44,7 @@ describe('command-line entry points', () => {
 
   it('payments:reconcile asks Stripe (a local fake of its API) and reports', async () => {
     const { code, output } = await run('functions/cli/reconcile.ts', ['--days', '2'], {
-      STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: stripe.url,
+      ...stripe.settings,
     });
     expect(code, output).toBe(0);
     expect(output).toContain('Checkout Sessions of the last 2 day(s):');

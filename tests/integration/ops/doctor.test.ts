@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 import { startSmtpServer } from '../../support/smtp.ts';
-import { FAKE_STRIPE_KEY, WEBHOOK_SECRET, startFakeStripe } from '../../support/fake-stripe.ts';
+import { startFakeStripe } from '../../support/fake-stripe.ts';
 import { findFreePort } from '../../../functions/db/embedded.ts';
 import { runScript } from '../../support/run-script.ts';
 
@@ -53,7 +53,7 @@ describe('npm run doctor', () => {
   }, 60_000);
 
   it('finds the webhook endpoint for the site in Stripe, or says to add it (fake Stripe API)', async () => {
-    const stripeEnv = { STRIPE_SECRET_KEY: FAKE_STRIPE_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: stripe.url };
+    const stripeEnv = stripe.settings;
     const missing = await doctor(stripeEnv);
     expect(missing.output).toMatch(/✗ Payments \(Stripe\): test mode; no webhook endpoint for .*\/api\/stripe\/webhook/);
     expect(missing.code).toBe(1);

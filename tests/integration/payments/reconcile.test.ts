@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../../functions/db/database.ts';
 import { startCheckout } from '../../../functions/checkout/checkout.ts';
 import { reconcilePaidSessions } from '../../../functions/payments/reconcile.ts';
-import { FAKE_STRIPE_KEY, WEBHOOK_SECRET, startFakeStripe } from '../../support/fake-stripe.ts';
+import { startFakeStripe } from '../../support/fake-stripe.ts';
 import { makeCourse } from '../../support/factories.ts';
 
 let stripe: Awaited<ReturnType<typeof startFakeStripe>>;
@@ -10,9 +10,7 @@ let stripe: Awaited<ReturnType<typeof startFakeStripe>>;
 beforeAll(async () => {
   stripe = await startFakeStripe();
   Object.assign(process.env, {
-    STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_URL: stripe.url,
+    ...stripe.settings,
   });
 });
 afterAll(() => stripe.stop());
