@@ -18,7 +18,6 @@ const BaseEnvSchema = z.object({
   AUTH_RATE_LIMIT: z.enum(['on', 'off']).optional(),
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().min(3).default('MicroCourses <no-reply@microcourses.example>'),
-  SHOP_EMAIL: z.email().default('support@microcourses.example'),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_(test|live)_\w+$/, 'must look like sk_test_… or sk_live_…')

@@ -3,7 +3,7 @@ import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { BlogFrontMatterSchema } from './lib/blog.schema.ts';
 
-/** Long static page texts (about, privacy, terms, help, refund), one Markdown file per language. Ids: `en/about`. */
+/** Long static page texts (about, help), one Markdown file per language. Ids: `en/about`. Legal texts: functions/shop/legal.ts. */
 const pages = defineCollection({
   loader: glob({ pattern: '*/*.md', base: './content/pages' }),
   schema: z.object({}),

@@ -2,11 +2,15 @@ import { db } from '../db/database.ts';
 import { devToolsEnabled } from '../dev-tools.ts';
 import { env } from '../env.ts';
 import { runDoctor, type Check } from '../ops/doctor.ts';
+import { missingSettings, storedShopSettings } from '../shop/settings.ts';
+import type { RequiredSetting } from '../../src/lib/admin/shop-settings.schema.ts';
 
 export interface ShopHealth {
   checks: Check[];
   /** Mail held in the outbox because nothing can send it (no SMTP, no dev mailbox). */
   waitingMail: number;
+  /** Shop details buyers would see missing (legal pages, receipts): to fill before launch. */
+  missingSettings: RequiredSetting[];
 }
 
 const FRESH_MS = 60_000;
@@ -16,8 +20,9 @@ let latest: { at: number; checks: Promise<Check[]> } | undefined;
 export async function shopHealth(): Promise<ShopHealth> {
   if (!latest || Date.now() - latest.at > FRESH_MS) latest = { at: Date.now(), checks: runDoctor(db()) };
   const mailCannotLeave = !env().SMTP_URL && !devToolsEnabled();
-  const [checks, waiting] = await Promise.all([
+  const [checks, settings, waiting] = await Promise.all([
     latest.checks,
+    storedShopSettings(),
     mailCannotLeave
       ? db()
           .selectFrom('mail_outbox')
@@ -26,5 +31,5 @@ export async function shopHealth(): Promise<ShopHealth> {
           .executeTakeFirstOrThrow()
       : { n: '0' },
   ]);
-  return { checks, waitingMail: Number(waiting.n) };
+  return { checks, waitingMail: Number(waiting.n), missingSettings: missingSettings(settings) };
 }

@@ -23,6 +23,10 @@ const OVERRIDES = {
     'mail_outbox.status': 'Generated<"pending" | "sent" | "failed">',
     'users.role': 'Generated<"user" | "admin">',
     'client_logs.level': '"error" | "warn" | "info" | "debug"',
+    'discount_codes.kind': '"percent" | "fixed"',
+    'legal_texts.language': '"en" | "tr"',
+    'legal_texts.page': '"terms" | "privacy" | "refund" | "pre-information" | "distance-contract"',
+    'document_counters.kind': '"receipt" | "credit_note"',
   },
 };
 const verify = process.argv.includes('--verify');

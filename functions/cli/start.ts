@@ -7,8 +7,9 @@ import { productionPreflight, TEST_HARNESS_BANNER } from '../ops/preflight.ts';
 import { close, createHttpServer, listen, loopbackOrigin, type NodeHandler } from '../http/http-server.ts';
 import { createStaticHandler, loadStaticFiles } from '../http/static-files.ts';
 import { PageCache } from '../http/page-cache.ts';
-import { CACHE_RULES } from '../http/cache-rules.ts';
+import { CACHE_RULES, SHOP_TAG } from '../http/cache-rules.ts';
 import { listenForChanges } from '../http/cache-notify.ts';
+import { forgetShopSettings } from '../shop/settings.ts';
 import { buildIfNeeded, buildIsCurrent, SERVER_ENTRY } from './build-if-needed.ts';
 import { explainFailure } from './command.ts';
 import { decideDevTools, exposureWarning, Running, startServices } from './services.ts';
@@ -54,7 +55,11 @@ async function start(): Promise<void> {
   await listen(server, PORT, HOST);
   running.add('http server', () => close(server));
   origin = loopbackOrigin(server);
-  const cacheListener = listenForChanges(database.url, (tag) => pageCache.purge([tag]));
+  const cacheListener = listenForChanges(database.url, (tag) => {
+    // The settings first: the pages purged next render with the new ones.
+    if (tag === SHOP_TAG || tag === '*') forgetShopSettings();
+    pageCache.purge([tag]);
+  });
   running.add('cache listener', () => cacheListener.stop());
 
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);

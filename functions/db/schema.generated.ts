@@ -123,6 +123,40 @@ export interface Courses {
   updated_at: Generated<Timestamp>;
 }
 
+export interface DiscountCodeCourses {
+  course_id: string;
+  discount_code_id: string;
+}
+
+export interface DiscountCodes {
+  active: Generated<boolean>;
+  all_courses: Generated<boolean>;
+  amounts: Generated<Json>;
+  code: string;
+  created_at: Generated<Timestamp>;
+  ends_at: Timestamp | null;
+  id: Generated<string>;
+  kind: "percent" | "fixed";
+  max_redemptions: number | null;
+  once_per_buyer: Generated<boolean>;
+  percent: number | null;
+  redemptions: Generated<number>;
+  starts_at: Timestamp | null;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface DocumentCounters {
+  kind: "receipt" | "credit_note";
+  last_number: number;
+}
+
+export interface LegalTexts {
+  body: string;
+  language: "en" | "tr";
+  page: "terms" | "privacy" | "refund" | "pre-information" | "distance-contract";
+  updated_at: Generated<Timestamp>;
+}
+
 export interface MailOutbox {
   attempts: Generated<number>;
   created_at: Generated<Timestamp>;
@@ -155,9 +189,16 @@ export interface PaymentEvents {
 export interface Purchases {
   amount_minor: number;
   completed_at: Timestamp | null;
+  consent: Json | null;
+  contracts: Json | null;
   course_id: string;
   created_at: Generated<Timestamp>;
+  credit_note_number: number | null;
   currency: string;
+  discount_code: string | null;
+  discount_code_id: string | null;
+  discount_minor: Generated<number>;
+  discount_once_per_buyer: Generated<boolean>;
   download_count: Generated<number>;
   download_token: string | null;
   email: string;
@@ -169,7 +210,10 @@ export interface Purchases {
   payment_id: string | null;
   payment_intent_id: string | null;
   provider: "free" | "stripe" | "demo";
+  receipt_number: number | null;
   refund_requested_at: Timestamp | null;
+  refunded_at: Timestamp | null;
+  seller: Json | null;
   status: Generated<"pending" | "completed" | "failed" | "expired" | "refunded" | "disputed">;
   updated_at: Generated<Timestamp>;
   user_id: string | null;
@@ -198,6 +242,12 @@ export interface Sessions {
   updated_at: Timestamp;
   user_agent: string | null;
   user_id: string;
+}
+
+export interface ShopSettings {
+  id: Generated<boolean>;
+  settings: Json;
+  updated_at: Generated<Timestamp>;
 }
 
 export interface SignInFailures {
@@ -243,12 +293,17 @@ export interface DB {
   client_logs: ClientLogs;
   contact_messages: ContactMessages;
   courses: Courses;
+  discount_code_courses: DiscountCodeCourses;
+  discount_codes: DiscountCodes;
+  document_counters: DocumentCounters;
+  legal_texts: LegalTexts;
   mail_outbox: MailOutbox;
   payment_events: PaymentEvents;
   purchases: Purchases;
   rate_limits: RateLimits;
   schema_migrations: SchemaMigrations;
   sessions: Sessions;
+  shop_settings: ShopSettings;
   sign_in_failures: SignInFailures;
   usage_limits: UsageLimits;
   users: Users;

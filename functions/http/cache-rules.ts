@@ -9,6 +9,8 @@ import { isLanguage, LANGUAGE_PATTERN } from '../../src/i18n/languages.ts';
  */
 export const CATALOGUE_TAG = 'catalogue';
 export const BLOG_TAG = 'blog';
+/** The shop's settings: every page names the shop in its header and footer. */
+export const SHOP_TAG = 'shop';
 /** Pre-rendered pages and public files: they change only with a deploy. */
 export const STATIC_TAG = 'static';
 const FRESH = { maxAgeS: 30, swrS: 30 };
@@ -26,12 +28,28 @@ const coursesApiQuery = (params: URLSearchParams) => {
 /** A path under any interface language: `route('/courses')` matches /en/courses and /tr/courses. */
 const route = (rest: string) => new RegExp(`^/${LANGUAGE_PATTERN}${rest}$`);
 
+/** Pages whose only changing part is the shop's settings (legal texts included). */
+const SHOP_PAGES = [
+  'about',
+  'help',
+  'contact',
+  'terms',
+  'privacy',
+  'refund',
+  'login',
+  'signup',
+  'forgot-password',
+  'reset-password',
+  'checkout/sent',
+];
+
 export const CACHE_RULES: CacheRule[] = [
-  { pattern: route('/'), ...FRESH, tags: [CATALOGUE_TAG] },
-  { pattern: route('/courses/?'), ...FRESH, tags: [CATALOGUE_TAG], canonicalQuery: catalogueQuery },
-  { pattern: route('/courses?/[0-9a-zA-Z-]{1,64}/?'), ...FRESH, tags: [CATALOGUE_TAG], canonicalQuery: courseQuery },
+  { pattern: route('/'), ...FRESH, tags: [CATALOGUE_TAG, SHOP_TAG] },
+  { pattern: route('/courses/?'), ...FRESH, tags: [CATALOGUE_TAG, SHOP_TAG], canonicalQuery: catalogueQuery },
+  { pattern: route('/courses?/[0-9a-zA-Z-]{1,64}/?'), ...FRESH, tags: [CATALOGUE_TAG, SHOP_TAG], canonicalQuery: courseQuery },
   { pattern: /^\/api\/courses$/, ...FRESH, tags: [CATALOGUE_TAG], canonicalQuery: coursesApiQuery },
-  { pattern: route('/blog(/[^/]{1,200})?/?'), ...FRESH, tags: [BLOG_TAG] },
-  { pattern: route('/rss\\.xml'), ...FRESH, tags: [BLOG_TAG] },
+  { pattern: route('/blog(/[^/]{1,200})?/?'), ...FRESH, tags: [BLOG_TAG, SHOP_TAG] },
+  { pattern: route('/rss\\.xml'), ...FRESH, tags: [BLOG_TAG, SHOP_TAG] },
   { pattern: /^\/sitemap\.xml$/, ...FRESH, tags: [CATALOGUE_TAG, BLOG_TAG] },
+  { pattern: route(`/(${SHOP_PAGES.join('|')})/?`), ...FRESH, tags: [SHOP_TAG] },
 ];

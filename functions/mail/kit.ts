@@ -89,7 +89,7 @@ export function Layout({ language, title, preheader, shop, reason, footerLinks =
         ),
         children,
         h(Hr, { className: 'mail-rule', style: { borderColor: COLORS.rule, margin: '28px 0 16px' } }),
-        h(Text, { className: 'mail-muted', style: small }, `${shop.name} · ${shop.address}`),
+        h(Text, { className: 'mail-muted', style: small }, [shop.name, shop.address].filter(Boolean).join(' · ')),
         h(Text, { className: 'mail-muted', style: small }, reason),
         ...footerLinks.map((link) =>
           h(

@@ -47,9 +47,10 @@ export interface Delivery {
 /** Renders a template into a mail ready for the outbox: HTML and plain text from the same tree. */
 export async function renderMail<Props>(template: MailTemplate<Props>, props: Props, delivery: Delivery): Promise<Mail> {
   const { language } = delivery;
-  const context: MailContext = { language, t: getT(language), shop: await shopIdentity(language) };
+  const context: MailContext = { language, t: getT(language), shop: await shopIdentity() };
   if (template.optional && !delivery.unsubscribe) throw new Error(`${template.kind} mail needs an unsubscribe address`);
   const subject = template.subject(props, context);
+  const replyTo = delivery.replyTo ?? context.shop.supportEmail;
   const element = h(Layout, {
     language,
     title: subject,
@@ -67,7 +68,7 @@ export async function renderMail<Props>(template: MailTemplate<Props>, props: Pr
     html: await render(element),
     text: await render(element, { plainText: true }),
     fromName: context.shop.name,
-    replyTo: delivery.replyTo ?? context.shop.supportEmail,
+    ...(replyTo ? { replyTo } : {}),
     ...(delivery.unsubscribe ? { listUnsubscribe: delivery.unsubscribe.oneClickUrl } : {}),
   };
 }

@@ -6,6 +6,7 @@ import { readMigrations } from '../db/migrate.ts';
 import { env, siteUrl } from '../env.ts';
 import { stripe } from '../payments/stripe.ts';
 import { deleteFile, getFile, publicUrl, putFile } from '../storage/storage.ts';
+import { missingSettings, readSettings } from '../shop/settings.ts';
 import type { MessageKey } from '../../src/i18n/i18n.ts';
 
 /** One line of `npm run doctor` and of the admin overview's "Shop health", in either language. */
@@ -31,6 +32,7 @@ export async function runDoctor(database: Db): Promise<Check[]> {
     check('doctor.storage', storageCheck),
     check('doctor.site', siteCheck),
     check('doctor.secret', secretCheck),
+    check('doctor.shop', () => shopCheck(database)),
   ]);
   // A shop buyers use has nothing left to configure.
   const production = env().NODE_ENV === 'production';
@@ -150,6 +152,14 @@ async function siteCheck(): Promise<Outcome> {
 async function secretCheck(): Promise<Outcome> {
   const secret = env().BETTER_AUTH_SECRET ?? '';
   return Promise.resolve(secret.length >= 32 ? ok('doctor.secretOk', { count: secret.length }) : fail('doctor.secretShort'));
+}
+
+/** The shop's identity (Admin → Settings): what buyers read on legal pages and receipts. */
+async function shopCheck(database: Db): Promise<Outcome> {
+  const stored = await readSettings(database);
+  const missing = missingSettings(stored);
+  if (missing.length > 0) return notConfigured('doctor.shopMissing', { count: missing.length });
+  return ok('doctor.shopOk', { name: stored.settings.shopName });
 }
 
 /** The public address's answer at /api/health, or undefined when nothing answers. */

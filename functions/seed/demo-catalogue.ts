@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { COURSE_LANGUAGES } from '../../src/lib/course-languages.ts';
+import { ShopSettingsSchema } from '../../src/lib/admin/shop-settings.schema.ts';
 
 const CATALOGUE_FILE = fileURLToPath(new URL('../../content/catalogue/demo-catalogue.json', import.meta.url));
 
@@ -36,6 +37,8 @@ export const DemoCourseSchema = z.object({
 });
 
 export const DemoCatalogueSchema = z.object({
+  /** Obviously demo values for the shop's settings (a seller replaces them in Admin → Settings). */
+  shop: ShopSettingsSchema,
   categories: z.array(DemoCategorySchema).min(1),
   courses: z.array(DemoCourseSchema).min(1),
 });

@@ -19,8 +19,15 @@ export async function seedDemoData(
   database: Db,
   { catalogue, withCourses = true }: { catalogue?: DemoCatalogue; withCourses?: boolean } = {},
 ): Promise<SeedReport> {
-  const { categories, courses: demoCourses } = catalogue ?? (await loadDemoCatalogue());
+  const { shop, categories, courses: demoCourses } = catalogue ?? (await loadDemoCatalogue());
   const courses = withCourses ? demoCourses : [];
+  // The demo's settings only where a demo runs, and never over a seller's own.
+  if (withCourses)
+    await database
+      .insertInto('shop_settings')
+      .values({ id: true, settings: JSON.stringify(shop) })
+      .onConflict((conflict) => conflict.column('id').doNothing())
+      .execute();
   const insertedCategories = await database
     .insertInto('categories')
     .values(

@@ -1,21 +1,16 @@
-import { env, siteUrl } from '../env.ts';
-import { getT } from '../../src/i18n/i18n.ts';
-import { contactInfo } from '../../src/lib/contact-info.ts';
-import type { Language } from '../../src/i18n/languages.ts';
+import { siteUrl } from '../env.ts';
+import { shopSettings } from './settings.ts';
 
-/** Who the shop is, as e-mails, receipts and legal pages name it. One source, read per language. */
+/** Who the shop is, as e-mails name it: read from the settings (Admin → Settings). */
 export interface ShopIdentity {
   name: string;
+  /** Empty until the seller sets it: mails then carry no Reply-To. */
   supportEmail: string;
   address: string;
   siteUrl: string;
 }
 
-export function shopIdentity(language: Language): Promise<ShopIdentity> {
-  return Promise.resolve({
-    name: getT(language)('site.name'),
-    supportEmail: env().SHOP_EMAIL,
-    address: contactInfo(language).info.address,
-    siteUrl: siteUrl(),
-  });
+export async function shopIdentity(): Promise<ShopIdentity> {
+  const settings = await shopSettings();
+  return { name: settings.shopName, supportEmail: settings.supportEmail, address: settings.address, siteUrl: siteUrl() };
 }

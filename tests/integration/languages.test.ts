@@ -29,6 +29,7 @@ describe('language columns', () => {
       'blog_posts',
       'contact_messages',
       'courses',
+      'legal_texts',
       'mail_outbox',
       'purchases',
       'users',

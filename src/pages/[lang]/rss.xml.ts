@@ -3,6 +3,7 @@ import type { APIRoute } from 'astro';
 import { listPublishedPosts } from '../../server/blog.ts';
 import { getT } from '../../i18n/i18n.ts';
 import { isLanguage, localizedPath } from '../../i18n/languages.ts';
+import { shopSettings } from '../../../functions/shop/settings.ts';
 
 export const prerender = false;
 
@@ -14,12 +15,12 @@ export const GET: APIRoute = async ({ params }) => {
   if (!isLanguage(lang)) return new Response('Not found', { status: 404 });
   const t = getT(lang);
   const origin = siteOrigin();
-  const posts = await listPublishedPosts(lang);
+  const [posts, { shopName }] = await Promise.all([listPublishedPosts(lang), shopSettings()]);
   const link = (path: string) => escapeXml(new URL(localizedPath(lang, path), origin).href);
   const xml = `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
 <channel>
-<title>${escapeXml(`${t('site.name')} ${t('blog.title')}`)}</title>
+<title>${escapeXml(`${shopName} ${t('blog.title')}`)}</title>
 <link>${link('/blog')}</link>
 <description>${escapeXml(t('blog.subtitle'))}</description>
 <language>${lang}</language>

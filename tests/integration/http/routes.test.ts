@@ -149,8 +149,8 @@ describe('every route', () => {
     ]) {
       const response = await browsers.buyer.request(path);
       expect(response.headers.get('cache-control'), path).toMatch(shared);
-      expect(response.headers.get('cache-tag'), path).toMatch(/^(catalogue|blog|static)(,\w+)*$/);
-      expect(response.headers.get('surrogate-key'), path).toMatch(/^(catalogue|blog|static)( \w+)*$/);
+      expect(response.headers.get('cache-tag'), path).toMatch(/^(catalogue|blog|static|shop)(,\w+)*$/);
+      expect(response.headers.get('surrogate-key'), path).toMatch(/^(catalogue|blog|static|shop)( \w+)*$/);
     }
     for (const route of listRoutes().filter((candidate) => candidate.methods.includes('GET'))) {
       for (const identity of ['anonymous', 'buyer', 'admin'] as const) {

@@ -1,0 +1,116 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import { db } from '../db/database.ts';
+import { announceChange } from '../http/cache-notify.ts';
+import { siteUrl } from '../env.ts';
+import { renderPostContent } from '../blog/render.ts';
+import { SHOP_TAG } from '../http/cache-rules.ts';
+import { shopSettings } from './settings.ts';
+import type { Language } from '../../src/i18n/languages.ts';
+import type { LegalPage, ORDER_PLACEHOLDERS, ShopSettings } from '../../src/lib/admin/shop-settings.schema.ts';
+
+/**
+ * Legal texts are Markdown templates: the shipped wording (content/legal/<language>/<page>.md) or
+ * the seller's own from Admin → Settings, filled with the shop's settings ({{legalName}}, …) and, in
+ * the distance-sales documents, with the order ({{buyerName}}, …). Rendered through the blog's
+ * sanitizer, so a seller's text can hold nothing a post could not.
+ */
+const SHIPPED = import.meta.glob<string>('../../content/legal/*/*.md', { query: '?raw', import: 'default', eager: true });
+
+/** Which texts each language has: Turkey's distance-sales documents exist in Turkish only. */
+export const LEGAL_PAGES_OF: Record<Language, readonly LegalPage[]> = {
+  en: ['terms', 'privacy', 'refund'],
+  tr: ['terms', 'privacy', 'refund', 'pre-information', 'distance-contract'],
+};
+
+export type OrderValues = Record<(typeof ORDER_PLACEHOLDERS)[number], string>;
+
+export function shippedLegalText(language: Language, page: LegalPage): string {
+  const text = SHIPPED[`../../content/legal/${language}/${page}.md`];
+  if (text === undefined) throw new Error(`No shipped text for ${language}/${page}`);
+  return text.trim();
+}
+
+export interface LegalText {
+  body: string;
+  /** The seller's own wording (false: the shipped one). */
+  custom: boolean;
+}
+
+export async function legalText(language: Language, page: LegalPage): Promise<LegalText> {
+  const row = await db()
+    .selectFrom('legal_texts')
+    .select('body')
+    .where('language', '=', language)
+    .where('page', '=', page)
+    .executeTakeFirst();
+  return row ? { body: row.body, custom: true } : { body: shippedLegalText(language, page), custom: false };
+}
+
+/** Saves the seller's wording; `undefined` brings the shipped wording back. Purges the cached pages. */
+export async function saveLegalText(language: Language, page: LegalPage, body: string | undefined): Promise<void> {
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      if (body === undefined) {
+        await trx.deleteFrom('legal_texts').where('language', '=', language).where('page', '=', page).execute();
+      } else {
+        await trx
+          .insertInto('legal_texts')
+          .values({ language, page, body, updated_at: new Date() })
+          .onConflict((conflict) =>
+            conflict
+              .columns(['language', 'page'])
+              .doUpdateSet({ body: sql`excluded.body`, updated_at: sql`excluded.updated_at` }),
+          )
+          .execute();
+      }
+      await announceChange(trx, SHOP_TAG);
+    });
+}
+
+/** Markdown's own characters in a filled value are text, not formatting. */
+function escapeMarkdown(value: string): string {
+  return value.replace(/[\\`*_[\]<>#|~]/g, (char) => `\\${char}`).replace(/\r?\n/g, ', ');
+}
+
+/** Fills every {{placeholder}}; an unknown one stays as written, so a typo shows instead of vanishing. */
+export function fillTemplate(body: string, values: Record<string, string>): string {
+  return body.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
+    name in values ? escapeMarkdown(values[name] ?? '') : whole,
+  );
+}
+
+export function settingsValues(settings: ShopSettings): Record<string, string> {
+  return {
+    shopName: settings.shopName,
+    legalName: settings.legalName || settings.shopName,
+    address: settings.address,
+    supportEmail: settings.supportEmail,
+    phone: settings.phone,
+    taxNumber: settings.taxNumber,
+    siteUrl: siteUrl(),
+  };
+}
+
+export interface RenderedLegalText {
+  html: string;
+  /** The filled Markdown: what a buyer agreed to, kept on their order. */
+  markdown: string;
+  /** A short fingerprint of the filled text, recorded with a buyer's consent. */
+  version: string;
+}
+
+export async function renderLegalText(
+  language: Language,
+  page: LegalPage,
+  order?: Partial<OrderValues>,
+): Promise<RenderedLegalText> {
+  const [{ body }, settings] = await Promise.all([legalText(language, page), shopSettings()]);
+  const markdown = fillTemplate(body, { ...settingsValues(settings), ...order });
+  return { html: renderPostContent(markdown), markdown, version: fingerprint(markdown) };
+}
+
+export function fingerprint(text: string): string {
+  return createHash('sha256').update(text).digest('hex').slice(0, 12);
+}

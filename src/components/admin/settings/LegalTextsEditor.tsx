@@ -1,0 +1,148 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SelectField, TextAreaField } from '../../forms/fields.tsx';
+import { FormFailure, SubmitButton, useForm } from '../../forms/use-form.tsx';
+import { I18nIsland } from '../../islands/I18nIsland.tsx';
+import { useConfirm } from '../use-confirm.ts';
+import { ConfirmDialog } from '../Dialog.tsx';
+import {
+  LEGAL_PLACEHOLDERS,
+  LegalTextSchema,
+  ORDER_PLACEHOLDERS,
+  type LegalPage,
+} from '../../../lib/admin/shop-settings.schema.ts';
+import { requestJson } from '../../../lib/api-client.ts';
+import { showToast } from '../../../stores/toasts.ts';
+import { LANGUAGES, type Language } from '../../../i18n/languages.ts';
+
+export interface LegalTextState {
+  body: string;
+  custom: boolean;
+}
+
+interface Props {
+  lang: Language;
+  /** Every legal text of every language, as it is now. */
+  texts: Record<Language, Partial<Record<LegalPage, LegalTextState>>>;
+}
+
+export default function LegalTextsEditorIsland(props: Props) {
+  return (
+    <I18nIsland lang={props.lang}>
+      <LegalTextsEditor {...props} />
+    </I18nIsland>
+  );
+}
+
+const ID = 'legal';
+
+/** One legal text at a time: language, page, its wording; "Restore the shipped wording" undoes the seller's. */
+function LegalTextsEditor({ lang, texts: initialTexts }: Props) {
+  const { t } = useTranslation();
+  const [texts, setTexts] = useState(initialTexts);
+  const [language, setLanguage] = useState<Language>(lang);
+  const pages = Object.keys(texts[language]) as LegalPage[];
+  const [page, setPage] = useState<LegalPage>('terms');
+  const current = texts[language][page] ?? texts[language].terms!;
+  const form = useForm(LegalTextSchema, { body: current.body }, { idPrefix: ID });
+
+  const show = (nextLanguage: Language, nextPage: LegalPage) => {
+    const available = texts[nextLanguage][nextPage] ? nextPage : 'terms';
+    setLanguage(nextLanguage);
+    setPage(available);
+    form.setValues({ body: texts[nextLanguage][available]!.body });
+    form.setErrors({});
+    form.setFailure(null);
+  };
+
+  const stored = (text: LegalTextState) => {
+    setTexts((all) => ({ ...all, [language]: { ...all[language], [page]: text } }));
+    form.setValues({ body: text.body });
+  };
+
+  const submit = form.handleSubmit(async (data) => {
+    const result = await requestJson<LegalTextState>('PUT', `/api/admin/legal-texts/${language}/${page}`, data);
+    if (result.ok) {
+      stored(result.data);
+      showToast('success', t('admin.settings.legalSaved'));
+    }
+    return result;
+  });
+
+  const restore = useConfirm<{ language: Language; page: LegalPage }>(async (target) => {
+    const result = await requestJson<LegalTextState>('DELETE', `/api/admin/legal-texts/${target.language}/${target.page}`);
+    if (result.ok) {
+      stored(result.data);
+      showToast('success', t('admin.settings.restored'));
+    }
+    return result;
+  });
+
+  const placeholders = [
+    ...LEGAL_PLACEHOLDERS,
+    ...(page === 'pre-information' || page === 'distance-contract' ? ORDER_PLACEHOLDERS : []),
+  ];
+
+  return (
+    <>
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <div className="grid gap-4 md:grid-cols-2">
+          <SelectField
+            id={`${ID}-language`}
+            label={t('admin.settings.legalLanguage')}
+            value={language}
+            onChange={(event) => show(event.target.value as Language, page)}
+          >
+            {LANGUAGES.map((code) => (
+              <option key={code} value={code}>
+                {t(`language.${code}`)}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            id={`${ID}-page`}
+            label={t('admin.settings.legalPage')}
+            value={page}
+            onChange={(event) => show(language, event.target.value as LegalPage)}
+          >
+            {pages.map((name) => (
+              <option key={name} value={name}>
+                {t(`admin.settings.legalPages.${name}`)}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <p className="text-sm text-gray-700" aria-live="polite">
+          {current.custom ? t('admin.settings.legalCustom') : t('admin.settings.legalShipped')}
+        </p>
+        <TextAreaField
+          label={t('admin.settings.legalBody', { page: t(`admin.settings.legalPages.${page}`) })}
+          rows={18}
+          lang={language}
+          className="mt-1 w-full rounded-lg border border-gray-300 bg-white px-3 py-2 font-mono text-sm aria-invalid:border-red-500"
+          hint={t('admin.settings.legalHint', { placeholders: placeholders.map((name) => `{{${name}}}`).join(', ') })}
+          {...form.bind('body')}
+        />
+        <FormFailure message={form.failure} />
+        <div className="flex flex-wrap justify-end gap-3">
+          {current.custom && (
+            <button
+              type="button"
+              onClick={() => restore.ask({ language, page })}
+              className="rounded-lg border border-gray-300 px-4 py-2 font-medium hover:bg-gray-50"
+            >
+              {t('admin.settings.restore')}
+            </button>
+          )}
+          <SubmitButton busy={form.busy} label={t('admin.settings.legalSave')} busyLabel={t('admin.settings.saving')} />
+        </div>
+      </form>
+      <ConfirmDialog
+        {...restore.dialog}
+        title={t('admin.settings.restoreTitle')}
+        message={t('admin.settings.restoreMessage')}
+        confirmLabel={t('admin.settings.restore')}
+      />
+    </>
+  );
+}

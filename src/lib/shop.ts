@@ -1,2 +1,0 @@
-/** Facts about the shop shown in several places. */
-export const SUPPORT_EMAIL = 'support@microcourses.example';

@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { db } from '../../../functions/db/database.ts';
+import { runDoctor } from '../../../functions/ops/doctor.ts';
+import { Browser, signedInBrowser, startTestServer, type TestServer } from '../../support/test-server.ts';
+
+let server: TestServer;
+let admin: Browser;
+let buyer: Browser;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await signedInBrowser(server, { role: 'admin' });
+  buyer = await signedInBrowser(server, { role: 'user' });
+});
+afterAll(() => server.stop());
+
+const send = (browser: Browser, method: string, path: string, body?: unknown) =>
+  browser.request(
+    path,
+    body === undefined ? { method } : { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+  );
+
+const ACME = {
+  shopName: 'Acme Courses',
+  legalName: 'Acme Eğitim Ltd. Şti.',
+  address: 'İstiklal Cad. 10\n34433 Beyoğlu/İstanbul',
+  supportEmail: 'help@acme.example',
+  phone: '+90 212 123 45 67',
+  taxNumber: '1234567890',
+  taxRatePercent: '20',
+  socialLinks: 'https://www.instagram.com/acme\nhttps://www.linkedin.com/company/acme',
+};
+
+const page = async (path: string) => (await server.fetch(path)).text();
+const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+
+describe('shop settings', () => {
+  it('are the admin’s only: signed-out visitors and buyers are refused', async () => {
+    expect((await server.fetch('/api/admin/settings')).status).toBe(401);
+    expect((await send(buyer, 'GET', '/api/admin/settings')).status).toBe(403);
+    expect((await send(buyer, 'PUT', '/api/admin/settings', ACME)).status).toBe(403);
+    expect((await send(buyer, 'PUT', '/api/admin/legal-texts/en/terms', { body: 'Mine' })).status).toBe(403);
+    const response = await send(admin, 'GET', '/api/admin/settings');
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { settings: { legalName: string } }).settings.legalName).toMatch(/demo|example/i);
+  });
+
+  it('refuse bad input field by field and keep what was stored', async () => {
+    const before = await db().selectFrom('shop_settings').select('settings').executeTakeFirstOrThrow();
+    const response = await send(admin, 'PUT', '/api/admin/settings', {
+      ...ACME,
+      shopName: ' ',
+      supportEmail: 'not-an-address',
+      phone: 'call me',
+      taxRatePercent: '60',
+      socialLinks: 'javascript:alert(1)',
+    });
+    expect(response.status).toBe(400);
+    const { error } = (await response.json()) as { error: { fields: Record<string, string> } };
+    expect(error.fields).toEqual({
+      shopName: 'admin.settings.shopNameRequired',
+      supportEmail: 'validation.emailInvalid',
+      phone: 'admin.settings.phoneInvalid',
+      taxRatePercent: 'admin.settings.taxRateInvalid',
+      socialLinks: 'admin.settings.socialLinkInvalid',
+    });
+    const after = await db().selectFrom('shop_settings').select('settings').executeTakeFirstOrThrow();
+    expect(after.settings).toEqual(before.settings);
+  });
+
+  it('once saved, name the shop on every page at once, with this year’s ©, in both languages', async () => {
+    await page('/en/about'); // cached before the change
+    const response = await send(admin, 'PUT', '/api/admin/settings', ACME);
+    expect(response.status).toBe(200);
+    const year = new Date().getFullYear();
+    for (const path of ['/en/about', '/tr/about', '/en/courses', '/tr/blog', '/en/login']) {
+      const html = await page(path);
+      expect(html, path).toContain(`© ${year} Acme Eğitim Ltd. Şti.`);
+      expect(html, path).toContain('<title>');
+      expect(html, path).toMatch(/\| Acme Courses<\/title>|>Acme Courses</);
+      expect(html, path).toContain('href="https://www.linkedin.com/company/acme"');
+    }
+    const contact = text(await page('/tr/contact'));
+    expect(contact).toContain('help@acme.example');
+    expect(contact).toContain('+90 212 123 45 67');
+    expect(contact).toContain('İstiklal Cad. 10 34433 Beyoğlu/İstanbul');
+    expect(contact).not.toContain('microcourses.example');
+  });
+
+  it('fill the legal texts, and a seller’s own wording replaces the shipped one until restored', async () => {
+    const terms = text(await page('/en/terms'));
+    expect(terms).toContain('run by Acme Eğitim Ltd. Şti.');
+    expect(terms).toContain('Tax number: 1234567890');
+    expect(terms).not.toMatch(/\{\{|microcourses\.example/);
+
+    const own = '## Kurallar\n\n{{legalName}} satıcıdır. <script>alert(1)</script><img src=x onerror=alert(1)>';
+    const saved = await send(admin, 'PUT', '/api/admin/legal-texts/tr/terms', { body: own });
+    expect(saved.status).toBe(200);
+    const html = await page('/tr/terms');
+    expect(text(html)).toContain('Acme Eğitim Ltd. Şti. satıcıdır.');
+    expect(html).not.toContain('<script>alert');
+    expect(html).not.toContain('onerror');
+    expect(text(await page('/en/terms'))).toContain('run by Acme'); // the other language is untouched
+
+    expect((await send(admin, 'PUT', '/api/admin/legal-texts/tr/terms', { body: '   ' })).status).toBe(400);
+    expect((await send(admin, 'PUT', '/api/admin/legal-texts/en/distance-contract', { body: 'x' })).status).toBe(404);
+    expect((await send(admin, 'PUT', '/api/admin/legal-texts/de/terms', { body: 'x' })).status).toBe(404);
+
+    expect((await send(admin, 'DELETE', '/api/admin/legal-texts/tr/terms')).status).toBe(200);
+    expect(text(await page('/tr/terms'))).toContain('Acme Eğitim Ltd. Şti. tarafından işletilir');
+  });
+
+  it('send e-mail in the shop’s name, replies going to its support address', async () => {
+    const response = await new Browser(server).postJson('/api/contact', {
+      name: 'Ayşe Yılmaz',
+      email: 'ayse@example.com',
+      subject: 'Kurs hakkında soru',
+      message: 'Kurs hakkında bir sorum var, yardımcı olur musunuz?',
+    });
+    expect(response.status).toBe(201);
+    const mail = await db()
+      .selectFrom('mail_outbox')
+      .select(['recipient', 'from_name', 'reply_to'])
+      .where('kind', '=', 'contact')
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(mail).toEqual({ recipient: 'help@acme.example', from_name: 'Acme Courses', reply_to: 'ayse@example.com' });
+  });
+
+  it('left empty, show no placeholder and list what is missing on the admin overview and in the doctor', async () => {
+    const response = await send(admin, 'PUT', '/api/admin/settings', { ...ACME, phone: '', legalName: '', taxNumber: '' });
+    expect(response.status).toBe(200);
+    const contact = await page('/en/contact');
+    expect(contact).not.toContain('tel:');
+    expect(await page('/en/about')).toContain(`© ${new Date().getFullYear()} Acme Courses.`);
+    const overview = text(await (await admin.request('/en/admin')).text());
+    expect(overview).toContain('Before you open the shop, fill in these details');
+    expect(overview).toMatch(/Legal entity name .*Phone .*Tax number/);
+    const turkish = text(await (await admin.request('/tr/admin')).text());
+    expect(turkish).toMatch(/Yasal unvan .*Telefon .*Vergi numarası/);
+    const shop = (await runDoctor(db())).find((check) => check.name === 'doctor.shop');
+    expect(shop).toMatchObject({ status: 'not_configured', detail: 'doctor.shopMissing', params: { count: 3 } });
+  });
+});
