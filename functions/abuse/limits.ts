@@ -17,6 +17,8 @@ export interface LimitRule {
 export const LIMITS = {
   checkoutPerClient: { name: 'checkout:client', max: 10, windowS: 10 * 60 },
   checkoutPerAddress: { name: 'checkout:address', max: 5, windowS: 60 * 60 },
+  /** Trying discount codes: enough for a buyer's typos, too few to guess codes. */
+  codeChecksPerClient: { name: 'code-check:client', max: 20, windowS: 10 * 60 },
   contactPerClient: { name: 'contact:client', max: 5, windowS: 60 * 60 },
   contactPerAddress: { name: 'contact:address', max: 3, windowS: 60 * 60 },
   signUpPerClient: { name: 'sign-up:client', max: 10, windowS: 60 * 60 },

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { db } from '../db/database.ts';
 import { recentSales, SALE_STATUSES, totalsFromJson } from './sales.ts';
+import { documentNumber } from '../receipts/numbering.ts';
 import {
   PERIOD_MONTHS,
   RECENT_TRANSACTIONS,
@@ -48,11 +49,13 @@ export interface AnalyticsReport {
   period: AnalyticsPeriod;
   start: string;
   /** Completed purchases per currency; `paidSales` leaves out free enrolments. */
-  totals: { currency: string; sales: number; paidSales: number; revenueMinor: number }[];
+  totals: { currency: string; sales: number; paidSales: number; revenueMinor: number; discountMinor: number }[];
   sales: number;
   paidSales: number;
   freeSales: number;
   revenue: CurrencyAmount[];
+  /** What discount codes took off completed orders, per currency. */
+  discounts: CurrencyAmount[];
   /** Revenue / paid sales in each currency, in whole minor units (2 decimals). */
   averageOrder: CurrencyAmount[];
   buyers: number;
@@ -66,8 +69,9 @@ export async function analyticsReport(period: AnalyticsPeriod, now: Date = new D
   const { start, months } = periodRange(period, now);
   const completedSince = sql<boolean>`status = 'completed' AND completed_at >= ${start}`;
   const [totals, buyers, monthly, topCourses, recentTransactions] = await Promise.all([
-    sql<{ currency: string; sales: number; paid_sales: number; revenue_minor: number }>`
-      SELECT currency, count(*)::int AS sales, count(*) FILTER (WHERE amount_minor > 0)::int AS paid_sales, coalesce(sum(amount_minor), 0)::bigint AS revenue_minor
+    sql<{ currency: string; sales: number; paid_sales: number; revenue_minor: number; discount_minor: number }>`
+      SELECT currency, count(*)::int AS sales, count(*) FILTER (WHERE amount_minor > 0)::int AS paid_sales, coalesce(sum(amount_minor), 0)::bigint AS revenue_minor,
+        coalesce(sum(discount_minor), 0)::bigint AS discount_minor
       FROM purchases WHERE ${completedSince} GROUP BY currency ORDER BY currency`.execute(db()),
     sql<{ buyers: number }>`
       SELECT count(DISTINCT coalesce(user_id::text, lower(email)))::int AS buyers FROM purchases WHERE ${completedSince}`.execute(
@@ -94,6 +98,7 @@ export async function analyticsReport(period: AnalyticsPeriod, now: Date = new D
     sales: row.sales,
     paidSales: row.paid_sales,
     revenueMinor: Number(row.revenue_minor),
+    discountMinor: Number(row.discount_minor),
   }));
   const sales = totalRows.reduce((sum, row) => sum + row.sales, 0);
   const paidSales = totalRows.reduce((sum, row) => sum + row.paidSales, 0);
@@ -112,6 +117,9 @@ export async function analyticsReport(period: AnalyticsPeriod, now: Date = new D
     paidSales,
     freeSales: sales - paidSales,
     revenue: totalRows.map((row) => ({ currency: row.currency, amountMinor: row.revenueMinor })),
+    discounts: totalRows
+      .filter((row) => row.discountMinor > 0)
+      .map((row) => ({ currency: row.currency, amountMinor: row.discountMinor })),
     averageOrder: totalRows
       .filter((row) => row.paidSales > 0)
       .map((row) => ({ currency: row.currency, amountMinor: Math.round(row.revenueMinor / row.paidSales) })),
@@ -138,6 +146,9 @@ export interface ExportedSale {
   currency: string;
   status: string;
   provider: string;
+  discountCode: string | null;
+  discountMinor: number;
+  receipt: string | null;
 }
 
 /** Every sale completed in the period (refunded and disputed ones too, with their status), oldest first. */
@@ -157,6 +168,9 @@ export async function salesForExport(period: AnalyticsPeriod, now: Date = new Da
       'purchases.status',
       'purchases.provider',
       'purchases.refund_requested_at',
+      'purchases.discount_code',
+      'purchases.discount_minor',
+      'purchases.receipt_number',
     ])
     .where('purchases.status', 'in', SALE_STATUSES)
     .where('purchases.completed_at', '>=', start)
@@ -173,5 +187,8 @@ export async function salesForExport(period: AnalyticsPeriod, now: Date = new Da
     currency: row.currency,
     status: row.status === 'completed' && row.refund_requested_at ? 'refund_requested' : row.status,
     provider: row.provider,
+    discountCode: row.discount_code,
+    discountMinor: row.discount_minor,
+    receipt: row.receipt_number === null ? null : documentNumber('receipt', row.receipt_number),
   }));
 }

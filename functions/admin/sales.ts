@@ -1,6 +1,7 @@
 import { db } from '../db/database.ts';
 import type { SaleStatus, SaleView } from '../../src/lib/admin/sales.schema.ts';
 import type { CurrencyAmount } from '../../src/lib/admin/money-totals.ts';
+import { documentNumber } from '../receipts/numbering.ts';
 
 /**
  * Sales as the admin sees them. A sale is a purchase that completed at some point: still
@@ -18,6 +19,10 @@ interface SaleRow {
   status: string;
   provider: 'free' | 'stripe' | 'demo';
   refund_requested_at: Date | null;
+  receipt_number: number | null;
+  credit_note_number: number | null;
+  discount_code: string | null;
+  discount_minor: number;
 }
 
 /** The newest sales, optionally since a date. One query. */
@@ -35,6 +40,10 @@ export async function recentSales(limit: number, since?: Date): Promise<SaleView
       'purchases.status',
       'purchases.provider',
       'purchases.refund_requested_at',
+      'purchases.receipt_number',
+      'purchases.credit_note_number',
+      'purchases.discount_code',
+      'purchases.discount_minor',
     ])
     .where('purchases.status', 'in', SALE_STATUSES)
     .where('purchases.completed_at', 'is not', null)
@@ -56,6 +65,10 @@ export function toSaleView(row: SaleRow): SaleView {
     date: row.completed_at.toISOString(),
     status: saleStatus(row.status, row.refund_requested_at),
     provider: row.provider,
+    receiptNumber: row.receipt_number === null ? null : documentNumber('receipt', row.receipt_number),
+    creditNoteNumber: row.credit_note_number === null ? null : documentNumber('credit_note', row.credit_note_number),
+    discountCode: row.discount_code,
+    discountMinor: row.discount_minor,
   };
 }
 

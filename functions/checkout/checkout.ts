@@ -4,8 +4,11 @@ import { adoptDetachedPurchases } from '../purchases/library.ts';
 import { getActiveCourse } from '../catalogue/catalogue.ts';
 import { paymentProvider, paymentsAvailable, successUrl } from '../payments/provider.ts';
 import { queueMaterialsMail } from './materials.ts';
+import { priceWithCode, takeCode, type Quote } from '../discounts/discounts.ts';
+import { orderConsent } from './consent.ts';
 import type { CheckoutRequest } from '../../src/lib/checkout.schema.ts';
 import type { Language } from '../../src/i18n/languages.ts';
+import { invalid, type Failure } from '../../src/lib/result.ts';
 import type { SessionUser } from '../auth/session.ts';
 
 export type CheckoutResult =
@@ -16,7 +19,14 @@ export type CheckoutResult =
   | { kind: 'sent_to_owner' }
   | { kind: 'course_not_found' }
   /** A paid course while no payment provider is configured: nobody is sent to a payment that fails. */
-  | { kind: 'not_for_sale' };
+  | { kind: 'not_for_sale' }
+  /** A box left unticked, or a discount code that does not apply: said at its field. */
+  | { kind: 'refused'; failure: Failure };
+
+/** Where the request came from, recorded with the buyer's consent. */
+export interface CheckoutContext {
+  clientIp: string;
+}
 
 const FREE_PREFIX = 'free_';
 
@@ -30,36 +40,58 @@ export function newDownloadToken(): string {
  * completed here in one transaction (purchase + materials mail); a paid one becomes a pending order
  * and a payment page: it completes only when the payment provider confirms (fulfilment.ts).
  */
-export async function startCheckout(request: CheckoutRequest, sessionUser: SessionUser | undefined): Promise<CheckoutResult> {
+export async function startCheckout(
+  request: CheckoutRequest,
+  sessionUser: SessionUser | undefined,
+  context: CheckoutContext,
+): Promise<CheckoutResult> {
   const course = await getActiveCourse(request.courseId, request.language);
   if (!course) return { kind: 'course_not_found' };
   if (course.priceMinor > 0 && !paymentsAvailable()) return { kind: 'not_for_sale' };
+  // A paid course is delivered at once: the buyer must ask for that, waiving withdrawal (EU, Turkey).
+  if (course.priceMinor > 0 && !request.waiveWithdrawal)
+    return refused(
+      invalid('withdrawal_required', 'checkout.withdrawalRequired', { waiveWithdrawal: 'checkout.withdrawalRequired' }),
+    );
+  // Checked before any account is made for a guest's address: a refused code leaves nothing behind.
+  const preview = await priceWithCode(course, request.discountCode, sessionUser?.id);
+  if (!preview.ok) return refused(preview);
   const buyer = sessionUser
     ? { id: sessionUser.id, email: sessionUser.email }
     : await findOrCreateBuyer(request.email, request.fullName, request.language);
   const guest = !sessionUser;
   const owned = await completedPurchaseOf(buyer.id, course.id);
   if (owned) return guest ? resendMaterials(owned) : { kind: 'already_owned', courseId: course.id };
+  const quote = await priceWithCode(course, request.discountCode, buyer.id);
+  if (!quote.ok) return refused(quote);
+  const consent = await orderConsent(request, course, quote.value, buyer.email, context.clientIp);
+  const order = {
+    user_id: buyer.id,
+    course_id: course.id,
+    email: buyer.email,
+    full_name: request.fullName,
+    language: request.language,
+    guest,
+    currency: course.currency,
+    amount_minor: quote.value.totalMinor,
+    ...discountColumns(quote.value),
+    consent: JSON.stringify(consent.consent),
+    contracts: consent.contracts ? JSON.stringify(consent.contracts) : null,
+  };
 
-  if (course.priceMinor === 0) {
+  if (quote.value.totalMinor === 0) {
     const paymentId = `${FREE_PREFIX}${Date.now()}_${randomUUID()}`;
     const completed = await db()
       .transaction()
       .execute(async (trx) => {
+        if (quote.value.codeId && !(await takeCode(trx, quote.value.codeId))) return 'used_up' as const;
         const purchase = await trx
           .insertInto('purchases')
           .values({
-            user_id: buyer.id,
-            course_id: course.id,
-            email: buyer.email,
-            full_name: request.fullName,
-            language: request.language,
+            ...order,
             status: 'completed',
             provider: 'free',
-            guest,
             payment_id: paymentId,
-            amount_minor: 0,
-            currency: course.currency,
             download_token: newDownloadToken(),
             completed_at: new Date(),
           })
@@ -67,35 +99,38 @@ export async function startCheckout(request: CheckoutRequest, sessionUser: Sessi
           .onConflict((conflict) => conflict.columns(['user_id', 'course_id']).where('status', '=', 'completed').doNothing())
           .returning('id')
           .executeTakeFirst();
-        if (purchase) await queueMaterialsMail(trx, purchase.id);
-        return Boolean(purchase);
+        if (!purchase) throw new EnrolledMeanwhile();
+        await queueMaterialsMail(trx, purchase.id);
+        return 'completed' as const;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof EnrolledMeanwhile) return 'raced' as const;
+        return codeAlreadyUsedOnRace(error);
       });
-    if (!completed) return startCheckout(request, sessionUser);
+    if (typeof completed === 'object') return refused(completed);
+    if (completed === 'used_up') return refused(codeUsedUp);
+    if (completed === 'raced') return startCheckout(request, sessionUser, context);
     return { kind: 'redirect', url: successUrl(request.language, course.id, paymentId), paymentId };
   }
 
   const provider = paymentProvider();
-  const order = await db()
-    .insertInto('purchases')
-    .values({
-      user_id: buyer.id,
-      course_id: course.id,
-      email: buyer.email,
-      full_name: request.fullName,
-      language: request.language,
-      status: 'pending',
-      provider: provider.name,
-      guest,
-      amount_minor: course.priceMinor,
-      currency: course.currency,
+  const pending = await db()
+    .transaction()
+    .execute(async (trx) => {
+      if (quote.value.codeId && !(await takeCode(trx, quote.value.codeId))) return codeUsedUp;
+      return trx
+        .insertInto('purchases')
+        .values({ ...order, status: 'pending', provider: provider.name })
+        .returning('id')
+        .executeTakeFirstOrThrow();
     })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+    .catch(codeAlreadyUsedOnRace);
+  if ('ok' in pending) return refused(pending);
   const checkout = await provider.createCheckout({
-    orderId: order.id,
+    orderId: pending.id,
     courseId: course.id,
     courseTitle: course.title,
-    amountMinor: course.priceMinor,
+    amountMinor: quote.value.totalMinor,
     currency: course.currency,
     email: buyer.email,
     language: request.language,
@@ -103,9 +138,34 @@ export async function startCheckout(request: CheckoutRequest, sessionUser: Sessi
   await db()
     .updateTable('purchases')
     .set({ payment_id: checkout.paymentId, updated_at: new Date() })
-    .where('id', '=', order.id)
+    .where('id', '=', pending.id)
     .execute();
   return { kind: 'redirect', url: checkout.url, paymentId: checkout.paymentId };
+}
+
+/** A second tab completed the same free enrolment first: the whole transaction (and its code use) rolls back. */
+class EnrolledMeanwhile extends Error {}
+
+const codeUsedUp = invalid('code_refused', 'checkout.codeUsedUp', { discountCode: 'checkout.codeUsedUp' });
+const refused = (failure: Failure): CheckoutResult => ({ kind: 'refused', failure });
+
+/** Two checkouts of one buyer with a once-per-buyer code at the same moment: the index keeps one. */
+function codeAlreadyUsedOnRace(error: unknown): Failure {
+  const { code, constraint } = error as { code?: string; constraint?: string };
+  if (code === '23505' && constraint === 'purchases_code_once_per_buyer_idx')
+    return invalid('code_refused', 'checkout.codeAlreadyUsed', { discountCode: 'checkout.codeAlreadyUsed' });
+  throw error;
+}
+
+function discountColumns(quote: Quote) {
+  return quote.codeId
+    ? {
+        discount_code_id: quote.codeId,
+        discount_code: quote.code ?? null,
+        discount_minor: quote.discountMinor,
+        discount_once_per_buyer: quote.oncePerBuyer ?? false,
+      }
+    : {};
 }
 
 async function completedPurchaseOf(userId: string, courseId: string): Promise<string | undefined> {

@@ -4,6 +4,8 @@ import { log } from '../log.ts';
 import type { Database } from '../db/schema.ts';
 import { queueMaterialsMail, queueRefundMail } from './materials.ts';
 import { newDownloadToken } from './checkout.ts';
+import { issueCreditNote, issueReceipt } from '../receipts/numbering.ts';
+import { releaseCode } from '../discounts/discounts.ts';
 
 /**
  * Fulfilment: the only place a paid order becomes a completed purchase. Called by the Stripe
@@ -70,7 +72,9 @@ export async function fulfilPayment(payment: Payment): Promise<FulfilmentOutcome
         .where('status', '=', 'completed')
         .executeTakeFirst();
       if (owned) {
-        // Paid twice for one course (two tabs): keep the first, flag this one for a refund.
+        // Paid twice for one course (two tabs): keep the first, flag this one for a refund. Its code,
+        // if any, goes back: the refund returns the money it was used for.
+        await releaseCode(trx, order.id);
         await trx
           .updateTable('purchases')
           .set({
@@ -99,6 +103,7 @@ export async function fulfilPayment(payment: Payment): Promise<FulfilmentOutcome
         })
         .where('id', '=', order.id)
         .execute();
+      await issueReceipt(trx, order.id);
       await queueMaterialsMail(trx, order.id);
       return 'fulfilled';
     });
@@ -113,12 +118,15 @@ export async function closeOrder(
     .transaction()
     .execute(async (trx) => {
       if (payment.eventId && !(await recordEvent(trx, payment.eventId, payment.eventType ?? status, null))) return;
-      await trx
+      const closed = await trx
         .updateTable('purchases')
         .set({ status, updated_at: new Date() })
         .where('payment_id', '=', payment.paymentId)
         .where('status', '=', 'pending')
-        .execute();
+        .returning('id')
+        .executeTakeFirst();
+      // The discount code it held is free for someone else.
+      if (closed) await releaseCode(trx, closed.id);
     });
 }
 
@@ -143,6 +151,7 @@ export async function revokePurchase(
         })
         .where('id', '=', order.id)
         .execute();
+      if (status === 'refunded') await issueCreditNote(trx, order.id);
       // The refund policy promises the buyer an e-mail; a repeated refund event sends none.
       if (status === 'refunded' && order.status !== 'refunded') await queueRefundMail(trx, order.id);
       return 'revoked';

@@ -10,9 +10,17 @@ import { LINK_TOKEN_SLOT } from '../auth/link-tokens.ts';
 import { asLanguage } from '../../src/i18n/languages.ts';
 import { formatMoney } from '../../src/lib/money.ts';
 import { formatDate } from '../../src/lib/dates.ts';
+import { getT } from '../../src/i18n/i18n.ts';
+import { documentNumber } from '../receipts/numbering.ts';
+import type { OrderContracts } from './consent.ts';
 
 export function downloadLink(token: string): string {
   return `${siteUrl()}/api/downloads/${token}`;
+}
+
+/** The receipt (or credit note) of an order, by the same unguessable token as its download link. */
+export function receiptLink(token: string, document: 'receipt' | 'credit-note' = 'receipt'): string {
+  return `${siteUrl()}/api/receipts/${token}${document === 'credit-note' ? '?document=credit-note' : ''}`;
 }
 
 /** What every after-sale e-mail needs to know about an order. */
@@ -29,6 +37,11 @@ function purchaseForMail(trx: Transaction<Database>, purchaseId: string) {
       'purchases.currency',
       'purchases.download_token',
       'purchases.completed_at',
+      'purchases.receipt_number',
+      'purchases.credit_note_number',
+      'purchases.discount_code',
+      'purchases.discount_minor',
+      'purchases.contracts',
       'courses.title',
     ])
     .where('purchases.id', '=', purchaseId)
@@ -50,10 +63,28 @@ export async function queueMaterialsMail(trx: Transaction<Database>, purchaseId:
       amount: purchase.amount_minor === 0 ? undefined : formatMoney(purchase.amount_minor, purchase.currency, language),
       date: formatDate(purchase.completed_at ?? new Date(), language),
       reference: orderReference(purchase.id),
+      receipt:
+        purchase.receipt_number === null
+          ? undefined
+          : { number: documentNumber('receipt', purchase.receipt_number), url: receiptLink(purchase.download_token!) },
+      discount: purchase.discount_code
+        ? { code: purchase.discount_code, amount: formatMoney(purchase.discount_minor, purchase.currency, language) }
+        : undefined,
+      documents: contractDocuments(purchase.contracts as OrderContracts | null, language),
     },
     { to: purchase.email, language },
   );
   await queueMail(trx, { ...mail, link: { kind: 'sign_in', email: purchase.email } });
+}
+
+/** The distance-sales documents the buyer agreed to, as filled for their order, for their records. */
+function contractDocuments(contracts: OrderContracts | null, language: ReturnType<typeof asLanguage>) {
+  if (!contracts) return undefined;
+  const t = getT(language);
+  return [
+    { title: t('checkout.preInformation'), markdown: contracts.preInformation.markdown },
+    { title: t('checkout.distanceContract'), markdown: contracts.distanceContract.markdown },
+  ];
 }
 
 /** The refund e-mail, in the buyer's language, queued in the transaction that records the refund. */
@@ -70,6 +101,13 @@ export async function queueRefundMail(trx: Transaction<Database>, purchaseId: st
       amount: formatMoney(purchase.amount_minor, purchase.currency, language),
       date: formatDate(new Date(), language),
       reference: orderReference(purchase.id),
+      creditNote:
+        purchase.credit_note_number === null
+          ? undefined
+          : {
+              number: documentNumber('credit_note', purchase.credit_note_number),
+              url: receiptLink(purchase.download_token!, 'credit-note'),
+            },
     },
     { to: purchase.email, language },
   );

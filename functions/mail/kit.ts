@@ -131,6 +131,11 @@ export function Paragraph({ children, muted = false }: { children?: ReactNode; m
   );
 }
 
+/** A link inside a paragraph, in the brand colour. */
+export function TextLink({ url, children }: { url: string; children?: ReactNode }) {
+  return h(Link, { href: url, className: 'mail-link', style: { color: COLORS.brand } }, children);
+}
+
 /** A call to action: a real link (works with images off), 44 px tall. */
 export function Button({ url, children }: { url: string; children?: ReactNode }) {
   return h(
@@ -216,5 +221,37 @@ export function Quote({ children = '' }: { children?: string }) {
       style: { ...paragraph, whiteSpace: 'pre-wrap', borderLeft: `3px solid ${COLORS.rule}`, paddingLeft: '12px' },
     },
     children,
+  );
+}
+
+/**
+ * A legal document sent for the record (Turkey's pre-information form and distance sales contract):
+ * its Markdown as plain headed paragraphs, readable in any mail client.
+ */
+export function LegalDocument({ title, markdown }: { title: string; markdown: string }) {
+  const blocks = markdown
+    .split(/\n\s*\n/)
+    .map((block) => block.replace(/\*\*|__|\\([\\`*_[\]<>#|~])/g, '$1').trim())
+    .filter(Boolean);
+  return h(
+    Section,
+    { style: { margin: '24px 0 0' } },
+    h(Text, { className: 'mail-text', style: { ...paragraph, fontWeight: 700, margin: '0 0 8px' } }, title),
+    ...blocks.map((block, index) =>
+      h(
+        Text,
+        {
+          key: index,
+          className: block.startsWith('#') ? 'mail-text' : 'mail-muted',
+          style: {
+            ...small,
+            margin: '0 0 8px',
+            whiteSpace: 'pre-wrap',
+            fontWeight: block.startsWith('#') ? 700 : 400,
+          },
+        },
+        block.replace(/^#+\s*/, ''),
+      ),
+    ),
   );
 }

@@ -38,6 +38,9 @@ export interface PaymentProvider {
   refund(request: RefundRequest): Promise<RefundResult>;
 }
 
+/** How long a payment page stays open; a discount code an unpaid order holds returns after it. */
+export const CHECKOUT_SESSION_TTL_S = 30 * 60;
+
 export function successUrl(lang: Language, courseId: string, sessionPlaceholder = '{CHECKOUT_SESSION_ID}'): string {
   return `${siteUrl()}/${lang}/checkout/success?session_id=${sessionPlaceholder}&course_id=${courseId}`;
 }
@@ -64,6 +67,8 @@ const stripeProvider: PaymentProvider = {
         ],
         customer_email: order.email,
         locale: order.language,
+        // Stripe's shortest life for a session: an abandoned payment gives its discount code back soon.
+        expires_at: Math.floor(Date.now() / 1000) + CHECKOUT_SESSION_TTL_S,
         success_url: successUrl(order.language, order.courseId),
         cancel_url: cancelUrl(order.language, order.courseId),
         client_reference_id: order.orderId,

@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import { db, type Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
+import { documentNumber } from '../receipts/numbering.ts';
 import { orderReference } from '../checkout/orders.ts';
 import type { Currency } from '../../src/lib/course-filters.ts';
 import type { CourseLanguage } from '../../src/lib/course-languages.ts';
@@ -89,6 +90,10 @@ export async function listOwnedCourses(userId: string, limit?: number): Promise<
       'purchases.created_at',
       'purchases.download_count',
       'purchases.last_download_at',
+      'purchases.discount_code',
+      'purchases.discount_minor',
+      'purchases.receipt_number',
+      'purchases.credit_note_number',
     ])
     .where(inLibraryOf(userId))
     .where('purchases.status', '=', 'completed')
@@ -128,6 +133,8 @@ export async function libraryStats(userId: string): Promise<LibraryStats> {
   };
 }
 
+const receiptPath = (purchaseId: string) => `/api/account/purchases/${purchaseId}/receipt`;
+
 export type OrderStatus = 'pending' | 'completed' | 'failed' | 'expired' | 'refunded' | 'disputed';
 
 /** One line of a buyer's order history (also what "download my data" exports). */
@@ -143,6 +150,12 @@ export interface OrderLine {
   completedAt: string | null;
   downloads: number;
   lastDownloadAt: string | null;
+  /** The discount code used, and what it took off the price (in minor units). */
+  discountCode: string | null;
+  discountMinor: number;
+  /** The numbered receipt of a paid order, and the credit note of a refunded one: number and PDF address. */
+  receipt: { number: string; url: string } | null;
+  creditNote: { number: string; url: string } | null;
 }
 
 /** Every order an account may see (the same rule as its library), newest first. */
@@ -162,6 +175,10 @@ export async function listOrders(userId: string): Promise<OrderLine[]> {
       'purchases.completed_at',
       'purchases.download_count',
       'purchases.last_download_at',
+      'purchases.discount_code',
+      'purchases.discount_minor',
+      'purchases.receipt_number',
+      'purchases.credit_note_number',
     ])
     .where(inLibraryOf(userId))
     .orderBy('purchases.created_at', 'desc')
@@ -178,6 +195,14 @@ export async function listOrders(userId: string): Promise<OrderLine[]> {
     completedAt: row.completed_at?.toISOString() ?? null,
     downloads: row.download_count,
     lastDownloadAt: row.last_download_at?.toISOString() ?? null,
+    discountCode: row.discount_code,
+    discountMinor: row.discount_minor,
+    receipt:
+      row.receipt_number === null ? null : { number: documentNumber('receipt', row.receipt_number), url: receiptPath(row.id) },
+    creditNote:
+      row.credit_note_number === null
+        ? null
+        : { number: documentNumber('credit_note', row.credit_note_number), url: `${receiptPath(row.id)}?document=credit-note` },
   }));
 }
 

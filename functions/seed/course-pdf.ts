@@ -1,11 +1,7 @@
 import { asLanguage } from '../../src/i18n/languages.ts';
-import { fileURLToPath } from 'node:url';
 import PDFDocument from 'pdfkit';
+import { FONT_BOLD, FONT_REGULAR } from '../receipts/pdf-fonts.ts';
 import type { DemoCourse } from './demo-catalogue.ts';
-
-// A font with every Turkish letter; PDF's built-in Helvetica has no ş, ğ or ı.
-const FONT_REGULAR = fileURLToPath(import.meta.resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf'));
-const FONT_BOLD = fileURLToPath(import.meta.resolve('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf'));
 
 const LABELS = {
   en: { lesson: 'Lesson', minutes: 'minutes', by: 'By', contents: 'Contents', footer: 'Micro-course' },

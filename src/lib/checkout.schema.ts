@@ -1,10 +1,23 @@
 import { z } from './zod.ts';
 import { EmailSchema, LanguageSchema } from './validation.ts';
 
-/** The checkout form. Only ids and the buyer's details travel: never a price. */
+/** A discount code as a buyer types it: any case, spaces around ignored (stored upper-case). */
+export const DiscountCodeSchema = z
+  .string('errors.badRequest')
+  .trim()
+  .max(32, 'checkout.codeUnknown')
+  .transform((code) => code.toUpperCase());
+
+/**
+ * The checkout form. Only ids and the buyer's details travel: never a price. The Terms box is
+ * required for every order; the immediate-access box for paid ones (the server knows which).
+ */
 export const CheckoutFormSchema = z.object({
   email: EmailSchema,
   fullName: z.string().trim().min(2, 'validation.fullNameMin').max(200, 'validation.tooLong'),
+  acceptTerms: z.literal(true, 'checkout.termsRequired'),
+  waiveWithdrawal: z.boolean('errors.badRequest').default(false),
+  discountCode: DiscountCodeSchema.default(''),
 });
 
 export const CheckoutRequestSchema = CheckoutFormSchema.extend({
@@ -13,3 +26,9 @@ export const CheckoutRequestSchema = CheckoutFormSchema.extend({
 });
 
 export type CheckoutRequest = z.infer<typeof CheckoutRequestSchema>;
+
+export const QuoteRequestSchema = z.object({
+  courseId: z.uuid('errors.badRequest'),
+  language: LanguageSchema,
+  discountCode: DiscountCodeSchema,
+});

@@ -23,7 +23,7 @@ async function samples(page: Page, lang: 'en' | 'tr') {
 async function demoPaymentId(page: Page, baseURL: string, courseId: string, lang: 'en' | 'tr'): Promise<string> {
   const response = await page.request.post('/api/checkout', {
     headers: { origin: baseURL },
-    data: { courseId, email: DEMO.buyer.email, fullName: 'Demo Buyer', language: lang },
+    data: { courseId, email: DEMO.buyer.email, fullName: 'Demo Buyer', language: lang, acceptTerms: true, waiveWithdrawal: true },
   });
   const { redirectUrl } = (await response.json()) as { redirectUrl: string };
   return redirectUrl.split('/').pop()!.split('?')[0]!;

@@ -1,4 +1,4 @@
-import { Button, h, Paragraph, ReceiptTable } from '../kit.ts';
+import { Button, h, LegalDocument, Paragraph, ReceiptTable, TextLink } from '../kit.ts';
 import { defineTemplate } from '../template.ts';
 
 /** After a purchase or a free enrolment: the download, the way back, and the receipt. */
@@ -11,6 +11,12 @@ export interface CourseMaterialsProps {
   amount: string | undefined;
   date: string;
   reference: string;
+  /** A paid order's numbered receipt: its number and the PDF's link. */
+  receipt?: { number: string; url: string } | undefined;
+  /** The discount a code gave, formatted, with the code. */
+  discount?: { code: string; amount: string } | undefined;
+  /** Documents the buyer agreed to, sent for their records (Turkish paid orders). */
+  documents?: { title: string; markdown: string }[] | undefined;
 }
 
 export const courseMaterials = defineTemplate<CourseMaterialsProps>({
@@ -28,13 +34,24 @@ export const courseMaterials = defineTemplate<CourseMaterialsProps>({
       key: 'receipt',
       title: t('mail.receiptTitle'),
       rows: [
+        ...(props.receipt ? [{ label: t('receipt.number'), value: props.receipt.number }] : []),
         { label: t('mail.receiptReference'), value: props.reference },
         { label: t('mail.receiptDate'), value: props.date },
         { label: t('mail.receiptCourse'), value: props.courseTitle },
+        ...(props.discount
+          ? [{ label: t('receipt.discount', { code: props.discount.code }), value: `−${props.discount.amount}` }]
+          : []),
         { label: t('mail.receiptTotal'), value: props.amount ?? t('course.free') },
       ],
     }),
+    props.receipt &&
+      h(
+        Paragraph,
+        { key: 'receipt-pdf' },
+        h(TextLink, { url: props.receipt.url }, t('mail.receiptPdf', { number: props.receipt.number })),
+      ),
     h(Paragraph, { key: 'promise' }, props.amount ? t('mail.refundPromise') : t('mail.freeNote')),
+    ...(props.documents ?? []).map((document) => h(LegalDocument, { key: document.title, ...document })),
   ],
   sample: (language) => ({
     name: language === 'tr' ? 'Ayşe Yılmaz' : 'Sam Carter',
@@ -44,5 +61,17 @@ export const courseMaterials = defineTemplate<CourseMaterialsProps>({
     amount: language === 'tr' ? '₺149,00' : '$9.00',
     date: language === 'tr' ? '24 Kasım 2026' : 'November 24, 2026',
     reference: 'MC-7F3A9C21',
+    receipt: { number: 'R-000042', url: 'https://shop.example/api/receipts/Zm9yLXByZXZpZXctb25seS0xMjM0NTY3ODkw' },
+    discount: { code: 'WELCOME10', amount: language === 'tr' ? '₺16,56' : '$1.00' },
+    documents:
+      language === 'tr'
+        ? [
+            {
+              title: 'Ön Bilgilendirme Formu',
+              markdown: '## 1. Satıcı\n\n- **Unvan:** Örnek Eğitim Ltd. Şti.\n- **E-posta:** destek@shop.example',
+            },
+            { title: 'Mesafeli Satış Sözleşmesi', markdown: '## Madde 1. Taraflar\n\n**Satıcı:** Örnek Eğitim Ltd. Şti.' },
+          ]
+        : undefined,
   }),
 });

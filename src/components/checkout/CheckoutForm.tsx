@@ -1,12 +1,20 @@
 import { useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { I18nIsland } from '../islands/I18nIsland.tsx';
-import { TextField } from '../forms/fields.tsx';
+import { CheckboxField, TextField } from '../forms/fields.tsx';
 import { FormFailure, useForm, SubmitButton } from '../forms/use-form.tsx';
+import { DiscountCode, type AppliedCode } from './DiscountCode.tsx';
 import { CheckoutFormSchema } from '../../lib/checkout.schema.ts';
 import { postJson } from '../../lib/api-client.ts';
 import { saveCheckoutInfo } from '../../lib/checkout-info.ts';
+import { formatMoney } from '../../lib/money.ts';
 import { localizedPath, type Language } from '../../i18n/languages.ts';
+
+/** Turkey's distance-sales documents, filled by the server but for the buyer's own details and the price. */
+export interface ContractsHtml {
+  preInformation: string;
+  distanceContract: string;
+}
 
 interface Props {
   lang: Language;
@@ -18,6 +26,7 @@ interface Props {
   fullName: string;
   /** A signed-in buyer's course goes to their account: the address is the account's, not editable here. */
   signedIn: boolean;
+  contracts: ContractsHtml | null;
 }
 
 export default function CheckoutFormIsland(props: Props) {
@@ -28,16 +37,26 @@ export default function CheckoutFormIsland(props: Props) {
   );
 }
 
-function CheckoutForm({ lang, courseId, courseTitle, amountMinor, currency, email, fullName, signedIn }: Props) {
+function CheckoutForm({ lang, courseId, courseTitle, amountMinor, currency, email, fullName, signedIn, contracts }: Props) {
   const { t } = useTranslation();
-  const form = useForm(CheckoutFormSchema, { email, fullName }, { idPrefix: 'checkout' });
+  const initial: Record<'email' | 'fullName' | 'discountCode', string> & Record<'acceptTerms' | 'waiveWithdrawal', boolean> = {
+    email,
+    fullName,
+    acceptTerms: false,
+    waiveWithdrawal: false,
+    discountCode: '',
+  };
+  const form = useForm(CheckoutFormSchema, initial, { idPrefix: 'checkout' });
   const [owned, setOwned] = useState<string | null>(null);
-  const free = amountMinor === 0;
+  const [applied, setApplied] = useState<AppliedCode | null>(null);
+  const totalMinor = applied?.totalMinor ?? amountMinor;
+  const free = totalMinor === 0;
   const empty = !form.values.email.trim() || !form.values.fullName.trim();
 
   const send = form.handleSubmit(async (data) => {
     const result = await postJson<{ redirectUrl?: string; alreadyOwned?: boolean; courseUrl?: string }>('/api/checkout', {
       ...data,
+      discountCode: applied?.code ?? '',
       courseId,
       language: lang,
     });
@@ -47,7 +66,7 @@ function CheckoutForm({ lang, courseId, courseTitle, amountMinor, currency, emai
         courseTitle,
         email: data.email,
         fullName: data.fullName,
-        amount: amountMinor,
+        amount: totalMinor,
         currency,
         language: lang,
         isFree: free,
@@ -57,13 +76,24 @@ function CheckoutForm({ lang, courseId, courseTitle, amountMinor, currency, emai
     }
     if (result.ok) return { ok: false, status: 502, message: 'checkout.failed', fields: {} };
     if (result.status === 409) return setOwned(localizedPath(lang, `/course/${courseId}`));
+    // A code that stopped applying meanwhile (used up, expired): the buyer sees the full price again.
+    if (result.fields.discountCode) setApplied(null);
     return { ...result, message: result.status === 400 || result.status === 404 ? result.message : 'checkout.failed' };
   });
-  // The spec's own message when a required field is left empty, before any field-level check.
+  // The spec's own message when a required field is left empty; then the boxes a paid order needs.
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
-    if (!empty) return send(event);
-    event.preventDefault();
-    form.setFailure('checkout.required');
+    if (empty) {
+      event.preventDefault();
+      return form.setFailure('checkout.required');
+    }
+    if (!free && !form.values.waiveWithdrawal) {
+      event.preventDefault();
+      return form.fail(null, {
+        ...(form.values.acceptTerms ? {} : { acceptTerms: 'checkout.termsRequired' }),
+        waiveWithdrawal: 'checkout.withdrawalRequired',
+      });
+    }
+    return send(event);
   };
 
   if (owned) {
@@ -82,6 +112,14 @@ function CheckoutForm({ lang, courseId, courseTitle, amountMinor, currency, emai
     );
   }
 
+  const error = (name: 'acceptTerms' | 'waiveWithdrawal') => (form.errors[name] ? t(form.errors[name]) : undefined);
+  const showContracts = contracts && !free;
+  const buyer = {
+    buyerName: form.values.fullName.trim() || t('checkout.buyerPending'),
+    buyerEmail: form.values.email.trim() || t('checkout.buyerPending'),
+    price: formatMoney(totalMinor, currency, lang),
+  };
+
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       <TextField
@@ -94,6 +132,48 @@ function CheckoutForm({ lang, courseId, courseTitle, amountMinor, currency, emai
         {...form.bind('email')}
       />
       <TextField label={t('checkout.fullName')} autoComplete="name" required {...form.bind('fullName')} />
+      {amountMinor > 0 && (
+        <DiscountCode
+          lang={lang}
+          courseId={courseId}
+          listMinor={amountMinor}
+          currency={currency}
+          applied={applied}
+          onChange={setApplied}
+        />
+      )}
+      {showContracts && (
+        <section aria-labelledby="checkout-contracts" className="space-y-2 rounded-lg border border-gray-200 p-3 text-sm">
+          <h3 id="checkout-contracts" className="font-semibold">
+            {t('checkout.contractsTitle')}
+          </h3>
+          <Contract title={t('checkout.preInformation')} html={fill(contracts.preInformation, buyer)} />
+          <Contract title={t('checkout.distanceContract')} html={fill(contracts.distanceContract, buyer)} />
+        </section>
+      )}
+      <CheckboxField
+        id="checkout-acceptTerms"
+        required
+        checked={form.values.acceptTerms}
+        onChange={(checked) => form.set('acceptTerms', checked)}
+        error={error('acceptTerms')}
+        label={t(showContracts ? 'checkout.acceptTermsContracts' : 'checkout.acceptTerms')}
+        hint={
+          <a href={localizedPath(lang, '/terms')} target="_blank" rel="noopener" className="text-brand-700 underline">
+            {t('checkout.readTerms')}
+          </a>
+        }
+      />
+      {!free && (
+        <CheckboxField
+          id="checkout-waiveWithdrawal"
+          required
+          checked={form.values.waiveWithdrawal}
+          onChange={(checked) => form.set('waiveWithdrawal', checked)}
+          error={error('waiveWithdrawal')}
+          label={t('checkout.waiveWithdrawal')}
+        />
+      )}
       <FormFailure message={form.failure} />
       <SubmitButton
         busy={form.busy}
@@ -103,5 +183,23 @@ function CheckoutForm({ lang, courseId, courseTitle, amountMinor, currency, emai
         disabled={empty}
       />
     </form>
+  );
+}
+
+function Contract({ title, html }: { title: string; html: string }) {
+  return (
+    <details className="rounded border border-gray-200 p-2">
+      <summary className="cursor-pointer font-medium">{title}</summary>
+      {/* Server-rendered and sanitized (functions/shop/legal.ts); only escaped text is filled in here. */}
+      <div className="prose-page mt-2 max-h-72 overflow-y-auto text-xs" dangerouslySetInnerHTML={{ __html: html }} />
+    </details>
+  );
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+function fill(html: string, values: Record<string, string>): string {
+  return html.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
+    values[name] === undefined ? whole : values[name].replace(/[&<>"']/g, (char) => ESCAPES[char]!),
   );
 }

@@ -181,6 +181,47 @@ export function FileField({
   );
 }
 
+/** A checkbox with its label beside it (a consent, an option); its error is tied to it like a field's. */
+export function CheckboxField({
+  id,
+  label,
+  error,
+  hint,
+  required,
+  checked,
+  onChange,
+}: Omit<FieldProps, 'label'> & { label: ReactNode; checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <div>
+      <div className="flex items-start gap-3">
+        <input
+          id={id}
+          type="checkbox"
+          checked={checked}
+          required={required}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(id, hint, error)}
+          onChange={(event) => onChange(event.target.checked)}
+          className="mt-1 h-4 w-4 shrink-0 rounded border-gray-400 text-brand-600"
+        />
+        <label htmlFor={id} className="text-sm">
+          {label}
+        </label>
+      </div>
+      {hint && (
+        <div id={`${id}-hint`} className="mt-1 pl-7 text-xs text-gray-600">
+          {hint}
+        </div>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 pl-7 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
 /** An on/off switch; the visible text says the current state, the accessible name says what it switches. */
 export function Switch({
   checked,

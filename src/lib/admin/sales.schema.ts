@@ -10,6 +10,11 @@ export interface SaleView {
   date: string;
   status: SaleStatus;
   provider: 'free' | 'stripe' | 'demo';
+  /** "R-000042" for a paid sale; "CN-000007" once refunded. */
+  receiptNumber: string | null;
+  creditNoteNumber: string | null;
+  discountCode: string | null;
+  discountMinor: number;
 }
 
 export function isRefundable(sale: Pick<SaleView, 'status' | 'provider' | 'amountMinor'>): boolean {

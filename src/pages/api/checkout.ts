@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { startCheckout } from '../../../functions/checkout/checkout.ts';
 import { CheckoutRequestSchema } from '../../lib/checkout.schema.ts';
-import { errorResponse, readJson, tooManyRequests } from '../../lib/http.ts';
+import { errorResponse, readJson, resultResponse, tooManyRequests } from '../../lib/http.ts';
 import { clientIp } from '../../server/client-ip.ts';
 import { consumeAll, LIMITS, targetKey } from '../../../functions/abuse/limits.ts';
 import { courseUrl } from '../../lib/course-links.ts';
@@ -22,13 +22,15 @@ export const POST: APIRoute = async (context) => {
   const body = await readJson(context.request, CheckoutRequestSchema);
   if ('response' in body) return body.response;
   // Every checkout may mail the address (the course, or "you already own it") and makes rows.
+  const client = clientIp(context.request, context.clientAddress);
   const verdict = await consumeAll([
-    [LIMITS.checkoutPerClient, clientIp(context.request, context.clientAddress)],
+    [LIMITS.checkoutPerClient, client],
     [LIMITS.checkoutPerAddress, targetKey(body.data.email)],
   ]);
   if (!verdict.allowed) return tooManyRequests(verdict.retryAfterS);
   try {
-    const result = await startCheckout(body.data, await currentUser(context));
+    const result = await startCheckout(body.data, await currentUser(context), { clientIp: client });
+    if (result.kind === 'refused') return resultResponse(result.failure, () => ({}));
     if (result.kind === 'course_not_found') return errorResponse(404, 'course_not_found', 'checkout.courseNotFound');
     if (result.kind === 'not_for_sale') return errorResponse(503, 'payments_unavailable', 'course.notForSaleNow');
     if (result.kind === 'already_owned') {

@@ -62,6 +62,8 @@ describe('mail bombing through the shop', () => {
     const tag = randomUUID().slice(0, 8);
     const statuses = await flood(1000, 20, (index) =>
       client.postJson('/api/checkout', {
+        acceptTerms: true,
+        waiveWithdrawal: true,
         courseId: freeCourseId,
         email: `spread-${tag}-${index}@example.com`,
         fullName: 'Spam Target',
@@ -77,7 +79,14 @@ describe('mail bombing through the shop', () => {
   it('1,000 free enrolments for one address from 1,000 clients send at most 5 mails', async () => {
     const target = uniqueEmail('target');
     await flood(1000, 20, () =>
-      newClient().postJson('/api/checkout', { courseId: freeCourseId, email: target, fullName: 'Spam Target', language: 'en' }),
+      newClient().postJson('/api/checkout', {
+        acceptTerms: true,
+        waiveWithdrawal: true,
+        courseId: freeCourseId,
+        email: target,
+        fullName: 'Spam Target',
+        language: 'en',
+      }),
     );
     const queued = await mailsTo(target);
     console.log(`1,000 free enrolments, 1,000 clients, one address: ${queued} mails queued`);
@@ -92,7 +101,14 @@ describe('mail bombing through the shop', () => {
     const responses = [];
     for (const email of variants) {
       responses.push(
-        await newClient().postJson('/api/checkout', { courseId: freeCourseId, email, fullName: 'Spam Target', language: 'en' }),
+        await newClient().postJson('/api/checkout', {
+          acceptTerms: true,
+          waiveWithdrawal: true,
+          courseId: freeCourseId,
+          email,
+          fullName: 'Spam Target',
+          language: 'en',
+        }),
       );
     }
     const refused = responses.find((response) => response.status === 429);

@@ -52,7 +52,14 @@ function signInLinkIn(mail: ReceivedMail): string {
 }
 
 async function checkout(browser: Browser, courseId: string, email: string, language: 'en' | 'tr' = 'en') {
-  const response = await browser.postJson('/api/checkout', { courseId, email, fullName: 'Ayşe Yılmaz', language });
+  const response = await browser.postJson('/api/checkout', {
+    acceptTerms: true,
+    waiveWithdrawal: true,
+    courseId,
+    email,
+    fullName: 'Ayşe Yılmaz',
+    language,
+  });
   expect(response.status).toBe(200);
   const url = new URL(((await response.json()) as { redirectUrl: string }).redirectUrl, server.url);
   return url.pathname + url.search;

@@ -77,7 +77,14 @@ describe('behind a TLS-terminating proxy', () => {
     expect(upload.status, await upload.clone().text()).toBe(201);
     const courseId = ((await upload.json()) as { course: { id: string } }).course.id;
 
-    const checkout = await admin.postJson('/api/checkout', { courseId, email, fullName: 'Proxy Admin', language: 'en' });
+    const checkout = await admin.postJson('/api/checkout', {
+      acceptTerms: true,
+      waiveWithdrawal: true,
+      courseId,
+      email,
+      fullName: 'Proxy Admin',
+      language: 'en',
+    });
     expect(checkout.status).toBe(200);
     const paymentUrl = ((await checkout.json()) as { redirectUrl: string }).redirectUrl;
     // Links the shop gives out name the public origin, never the internal address.

@@ -43,7 +43,14 @@ afterAll(async () => {
 
 const uniqueEmail = (name: string) => `${name}-${randomUUID().slice(0, 8)}@example.com`;
 const checkout = (browser: Browser, courseId: string, email: string, language = 'en') =>
-  browser.postJson('/api/checkout', { courseId, email, fullName: 'Deniz Kaya', language });
+  browser.postJson('/api/checkout', {
+    acceptTerms: true,
+    waiveWithdrawal: true,
+    courseId,
+    email,
+    fullName: 'Deniz Kaya',
+    language,
+  });
 const deliver = (event: ReturnType<typeof signedEvent>, signature = event.signature) =>
   server.fetch('/api/stripe/webhook', {
     method: 'POST',
@@ -191,6 +198,8 @@ describe('free enrolment', () => {
     }
     const invalid = await (
       await new Browser(server).postJson('/api/checkout', {
+        acceptTerms: true,
+        waiveWithdrawal: true,
         courseId: freeCourse.id,
         email: 'nope',
         fullName: 'A',

@@ -45,6 +45,8 @@ beforeAll(async () => {
     .where('price_minor', '=', 0)
     .executeTakeFirstOrThrow();
   await browsers.buyer.postJson('/api/checkout', {
+    acceptTerms: true,
+    waiveWithdrawal: true,
     courseId: course.id,
     email: 'matrix-buyer@example.com',
     fullName: 'Matrix Buyer',

@@ -38,6 +38,8 @@ async function expectToolsOff(server: TestServer) {
     expect(coursePage).not.toContain(`data-buy-for="${course.id}"`);
   }
   const paidCheckout = await buyer.postJson('/api/checkout', {
+    acceptTerms: true,
+    waiveWithdrawal: true,
     courseId: paid.id,
     email: `paid-${randomUUID()}@example.com`,
     fullName: 'Buyer',
@@ -48,9 +50,18 @@ async function expectToolsOff(server: TestServer) {
 
   // No SMTP and no dev mailbox: the course mail waits in the outbox, never marked sent.
   const email = `free-${randomUUID()}@example.com`;
-  expect((await buyer.postJson('/api/checkout', { courseId: free.id, email, fullName: 'Buyer', language: 'en' })).status).toBe(
-    200,
-  );
+  expect(
+    (
+      await buyer.postJson('/api/checkout', {
+        acceptTerms: true,
+        waiveWithdrawal: true,
+        courseId: free.id,
+        email,
+        fullName: 'Buyer',
+        language: 'en',
+      })
+    ).status,
+  ).toBe(200);
   await new Promise((resolve) => setTimeout(resolve, 1500));
   const mail = await db()
     .selectFrom('mail_outbox')

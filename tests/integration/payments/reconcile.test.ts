@@ -19,8 +19,17 @@ describe('payments:reconcile (against a local HTTP fake of the Stripe API)', () 
   it('fulfils paid sessions whose webhook never came, and changes nothing the second time', async () => {
     const course = await makeCourse({ price_minor: 700, currency: 'USD' });
     const result = await startCheckout(
-      { courseId: course.id, email: 'lost-webhook@example.com', fullName: 'Lost Webhook', language: 'en' },
+      {
+        courseId: course.id,
+        email: 'lost-webhook@example.com',
+        fullName: 'Lost Webhook',
+        language: 'en',
+        acceptTerms: true,
+        waiveWithdrawal: true,
+        discountCode: '',
+      },
       undefined,
+      { clientIp: '203.0.113.9' },
     );
     expect(result.kind).toBe('redirect');
     const order = await db()
@@ -30,8 +39,17 @@ describe('payments:reconcile (against a local HTTP fake of the Stripe API)', () 
       .executeTakeFirstOrThrow();
     stripe.pay(order.payment_id!, order.id);
     const unpaid = await startCheckout(
-      { courseId: course.id, email: 'still-paying@example.com', fullName: 'Still Paying', language: 'en' },
+      {
+        courseId: course.id,
+        email: 'still-paying@example.com',
+        fullName: 'Still Paying',
+        language: 'en',
+        acceptTerms: true,
+        waiveWithdrawal: true,
+        discountCode: '',
+      },
       undefined,
+      { clientIp: '203.0.113.9' },
     );
     expect(unpaid.kind).toBe('redirect');
 

@@ -81,6 +81,7 @@ function SalesTable({ sales: initial, labelledBy, emptyText }: Props) {
             <td className="px-4 py-3 break-all">{sale.email}</td>
             <td className="px-4 py-3 text-right tabular-nums">
               {sale.amountMinor === 0 ? t('admin.people.sales.free') : sale.amountLabel}
+              {sale.discountCode && <span className="block text-xs text-gray-600">{sale.discountCode}</span>}
             </td>
             <td className="px-4 py-3 whitespace-nowrap">{sale.dateLabel}</td>
             <td className="px-4 py-3">
@@ -88,7 +89,20 @@ function SalesTable({ sales: initial, labelledBy, emptyText }: Props) {
                 {t(`admin.people.sales.statuses.${sale.status}`)}
               </span>
             </td>
-            <td className="px-4 py-3 text-right">
+            <td className="space-y-1 px-4 py-3 text-right">
+              {sale.receiptNumber && (
+                <a href={`/api/admin/purchases/${sale.id}/receipt`} className="block whitespace-nowrap text-brand-700 underline">
+                  {t('receipt.download')} <span className="font-mono text-xs">{sale.receiptNumber}</span>
+                </a>
+              )}
+              {sale.creditNoteNumber && (
+                <a
+                  href={`/api/admin/purchases/${sale.id}/receipt?document=credit-note`}
+                  className="block whitespace-nowrap text-brand-700 underline"
+                >
+                  {t('receipt.downloadCreditNote')} <span className="font-mono text-xs">{sale.creditNoteNumber}</span>
+                </a>
+              )}
               {isRefundable(sale) && (
                 <button
                   type="button"

@@ -6,7 +6,20 @@ import { adminEndpoint } from '../../../../server/admin-endpoint.ts';
 
 export const prerender = false;
 
-const HEADER = ['completed_at', 'order_id', 'course', 'buyer_name', 'buyer_email', 'amount', 'currency', 'status', 'provider'];
+const HEADER = [
+  'completed_at',
+  'order_id',
+  'receipt',
+  'course',
+  'buyer_name',
+  'buyer_email',
+  'amount',
+  'discount',
+  'discount_code',
+  'currency',
+  'status',
+  'provider',
+];
 // Spreadsheets read a CSV as UTF-8 (Turkish letters intact) only when it starts with a byte-order mark.
 const BOM = '\uFEFF';
 
@@ -17,10 +30,13 @@ export const GET = adminEndpoint(async (context) => {
   const rows = sales.map((sale) => [
     sale.completedAt.toISOString(),
     sale.orderId,
+    sale.receipt ?? '',
     sale.courseTitle,
     sale.buyerName,
     sale.buyerEmail,
     toMajorUnits(sale.amountMinor).toFixed(2),
+    toMajorUnits(sale.discountMinor).toFixed(2),
+    sale.discountCode ?? '',
     sale.currency,
     sale.status,
     sale.provider,

@@ -1,0 +1,68 @@
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { readSettings } from '../shop/settings.ts';
+import type { ShopSettings } from '../../src/lib/admin/shop-settings.schema.ts';
+
+/**
+ * Receipt and credit-note numbers: one counter row per kind, raised in the transaction that
+ * completes or refunds the order. The row lock queues concurrent fulfilments, and a transaction
+ * that rolls back takes its number with it: numbers are gap-free and never shared.
+ */
+export type DocumentKind = 'receipt' | 'credit_note';
+
+/** The seller as a receipt names them, frozen when it is issued. */
+export type Seller = Pick<ShopSettings, 'shopName' | 'legalName' | 'address' | 'supportEmail' | 'taxNumber' | 'taxRatePercent'>;
+
+async function nextNumber(trx: Transaction<Database>, kind: DocumentKind): Promise<number> {
+  const row = await trx
+    .updateTable('document_counters')
+    .set({ last_number: sql`last_number + 1` })
+    .where('kind', '=', kind)
+    .returning('last_number')
+    .executeTakeFirstOrThrow();
+  return row.last_number;
+}
+
+/** Numbers the receipt of a paid order that has none yet (free enrolments are not sales). */
+export async function issueReceipt(trx: Transaction<Database>, orderId: string): Promise<void> {
+  const order = await trx
+    .selectFrom('purchases')
+    .select(['amount_minor', 'receipt_number'])
+    .where('id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  if (order.amount_minor === 0 || order.receipt_number !== null) return;
+  const { settings } = await readSettings(trx);
+  const seller: Seller = {
+    shopName: settings.shopName,
+    legalName: settings.legalName,
+    address: settings.address,
+    supportEmail: settings.supportEmail,
+    taxNumber: settings.taxNumber,
+    taxRatePercent: settings.taxRatePercent,
+  };
+  await trx
+    .updateTable('purchases')
+    .set({ receipt_number: await nextNumber(trx, 'receipt'), seller: JSON.stringify(seller) })
+    .where('id', '=', orderId)
+    .execute();
+}
+
+/** A refunded order's credit note, referencing its receipt; once. */
+export async function issueCreditNote(trx: Transaction<Database>, orderId: string): Promise<void> {
+  const order = await trx
+    .selectFrom('purchases')
+    .select(['receipt_number', 'credit_note_number'])
+    .where('id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  if (order.receipt_number === null || order.credit_note_number !== null) return;
+  await trx
+    .updateTable('purchases')
+    .set({ credit_note_number: await nextNumber(trx, 'credit_note'), refunded_at: new Date() })
+    .where('id', '=', orderId)
+    .execute();
+}
+
+/** "R-000042" / "CN-000007": how a number is printed and said to support. */
+export function documentNumber(kind: DocumentKind, number: number): string {
+  return `${kind === 'receipt' ? 'R' : 'CN'}-${String(number).padStart(6, '0')}`;
+}

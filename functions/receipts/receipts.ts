@@ -1,0 +1,194 @@
+import PDFDocument from 'pdfkit';
+import { db } from '../db/database.ts';
+import { inLibraryOf } from '../purchases/library.ts';
+import { orderReference } from '../checkout/orders.ts';
+import { documentNumber, type DocumentKind, type Seller } from './numbering.ts';
+import { FONT_BOLD, FONT_REGULAR } from './pdf-fonts.ts';
+import { getT } from '../../src/i18n/i18n.ts';
+import { asLanguage } from '../../src/i18n/languages.ts';
+import { formatMoney } from '../../src/lib/money.ts';
+import { formatDate } from '../../src/lib/dates.ts';
+
+/**
+ * A buyer's receipt (and, after a refund, the credit note that cancels it) as an A4 PDF in the
+ * order's language: seller and buyer, the course, price, discount, the tax the price includes,
+ * total, date and payment reference. Made on request from the order, which keeps the seller as
+ * they were named when the receipt was issued.
+ */
+export interface ReceiptOrder {
+  id: string;
+  language: string;
+  email: string;
+  fullName: string;
+  courseTitle: string;
+  amountMinor: number;
+  discountMinor: number;
+  discountCode: string | null;
+  currency: string;
+  completedAt: Date | null;
+  refundedAt: Date | null;
+  paymentReference: string;
+  receiptNumber: number;
+  creditNoteNumber: number | null;
+  seller: Seller;
+}
+
+type Finder = (query: ReturnType<typeof baseQuery>) => ReturnType<typeof baseQuery>;
+
+function baseQuery() {
+  return db()
+    .selectFrom('purchases')
+    .innerJoin('courses', 'courses.id', 'purchases.course_id')
+    .select([
+      'purchases.id',
+      'purchases.language',
+      'purchases.email',
+      'purchases.full_name',
+      'courses.title',
+      'purchases.amount_minor',
+      'purchases.discount_minor',
+      'purchases.discount_code',
+      'purchases.currency',
+      'purchases.completed_at',
+      'purchases.refunded_at',
+      'purchases.payment_intent_id',
+      'purchases.payment_id',
+      'purchases.receipt_number',
+      'purchases.credit_note_number',
+      'purchases.seller',
+    ])
+    .where('purchases.receipt_number', 'is not', null);
+}
+
+async function findOrder(narrow: Finder): Promise<ReceiptOrder | undefined> {
+  const row = await narrow(baseQuery()).executeTakeFirst();
+  if (!row || row.receipt_number === null) return undefined;
+  return {
+    id: row.id,
+    language: row.language,
+    email: row.email,
+    fullName: row.full_name,
+    courseTitle: row.title,
+    amountMinor: row.amount_minor,
+    discountMinor: row.discount_minor,
+    discountCode: row.discount_code,
+    currency: row.currency,
+    completedAt: row.completed_at,
+    refundedAt: row.refunded_at,
+    paymentReference: row.payment_intent_id ?? row.payment_id ?? orderReference(row.id),
+    receiptNumber: row.receipt_number,
+    creditNoteNumber: row.credit_note_number,
+    seller: row.seller as Seller,
+  };
+}
+
+const UUID = /^[0-9a-f-]{36}$/i;
+
+/** A receipt in the signed-in buyer's library (by the same rule as their downloads). */
+export function receiptOfBuyer(purchaseId: string, userId: string): Promise<ReceiptOrder | undefined> {
+  if (!UUID.test(purchaseId)) return Promise.resolve(undefined);
+  return findOrder((query) => query.where('purchases.id', '=', purchaseId).where(inLibraryOf(userId)));
+}
+
+/** A receipt by the order's permanent download link (the confirmation e-mail's receipt link). */
+export function receiptByToken(token: string): Promise<ReceiptOrder | undefined> {
+  if (!/^[\w-]{20,100}$/.test(token)) return Promise.resolve(undefined);
+  return findOrder((query) => query.where('purchases.download_token', '=', token));
+}
+
+/** Any receipt, for the admin's sales list. */
+export function receiptForAdmin(purchaseId: string): Promise<ReceiptOrder | undefined> {
+  if (!UUID.test(purchaseId)) return Promise.resolve(undefined);
+  return findOrder((query) => query.where('purchases.id', '=', purchaseId));
+}
+
+export function documentFileName(order: ReceiptOrder, kind: DocumentKind): string {
+  const number = kind === 'receipt' ? order.receiptNumber : order.creditNoteNumber!;
+  return `${documentNumber(kind, number)}.pdf`;
+}
+
+/** The tax a gross price includes at a rate: 20 % of €12.00 gross is €2.00. */
+export function includedTax(grossMinor: number, ratePercent: number): number {
+  return Math.round((grossMinor * ratePercent) / (100 + ratePercent));
+}
+
+export function renderReceiptPdf(order: ReceiptOrder, kind: DocumentKind): Promise<Buffer> {
+  const language = asLanguage(order.language);
+  const t = getT(language);
+  const money = (minor: number) => formatMoney(minor, order.currency, language);
+  const sign = kind === 'credit_note' ? -1 : 1;
+  const number = documentNumber(kind, kind === 'receipt' ? order.receiptNumber : order.creditNoteNumber!);
+  const title = t(kind === 'receipt' ? 'receipt.title' : 'receipt.creditNoteTitle');
+  const issued = kind === 'receipt' ? order.completedAt : order.refundedAt;
+  const { seller } = order;
+
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 56,
+    lang: language,
+    info: { Title: `${title} ${number}`, Author: seller.legalName || seller.shopName },
+  });
+  doc.registerFont('regular', FONT_REGULAR);
+  doc.registerFont('bold', FONT_BOLD);
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  doc.font('bold').fontSize(22).text(title);
+  doc.font('regular').fontSize(11).moveDown(0.5);
+  const line = (label: string, value: string) =>
+    doc.font('bold').text(`${label}: `, { continued: true }).font('regular').text(value);
+  line(t('receipt.number'), number);
+  if (kind === 'credit_note') line(t('receipt.cancels'), documentNumber('receipt', order.receiptNumber));
+  line(t('receipt.date'), formatDate(issued ?? new Date(), language));
+  line(t('receipt.order'), orderReference(order.id));
+  line(t('receipt.paymentReference'), order.paymentReference);
+
+  doc.moveDown();
+  doc.font('bold').text(t('receipt.seller'));
+  doc.font('regular');
+  for (const value of [seller.legalName || seller.shopName, seller.address, seller.supportEmail]) if (value) doc.text(value);
+  if (seller.taxNumber) doc.text(`${t('receipt.taxNumber')}: ${seller.taxNumber}`);
+
+  doc.moveDown();
+  doc.font('bold').text(t('receipt.buyer'));
+  doc.font('regular').text(order.fullName || order.email);
+  if (order.fullName) doc.text(order.email);
+
+  doc.moveDown();
+  const listMinor = order.amountMinor + order.discountMinor;
+  const rows: [string, string][] = [[order.courseTitle, money(sign * listMinor)]];
+  if (order.discountMinor > 0)
+    rows.push([t('receipt.discount', { code: order.discountCode ?? '' }), money(-sign * order.discountMinor)]);
+  if (seller.taxRatePercent > 0)
+    rows.push([
+      t('receipt.taxIncluded', { rate: seller.taxRatePercent.toLocaleString(language) }),
+      money(sign * includedTax(order.amountMinor, seller.taxRatePercent)),
+    ]);
+  const width = doc.page.width - 112;
+  for (const [label, amount] of rows) {
+    const y = doc.y;
+    doc.font('regular').text(label, 56, y, { width: width - 120 });
+    doc.text(amount, 56 + width - 120, y, { width: 120, align: 'right' });
+    doc.moveDown(0.3);
+  }
+  doc
+    .moveTo(56, doc.y)
+    .lineTo(56 + width, doc.y)
+    .stroke('#999999')
+    .moveDown(0.5);
+  const y = doc.y;
+  doc.font('bold').text(`${t('receipt.total')} (${order.currency})`, 56, y, { width: width - 120 });
+  doc.text(money(sign * order.amountMinor), 56 + width - 120, y, { width: 120, align: 'right' });
+  doc.moveDown(2);
+  doc
+    .font('regular')
+    .fontSize(9)
+    .fillColor('#555555')
+    .text(t(kind === 'receipt' ? 'receipt.footer' : 'receipt.creditNoteFooter'), 56, doc.y, { width });
+  doc.end();
+  return done;
+}

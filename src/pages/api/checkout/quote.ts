@@ -1,0 +1,28 @@
+import type { APIRoute } from 'astro';
+import { getActiveCourse } from '../../../../functions/catalogue/catalogue.ts';
+import { priceWithCode } from '../../../../functions/discounts/discounts.ts';
+import { consume, LIMITS } from '../../../../functions/abuse/limits.ts';
+import { QuoteRequestSchema } from '../../../lib/checkout.schema.ts';
+import { errorResponse, readJson, resultResponse, tooManyRequests } from '../../../lib/http.ts';
+import { clientIp } from '../../../server/client-ip.ts';
+import { currentUser } from '../../../server/guards.ts';
+
+export const prerender = false;
+
+/** "Have a code?": the price a code gives for a course, or why it does not apply. Changes nothing. */
+export const POST: APIRoute = async (context) => {
+  const body = await readJson(context.request, QuoteRequestSchema);
+  if ('response' in body) return body.response;
+  const verdict = await consume(LIMITS.codeChecksPerClient, clientIp(context.request, context.clientAddress));
+  if (!verdict.allowed) return tooManyRequests(verdict.retryAfterS);
+  const course = await getActiveCourse(body.data.courseId, body.data.language);
+  if (!course) return errorResponse(404, 'course_not_found', 'checkout.courseNotFound');
+  const quote = await priceWithCode(course, body.data.discountCode, (await currentUser(context))?.id);
+  return resultResponse(quote, ({ listMinor, discountMinor, totalMinor, currency, code }) => ({
+    listMinor,
+    discountMinor,
+    totalMinor,
+    currency,
+    code: code ?? null,
+  }));
+};
