@@ -48,14 +48,14 @@ export async function startCheckout(
   const course = await getActiveCourse(request.courseId, request.language);
   if (!course) return { kind: 'course_not_found' };
   if (course.priceMinor > 0 && !paymentsAvailable()) return { kind: 'not_for_sale' };
-  // A paid course is delivered at once: the buyer must ask for that, waiving withdrawal (EU, Turkey).
-  if (course.priceMinor > 0 && !request.waiveWithdrawal)
+  // Checked before any account is made for a guest's address: a refusal leaves nothing behind.
+  const preview = await priceWithCode(course, request.discountCode, sessionUser?.id);
+  if (!preview.ok) return refused(preview);
+  // A paid order is delivered at once: the buyer must ask for that, waiving withdrawal (EU, Turkey).
+  if (preview.value.totalMinor > 0 && !request.waiveWithdrawal)
     return refused(
       invalid('withdrawal_required', 'checkout.withdrawalRequired', { waiveWithdrawal: 'checkout.withdrawalRequired' }),
     );
-  // Checked before any account is made for a guest's address: a refused code leaves nothing behind.
-  const preview = await priceWithCode(course, request.discountCode, sessionUser?.id);
-  if (!preview.ok) return refused(preview);
   const buyer = sessionUser
     ? { id: sessionUser.id, email: sessionUser.email }
     : await findOrCreateBuyer(request.email, request.fullName, request.language);

@@ -73,6 +73,7 @@ export async function queueMaterialsMail(trx: Transaction<Database>, purchaseId:
       documents: contractDocuments(purchase.contracts as OrderContracts | null, language),
     },
     { to: purchase.email, language },
+    trx,
   );
   await queueMail(trx, { ...mail, link: { kind: 'sign_in', email: purchase.email } });
 }
@@ -110,6 +111,7 @@ export async function queueRefundMail(trx: Transaction<Database>, purchaseId: st
             },
     },
     { to: purchase.email, language },
+    trx,
   );
   await queueMail(trx, mail);
 }

@@ -100,7 +100,7 @@ export async function saveDiscount(input: DiscountInput, id?: string): Promise<R
     if (code === '23505' && constraint === 'discount_codes_code_key')
       return conflict('code_taken', 'admin.discounts.codeTaken', { fields: { code: 'admin.discounts.codeTaken' } });
     // Fewer uses allowed than orders already hold the code.
-    if (code === '23514' && constraint === 'discount_codes_redemptions_check')
+    if (code === '23514' && constraint === 'discount_codes_uses_within_limit')
       return invalid('max_below_used', 'admin.discounts.maxBelowUsed', { maxRedemptions: 'admin.discounts.maxBelowUsed' });
     throw error;
   }

@@ -35,6 +35,7 @@ export async function queueCourseUpdateNotice(
       libraryUrl: `${siteUrl()}/${reader.language}/dashboard/courses`,
     },
     { to: reader.email, language: reader.language, unsubscribe: unsubscribeLinks(reader.userId, reader.language) },
+    database,
   );
   await queueMail(database, mail);
   return true;

@@ -4,6 +4,7 @@ import type { TFunction } from 'i18next';
 import { getT } from '../../src/i18n/i18n.ts';
 import type { Language } from '../../src/i18n/languages.ts';
 import { shopIdentity, type ShopIdentity } from '../shop/identity.ts';
+import type { Db } from '../db/database.ts';
 import { h, Layout } from './kit.ts';
 import type { Mail } from './outbox.ts';
 
@@ -45,9 +46,15 @@ export interface Delivery {
 }
 
 /** Renders a template into a mail ready for the outbox: HTML and plain text from the same tree. */
-export async function renderMail<Props>(template: MailTemplate<Props>, props: Props, delivery: Delivery): Promise<Mail> {
+export async function renderMail<Props>(
+  template: MailTemplate<Props>,
+  props: Props,
+  delivery: Delivery,
+  /** The transaction the mail is queued in, if any (see shopIdentity). */
+  database?: Db,
+): Promise<Mail> {
   const { language } = delivery;
-  const context: MailContext = { language, t: getT(language), shop: await shopIdentity() };
+  const context: MailContext = { language, t: getT(language), shop: await shopIdentity(database) };
   if (template.optional && !delivery.unsubscribe) throw new Error(`${template.kind} mail needs an unsubscribe address`);
   const subject = template.subject(props, context);
   const replyTo = delivery.replyTo ?? context.shop.supportEmail;

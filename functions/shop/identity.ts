@@ -1,5 +1,6 @@
 import { siteUrl } from '../env.ts';
-import { shopSettings } from './settings.ts';
+import type { Db } from '../db/database.ts';
+import { readSettings, shopSettings } from './settings.ts';
 
 /** Who the shop is, as e-mails name it: read from the settings (Admin → Settings). */
 export interface ShopIdentity {
@@ -10,7 +11,11 @@ export interface ShopIdentity {
   siteUrl: string;
 }
 
-export async function shopIdentity(): Promise<ShopIdentity> {
-  const settings = await shopSettings();
+/**
+ * Inside a transaction, pass it: the read then uses the transaction's own connection, so a
+ * transaction holding a lock (receipt numbering) never waits for a second one from the pool.
+ */
+export async function shopIdentity(database?: Db): Promise<ShopIdentity> {
+  const settings = database ? (await readSettings(database)).settings : await shopSettings();
   return { name: settings.shopName, supportEmail: settings.supportEmail, address: settings.address, siteUrl: siteUrl() };
 }

@@ -14,9 +14,10 @@ CREATE TABLE discount_codes (
   active boolean NOT NULL DEFAULT true,
   -- Orders holding the code: pending ones (released when they fail or expire) and completed ones.
   -- Raised under the row's lock only while below max_redemptions: N uses admit exactly N orders.
-  redemptions integer NOT NULL DEFAULT 0 CHECK (redemptions >= 0 AND (max_redemptions IS NULL OR redemptions <= max_redemptions)),
+  redemptions integer NOT NULL DEFAULT 0,
   created_at timestamptz NOT NULL DEFAULT now(),
   updated_at timestamptz NOT NULL DEFAULT now(),
+  CONSTRAINT discount_codes_uses_within_limit CHECK (redemptions >= 0 AND (max_redemptions IS NULL OR redemptions <= max_redemptions)),
   CHECK ((kind = 'percent') = (percent IS NOT NULL)),
   CHECK (ends_at IS NULL OR starts_at IS NULL OR ends_at > starts_at)
 );
