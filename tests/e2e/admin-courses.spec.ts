@@ -74,6 +74,8 @@ test('the admin creates a Turkish course with its PDF, a buyer pays through the 
   await card.getByRole('heading').getByRole('link').click();
   await buyer.getByRole('link', { name: 'Hemen satın al' }).click();
   await waitForIslands(buyer);
+  await buyer.getByRole('checkbox', { name: /Kullanım Koşulları'nı, Ön Bilgilendirme Formu'nu/ }).check();
+  await buyer.getByRole('checkbox', { name: /Kursa hemen erişmek istiyorum/ }).check();
   await buyer.getByRole('button', { name: 'Ödemeye geç' }).click();
   await expect(buyer).toHaveURL(/\/tr\/checkout\/demo\/demo_/);
   await buyer.getByRole('button', { name: '₺19,90 öde' }).click();

@@ -12,6 +12,7 @@ async function enrolAsGuest(page: Page, lang: 'en' | 'tr', email: string) {
   await waitForIslands(page);
   await page.getByRole('textbox', { name: lang === 'en' ? 'Email' : 'E-posta', exact: true }).fill(email);
   await page.getByLabel(lang === 'en' ? 'Full name' : 'Ad soyad').fill('Elif Şahin');
+  await page.getByRole('checkbox', { name: /Terms of service|Kullanım Koşulları/ }).check();
   await page.getByRole('button', { name: lang === 'en' ? 'Enrol for free' : 'Ücretsiz kaydol' }).click();
   await expect(page).toHaveURL(new RegExp(`/${lang}/checkout/success\\?session_id=free_`));
 }

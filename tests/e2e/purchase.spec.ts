@@ -24,6 +24,11 @@ test('a guest enrols in a free course in Turkish, gets the e-mail, and its link 
   await expect(submit).toBeDisabled();
   await page.getByLabel('E-posta').fill(email);
   await page.getByLabel('Ad soyad').fill('Elif Şahin');
+  // A free enrolment asks only for the Terms: nothing about withdrawal.
+  await expect(page.getByRole('checkbox')).toHaveCount(1);
+  await submit.click();
+  await expect(page.getByText("Devam etmek için Kullanım Koşulları'nı kabul edin.")).toBeVisible();
+  await page.getByRole('checkbox', { name: "Kullanım Koşulları'nı okudum ve kabul ediyorum." }).check();
   await submit.click();
 
   await expect(page).toHaveURL(/\/tr\/checkout\/success\?session_id=free_/);
@@ -52,6 +57,13 @@ test('a signed-in buyer pays through the demo provider, then downloads from My C
   await waitForIslands(page);
   await expect(page.getByLabel('Email')).toHaveValue(email);
   await expect(page.getByLabel('Full name')).toHaveValue('Sam Buyer');
+  // Both boxes are required, and each says so at its place.
+  await page.getByRole('button', { name: 'Proceed to payment' }).click();
+  await expect(page.getByText('Please agree to the Terms of service to continue.')).toBeVisible();
+  await expect(page.getByText('Please confirm that you want immediate access to continue.')).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: 'I agree to the Terms of service.' })).toBeFocused();
+  await page.getByRole('checkbox', { name: 'I agree to the Terms of service.' }).check();
+  await page.getByRole('checkbox', { name: /I ask for immediate access/ }).check();
   await page.getByRole('button', { name: 'Proceed to payment' }).click();
 
   await expect(page).toHaveURL(/\/en\/checkout\/demo\/demo_/);
@@ -68,6 +80,9 @@ test('a signed-in buyer pays through the demo provider, then downloads from My C
   await expectPdf(page, () => item.getByRole('link', { name: /^Download/ }).click());
   await page.reload();
   await expect(page.getByRole('listitem').filter({ hasText: 'STAR' }).getByText('Downloaded 1 time')).toBeVisible();
+  // The order history holds the numbered receipt.
+  const order = page.getByRole('row').filter({ hasText: 'STAR' });
+  await expectPdf(page, () => order.getByRole('link', { name: /^Receipt \(PDF\) R-\d{6}$/ }).click());
 
   await page.goto('/en/dashboard?success=true&demo=true');
   await expect(page.getByRole('status').filter({ hasText: 'Purchase completed successfully!' })).toBeVisible();
@@ -80,6 +95,8 @@ test('cancelling the payment returns to the course with the cancelled notice', a
   await waitForIslands(page);
   await page.getByLabel('Email').fill(uniqueEmail('canceller'));
   await page.getByLabel('Full name').fill('Casey Cancel');
+  await page.getByRole('checkbox', { name: 'I agree to the Terms of service.' }).check();
+  await page.getByRole('checkbox', { name: /I ask for immediate access/ }).check();
   await page.getByRole('button', { name: 'Proceed to payment' }).click();
   await page.getByRole('link', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/\/en\/courses\/[0-9a-f-]{36}\?canceled=true$/);
