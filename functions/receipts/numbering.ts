@@ -15,9 +15,9 @@ export type Seller = Pick<ShopSettings, 'shopName' | 'legalName' | 'address' | '
 
 async function nextNumber(trx: Transaction<Database>, kind: DocumentKind): Promise<number> {
   const row = await trx
-    .updateTable('document_counters')
-    .set({ last_number: sql`last_number + 1` })
-    .where('kind', '=', kind)
+    .insertInto('document_counters')
+    .values({ kind, last_number: 1 })
+    .onConflict((conflict) => conflict.column('kind').doUpdateSet({ last_number: sql`document_counters.last_number + 1` }))
     .returning('last_number')
     .executeTakeFirstOrThrow();
   return row.last_number;

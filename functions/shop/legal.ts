@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { db } from '../db/database.ts';
 import { announceChange } from '../http/cache-notify.ts';
@@ -15,7 +17,8 @@ import type { LegalPage, ORDER_PLACEHOLDERS, ShopSettings } from '../../src/lib/
  * the distance-sales documents, with the order ({{buyerName}}, …). Rendered through the blog's
  * sanitizer, so a seller's text can hold nothing a post could not.
  */
-const SHIPPED = import.meta.glob<string>('../../content/legal/*/*.md', { query: '?raw', import: 'default', eager: true });
+// Read from the project folder the shop runs in (like its data folder), once per text.
+const SHIPPED = new Map<string, string>();
 
 /** Which texts each language has: Turkey's distance-sales documents exist in Turkish only. */
 export const LEGAL_PAGES_OF: Record<Language, readonly LegalPage[]> = {
@@ -26,9 +29,9 @@ export const LEGAL_PAGES_OF: Record<Language, readonly LegalPage[]> = {
 export type OrderValues = Record<(typeof ORDER_PLACEHOLDERS)[number], string>;
 
 export function shippedLegalText(language: Language, page: LegalPage): string {
-  const text = SHIPPED[`../../content/legal/${language}/${page}.md`];
-  if (text === undefined) throw new Error(`No shipped text for ${language}/${page}`);
-  return text.trim();
+  const file = path.resolve('content/legal', language, `${page}.md`);
+  if (!SHIPPED.has(file)) SHIPPED.set(file, readFileSync(file, 'utf8').trim());
+  return SHIPPED.get(file)!;
 }
 
 export interface LegalText {

@@ -5,12 +5,12 @@ ALTER TABLE purchases ADD COLUMN consent jsonb CHECK (consent IS NULL OR jsonb_t
 ALTER TABLE purchases ADD COLUMN contracts jsonb CHECK (contracts IS NULL OR jsonb_typeof(contracts) = 'object');
 
 -- Receipts and credit notes are numbered from a counter row locked in the transaction that completes
--- or refunds the order: gap-free by construction (a rolled-back transaction returns its number).
+-- or refunds the order: gap-free by construction (a rolled-back transaction returns its number). The
+-- row is made by the first number (a restore needs the tables empty).
 CREATE TABLE document_counters (
   kind text PRIMARY KEY CHECK (kind IN ('receipt', 'credit_note')),
-  last_number integer NOT NULL CHECK (last_number >= 0)
+  last_number integer NOT NULL CHECK (last_number > 0)
 );
-INSERT INTO document_counters (kind, last_number) VALUES ('receipt', 0), ('credit_note', 0);
 
 ALTER TABLE purchases ADD COLUMN receipt_number integer UNIQUE CHECK (receipt_number > 0);
 ALTER TABLE purchases ADD COLUMN credit_note_number integer UNIQUE CHECK (credit_note_number > 0);

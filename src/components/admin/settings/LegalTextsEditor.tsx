@@ -14,6 +14,7 @@ import {
 import { requestJson } from '../../../lib/api-client.ts';
 import { showToast } from '../../../stores/toasts.ts';
 import { LANGUAGES, type Language } from '../../../i18n/languages.ts';
+import type { MessageKey } from '../../../i18n/i18n.ts';
 
 export interface LegalTextState {
   body: string;
@@ -35,6 +36,13 @@ export default function LegalTextsEditorIsland(props: Props) {
 }
 
 const ID = 'legal';
+const PAGE_NAMES = {
+  terms: 'admin.settings.legalPages.terms',
+  privacy: 'admin.settings.legalPages.privacy',
+  refund: 'admin.settings.legalPages.refund',
+  'pre-information': 'admin.settings.legalPages.preInformation',
+  'distance-contract': 'admin.settings.legalPages.distanceContract',
+} as const satisfies Record<LegalPage, MessageKey>;
 
 /** One legal text at a time: language, page, its wording; "Restore the shipped wording" undoes the seller's. */
 function LegalTextsEditor({ lang, texts: initialTexts }: Props) {
@@ -107,7 +115,7 @@ function LegalTextsEditor({ lang, texts: initialTexts }: Props) {
           >
             {pages.map((name) => (
               <option key={name} value={name}>
-                {t(`admin.settings.legalPages.${name}`)}
+                {t(PAGE_NAMES[name])}
               </option>
             ))}
           </SelectField>
@@ -116,7 +124,7 @@ function LegalTextsEditor({ lang, texts: initialTexts }: Props) {
           {current.custom ? t('admin.settings.legalCustom') : t('admin.settings.legalShipped')}
         </p>
         <TextAreaField
-          label={t('admin.settings.legalBody', { page: t(`admin.settings.legalPages.${page}`) })}
+          label={t('admin.settings.legalBody', { page: t(PAGE_NAMES[page]) })}
           rows={18}
           lang={language}
           className="mt-1 w-full rounded-lg border border-gray-300 bg-white px-3 py-2 font-mono text-sm aria-invalid:border-red-500"
