@@ -7,6 +7,7 @@ import { env, siteUrl } from '../env.ts';
 import { stripe } from '../payments/stripe.ts';
 import { deleteFile, getFile, publicUrl, putFile } from '../storage/storage.ts';
 import { missingSettings, readSettings } from '../shop/settings.ts';
+import { REQUIRED_SETTINGS } from '../../src/lib/admin/shop-settings.schema.ts';
 import type { MessageKey } from '../../src/i18n/i18n.ts';
 
 /** One line of `npm run doctor` and of the admin overview's "Shop health", in either language. */
@@ -156,6 +157,9 @@ async function secretCheck(): Promise<Outcome> {
 
 /** The shop's identity (Admin → Settings): what buyers read on legal pages and receipts. */
 async function shopCheck(database: Db): Promise<Outcome> {
+  // Before the first start, the database has no tables yet: nothing is filled in.
+  const created = await sql<{ exists: boolean }>`SELECT to_regclass('shop_settings') IS NOT NULL AS exists`.execute(database);
+  if (!created.rows[0]?.exists) return notConfigured('doctor.shopMissing', { count: REQUIRED_SETTINGS.length });
   const stored = await readSettings(database);
   const missing = missingSettings(stored);
   if (missing.length > 0) return notConfigured('doctor.shopMissing', { count: missing.length });

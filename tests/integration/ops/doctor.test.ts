@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { db } from '../../../functions/db/database.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 import { startSmtpServer } from '../../support/smtp.ts';
 import { startFakeStripe } from '../../support/fake-stripe.ts';
@@ -40,7 +42,19 @@ describe('npm run doctor', () => {
     expect(output).toMatch(/✓ File storage: Writable; public files are served and private files are not/);
     expect(output).toMatch(new RegExp(`✓ Public address: ${shop.url} serves this shop`));
     expect(output).toMatch(/✓ Session secret/);
+    expect(output).toMatch(/✓ Shop details: MicroCourses: every detail buyers see is filled in/);
     expect(output).toContain('Ready.');
+    expect(code).toBe(0);
+  }, 60_000);
+
+  it('before the first start (a database with no tables) says what is to do, and fails nothing in development', async () => {
+    const name = `doctor_fresh_${Date.now()}`;
+    await sql`CREATE DATABASE ${sql.raw(name)}`.execute(db());
+    const url = new URL(process.env.DATABASE_URL!);
+    url.pathname = `/${name}`;
+    const { code, output } = await doctor({ DATABASE_URL: url.href });
+    expect(output, output).toMatch(/– Database: Reachable; \d+ migrations to apply/);
+    expect(output).toMatch(/– Shop details: Details still to fill in: 6 \(Admin → Settings\)/);
     expect(code).toBe(0);
   }, 60_000);
 
