@@ -162,3 +162,25 @@ describe('post sanitizer', () => {
     expect(sanitizePostHtml('<h1>Title</h1>')).toBe('<h2>Title</h2>');
   });
 });
+
+describe('image descriptions', () => {
+  it('an editor must describe every image; one marked decorative is published with the empty alt screen readers skip', async () => {
+    const { BlogPostSchema, imagesWithoutAlt } = await import('../../src/lib/admin/blogs.schema.ts');
+    expect(imagesWithoutAlt('![](https://a.example/x.png) and <img src="/y.png"> and <img src="/z.png" alt="">')).toBe(3);
+    expect(imagesWithoutAlt('![A chart of savings](https://a.example/x.png) <img src="/y.png" alt="Budget sheet">')).toBe(0);
+    const post = (content: string) =>
+      BlogPostSchema.safeParse({
+        title: 'Budget basics',
+        excerpt: 'How to start.',
+        content,
+        author: 'Editor',
+        cover: '/media/covers/a.png',
+        language: 'en',
+      });
+    expect(post('Intro ![](https://a.example/x.png)').error?.issues[0]?.message).toBe('admin.blogs.imageAltMissing');
+    expect(post('Intro ![decorative](https://a.example/x.png)').success).toBe(true);
+    expect(renderPostContent('![Decorative](https://a.example/x.png) ![A chart](https://a.example/y.png)')).toMatch(
+      /<img src="https:\/\/a\.example\/x\.png" alt="" loading="lazy" \/>.*<img src="https:\/\/a\.example\/y\.png" alt="A chart" loading="lazy" \/>/,
+    );
+  });
+});

@@ -1,5 +1,6 @@
 import { Marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
+import { DECORATIVE_ALT } from '../../src/lib/admin/blogs.schema.ts';
 
 /**
  * Post content (Markdown, possibly with HTML, written by editors) becomes safe HTML here, on the
@@ -88,7 +89,11 @@ const POLICY: sanitizeHtml.IOptions = {
           : { ...attribs, rel: attribs.rel ?? '' },
       };
     },
-    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy' } }),
+    // An image the editor marked as decoration only gets the empty alt screen readers skip.
+    img: (tagName, attribs) => ({
+      tagName,
+      attribs: { ...attribs, loading: 'lazy', alt: DECORATIVE_ALT.test(attribs.alt ?? '') ? '' : (attribs.alt ?? '') },
+    }),
     iframe: (tagName, attribs) => ({
       tagName,
       attribs: {

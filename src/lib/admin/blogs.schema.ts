@@ -16,6 +16,21 @@ export const EXCERPT_MAX = 500;
 export const CONTENT_MAX = 60_000;
 export const SEARCH_MAX = 200;
 
+/** The alt text that marks an image as decoration only: it is published with an empty alt. */
+export const DECORATIVE_ALT = /^(decorative|dekoratif)$/i;
+
+/**
+ * Images in a post's Markdown (`![alt](src)`) or HTML (`<img>`) with no description: a screen
+ * reader would read nothing, or the file name. An image that is decoration only says so in its alt.
+ */
+export function imagesWithoutAlt(content: string): number {
+  const markdown = [...content.matchAll(/!\[([^\]]*)\]\(/g)].filter((match) => !match[1]!.trim()).length;
+  const html = [...content.matchAll(/<img\b[^>]*>/gi)].filter(
+    (match) => !/\balt\s*=\s*("[^"]*\S[^"]*"|'[^']*\S[^']*'|[^\s"'>]+)/i.test(match[0]),
+  ).length;
+  return markdown + html;
+}
+
 /** http(s) addresses, or paths on this site (not `//host`, which would leave it). */
 const LINK_PATTERN = /^(https?:\/\/[^\s/]+\S*|\/(?!\/)\S*)$/i;
 
@@ -47,7 +62,10 @@ export const BlogPostSchema = z
       // Blank: made from the title. Either way it goes through slugify, so what is stored is what the editor showed.
       slug: text('errors.badRequest').trim().max(TITLE_MAX, 'validation.tooLong').default(''),
       excerpt: required('admin.blogs.excerptRequired', EXCERPT_MAX),
-      content: required('admin.blogs.contentRequired', CONTENT_MAX),
+      content: required('admin.blogs.contentRequired', CONTENT_MAX).refine(
+        (content) => imagesWithoutAlt(content) === 0,
+        'admin.blogs.imageAltMissing',
+      ),
       author: required('admin.blogs.authorRequired', 200),
       cover: required('admin.blogs.coverRequired', 500).regex(LINK_PATTERN, 'admin.blogs.coverInvalid'),
       tags: TagsSchema,
