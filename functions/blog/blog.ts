@@ -21,6 +21,8 @@ export interface BlogPost {
   author: string;
   date: Date;
   cover: string;
+  /** What the cover shows; `decorative` for none; empty for posts older than the field. */
+  coverAlt: string;
   tags: string[];
   published: boolean;
   seoTitle: string | null;
@@ -39,6 +41,7 @@ export interface BlogPostInput {
   content: string;
   author: string;
   cover: string;
+  coverAlt: string;
   tags: string[];
   published: boolean;
   seoTitle?: string | null | undefined;
@@ -173,6 +176,7 @@ function toRow(input: BlogPostInput) {
     content: input.content,
     author_name: input.author,
     cover_image_url: input.cover,
+    cover_alt: input.coverAlt,
     tags: input.tags,
     is_published: input.published,
     seo_title: input.seoTitle ?? null,
@@ -196,6 +200,7 @@ function toPost(row: Selectable<BlogPostsTable>): BlogPost {
     author: row.author_name,
     date: row.created_at,
     cover: row.cover_image_url,
+    coverAlt: row.cover_alt,
     tags: row.tags,
     published: row.is_published,
     seoTitle: row.seo_title,

@@ -175,6 +175,7 @@ describe('image descriptions', () => {
         content,
         author: 'Editor',
         cover: '/media/covers/a.png',
+        coverAlt: 'A savings chart',
         language: 'en',
       });
     expect(post('Intro ![](https://a.example/x.png)').error?.issues[0]?.message).toBe('admin.blogs.imageAltMissing');

@@ -44,6 +44,7 @@ export interface Accounts {
 export interface BlogPosts {
   author_name: string;
   content: string;
+  cover_alt: Generated<string>;
   cover_image_url: string;
   created_at: Generated<Timestamp>;
   cta_link: string | null;

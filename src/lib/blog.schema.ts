@@ -20,6 +20,8 @@ export const BlogFrontMatterSchema = z.object({
   author: z.string().min(1).max(200),
   date: z.coerce.date(),
   cover: z.string().min(1),
+  /** What the cover shows, for screen readers; `decorative` for decoration only. */
+  coverAlt: z.string().min(1).max(300),
   tags: z.array(z.string().min(1)).default([]),
   seoTitle: z.string().max(200).optional(),
   metaDescription: z.string().max(META_DESCRIPTION_MAX).optional(),

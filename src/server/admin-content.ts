@@ -22,6 +22,7 @@ export function toAdminPost(post: BlogPost): AdminPost {
     excerpt: post.excerpt,
     content: post.content,
     cover: post.cover,
+    coverAlt: post.coverAlt,
     tags: post.tags,
     translationKey: post.translationKey,
     seoTitle: post.seoTitle,

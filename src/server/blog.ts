@@ -51,6 +51,7 @@ function fromFile(entry: CollectionEntry<'blog'>, lang: Language): BlogPost {
     author: data.author,
     date: data.date,
     cover: data.cover,
+    coverAlt: data.coverAlt,
     tags: data.tags,
     published: data.published,
     seoTitle: data.seoTitle ?? null,

@@ -50,6 +50,7 @@ test('the admin publishes a Turkish post with a transliterated slug, readable at
   await expect(preview.locator('strong')).toHaveText('dik');
   await dialog.getByLabel('Yazar adı').fill('Editör Ayşe');
   await dialog.getByLabel("Kapak görseli URL'si").fill('/images/blog/budget-basics.svg');
+  await dialog.getByLabel('Kapak açıklaması (alt metin)').fill('Pencere kenarında bir çalışma masası');
   await dialog.getByLabel('Etiketler').fill('verimlilik, sağlık');
   await dialog.getByLabel('Meta açıklaması').fill('Işığı doğru kullanın.');
   await expect(dialog.getByText('21 / 160 karakter')).toBeVisible();
@@ -101,9 +102,10 @@ test('a post carrying script and event-handler payloads never runs them, in the 
   await dialog.getByLabel('Excerpt').fill('Nothing in this post may run.');
   await dialog
     .getByLabel('Content (Markdown)')
-    .fill('Safe text.\n\n<script>window.__xss = 1</script><img src=x onerror="window.__xss = 2">');
+    .fill('Safe text.\n\n<script>window.__xss = 1</script><img src=x alt="x" onerror="window.__xss = 2">');
   await dialog.getByLabel('Author name').fill('Security Reviewer');
   await dialog.getByLabel('Cover image URL').fill('https://images.example.com/cover.jpg');
+  await dialog.getByLabel('Cover description (alt text)').fill('A padlock on a keyboard');
   await dialog.getByLabel('Language').selectOption('en');
   await expect(dialog.getByRole('region', { name: 'Preview' })).toContainText('Safe text.');
   await expect(dialog.getByTestId('blog-preview').locator('script, [onerror]')).toHaveCount(0);

@@ -155,6 +155,7 @@ for (const lang of ['en', 'tr'] as const) {
       ['admin.blogs.fieldContent', '## Keys\n\nEvery step of this post was taken with the keyboard.'],
       ['admin.blogs.fieldAuthor', 'Keyboard Editor'],
       ['admin.blogs.fieldCover', '/images/blog/calm-in-five-minutes.svg'],
+      ['admin.blogs.fieldCoverAlt', lang === 'en' ? 'decorative' : 'dekoratif'],
     ];
     for (const [label, value] of fields) {
       await tabTo(page, editor.getByRole('textbox', { name: say(label), exact: true }));

@@ -15,6 +15,7 @@ export const EXCERPT_MAX = 500;
 /** Leaves room for the other fields inside the 64 KB JSON body limit. */
 export const CONTENT_MAX = 60_000;
 export const SEARCH_MAX = 200;
+export const COVER_ALT_MAX = 300;
 
 /** The alt text that marks an image as decoration only: it is published with an empty alt. */
 export const DECORATIVE_ALT = /^(decorative|dekoratif)$/i;
@@ -68,6 +69,7 @@ export const BlogPostSchema = z
       ),
       author: required('admin.blogs.authorRequired', 200),
       cover: required('admin.blogs.coverRequired', 500).regex(LINK_PATTERN, 'admin.blogs.coverInvalid'),
+      coverAlt: required('admin.blogs.coverAltRequired', COVER_ALT_MAX),
       tags: TagsSchema,
       language: z.enum(LANGUAGES, 'errors.badRequest'),
       translationKey: optional(120),
@@ -125,6 +127,7 @@ export interface AdminPost extends AdminPostRow {
   excerpt: string;
   content: string;
   cover: string;
+  coverAlt: string;
   tags: string[];
   translationKey: string | null;
   seoTitle: string | null;

@@ -96,6 +96,7 @@ const post = (overrides: Partial<BlogPostInput> = {}): BlogPostInput => ({
   content: 'İçerik',
   author: 'Şule Yazar',
   cover: '/images/blog/budget-basics.svg',
+  coverAlt: 'A notebook with a simple monthly budget',
   tags: [],
   published: false,
   ...overrides,

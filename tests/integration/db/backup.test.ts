@@ -41,6 +41,7 @@ describe('backup and restore drill', () => {
       content: 'İçerik **kalın**',
       author: 'Ayşe',
       cover: '/images/blog/weekly-review.svg',
+      coverAlt: 'Bir haftalık plan defteri',
       tags: ['yedek', 'ışık'],
       published: true,
     });

@@ -27,6 +27,7 @@ const post = (overrides: Record<string, unknown> = {}) => ({
   content: 'İlk paragraf.\n\n## Ara başlık\n\nİkinci paragraf.',
   author: 'Editör Ayşe',
   cover: 'https://images.example.com/cover.jpg',
+  coverAlt: 'A desk with a laptop and a cup of tea',
   tags: 'para, bütçe, , para',
   language: 'tr',
   ...overrides,
@@ -141,7 +142,7 @@ describe('admin blog posts over HTTP', () => {
     expect(await search('zz\u0000zz')).toEqual([]);
   });
 
-  it('requires title, excerpt, content, author and cover image URL, each at its field', async () => {
+  it('requires title, excerpt, content, author, cover image URL and its description, each at its field', async () => {
     const { status, json } = await create({ language: 'en' });
     expect(status).toBe(400);
     expect(json.error?.fields).toMatchObject({
@@ -150,10 +151,18 @@ describe('admin blog posts over HTTP', () => {
       content: 'admin.blogs.contentRequired',
       author: 'admin.blogs.authorRequired',
       cover: 'admin.blogs.coverRequired',
+      coverAlt: 'admin.blogs.coverAltRequired',
     });
-    const blanks = await create(post({ title: '   ', excerpt: ' ', content: '', author: '', cover: '' }));
+    const blanks = await create(post({ title: '   ', excerpt: ' ', content: '', author: '', cover: '', coverAlt: ' ' }));
     expect(blanks.status).toBe(400);
-    expect(Object.keys(blanks.json.error?.fields ?? {}).sort()).toEqual(['author', 'content', 'cover', 'excerpt', 'title']);
+    expect(Object.keys(blanks.json.error?.fields ?? {}).sort()).toEqual([
+      'author',
+      'content',
+      'cover',
+      'coverAlt',
+      'excerpt',
+      'title',
+    ]);
   });
 
   it('refuses a slug that cannot be made, a bad cover URL, a long meta description and an unsafe link', async () => {

@@ -28,6 +28,7 @@ const input = (overrides: Partial<BlogPostInput> = {}): BlogPostInput => ({
   content: 'İlk paragraf.\n\n## Ara başlık\n\nİkinci paragraf.',
   author: 'Editör Ayşe',
   cover: '/images/blog/budget-basics.svg',
+  coverAlt: 'A notebook with a simple monthly budget',
   tags: ['yönetim'],
   published: true,
   ...overrides,

@@ -29,6 +29,7 @@ function initialValues(lang: Language, post: AdminPost | undefined): Values {
     content: post?.content ?? '',
     author: post?.author ?? '',
     cover: post?.cover ?? '',
+    coverAlt: post?.coverAlt ?? '',
     tags: post?.tags.join(', ') ?? '',
     language: post?.language ?? lang,
     translationKey: post?.translationKey ?? '',
@@ -116,6 +117,12 @@ export function BlogPostEditor({ lang, post, onSaved, onCancel }: Props) {
           placeholder="https://"
           hint={t('admin.blogs.coverHint')}
           {...form.bind('cover')}
+        />
+        <TextField
+          label={t('admin.blogs.fieldCoverAlt')}
+          required
+          hint={t('admin.blogs.coverAltHint')}
+          {...form.bind('coverAlt')}
         />
         <TextField label={t('admin.blogs.fieldTags')} hint={t('admin.blogs.tagsHint')} {...form.bind('tags')} />
         <SelectField label={t('admin.blogs.fieldLanguage')} {...form.bind('language')}>
