@@ -73,8 +73,36 @@ for (const lang of LANGUAGES) {
     await expectNoViolations(page, 'settings with errors');
   });
 
-  test(`admin states in ${lang}: every editor and confirmation dialog open`, async ({ page, signIn }) => {
+  test(`admin states in ${lang}: every editor and confirmation dialog open`, async ({ page, request, baseURL, signIn }) => {
+    // A sale to refund: a guest's demo purchase.
+    const catalogue = (await (await request.get(`/api/courses?lang=${lang}&minPrice=1`)).json()) as {
+      courses: { id: string; priceMinor: number }[];
+    };
+    const paid = catalogue.courses.find((course) => course.priceMinor > 0)!;
+    const checkout = await request.post('/api/checkout', {
+      headers: { origin: baseURL! },
+      data: {
+        courseId: paid.id,
+        email: uniqueEmail('refund'),
+        fullName: 'Refund Me',
+        language: lang,
+        acceptTerms: true,
+        waiveWithdrawal: true,
+      },
+    });
+    const paymentId = ((await checkout.json()) as { redirectUrl: string }).redirectUrl.split('/').pop()!;
+    expect((await request.post(`/api/checkout/demo/${paymentId}`, { headers: { origin: baseURL! } })).status()).toBe(200);
     await signIn(DEMO.admin);
+    await page.goto(`/${lang}/admin`);
+    await waitForIslands(page);
+    await page
+      .getByRole('button', { name: new RegExp(`^${say('admin.people.refund.button')}`) })
+      .first()
+      .click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectNoViolations(page, 'refund confirmation open');
+    await page.keyboard.press('Escape');
+
     const dialogs: [string, Key][] = [
       ['categories', 'admin.categories.new'],
       ['courses', 'admin.courses.add'],
