@@ -9,6 +9,7 @@ const valid = {
   author: 'A',
   date: '2026-10-05',
   cover: '/images/blog/x.svg',
+  coverAlt: 'decorative',
   tags: ['money'],
 };
 

@@ -17,7 +17,8 @@ let server: TestServer;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  server = await startTestServer();
+  // The shop's own mail worker sends through the same SMTP server: whichever worker takes a mail, it arrives here.
+  server = await startTestServer({ SMTP_URL: smtp.url, MAIL_FROM: FROM });
 });
 afterAll(async () => {
   await server.stop();
@@ -27,6 +28,7 @@ afterAll(async () => {
 /** Sends everything queued through real SMTP; returns what arrived for `to`. */
 async function deliverTo(to: string): Promise<ReceivedMail[]> {
   while ((await deliverDueMail(db(), smtpTransport(smtp.url, FROM))).sent > 0);
+  await smtp.waitFor((message) => message.to.includes(to));
   return smtp.messages.filter((message) => message.to.includes(to));
 }
 
