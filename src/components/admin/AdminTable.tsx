@@ -19,7 +19,8 @@ export function AdminTable({
   children: ReactNode;
 } & ({ caption: string; labelledBy?: never } | { labelledBy: string; caption?: never })) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-gray-200">
+    // Positioned, so screen-reader-only text in the rows scrolls with the table instead of widening the page.
+    <div className="relative overflow-x-auto rounded-xl border border-gray-200">
       <table aria-labelledby={labelledBy} className="w-full min-w-[40rem] text-left text-sm">
         {caption && <caption className="sr-only">{caption}</caption>}
         <thead className="bg-gray-50 text-xs uppercase tracking-wide text-gray-600">

@@ -17,6 +17,12 @@ import { catalogueUrl } from '../../lib/course-links.ts';
 import type { CataloguePageView, CategoryOption } from '../../lib/course-view.ts';
 import type { Language } from '../../i18n/languages.ts';
 
+/** How many filters a shopper chose, shown on the phone's Filters button. */
+function activeCount(filters: CourseFilters): number {
+  return (['search', 'category', 'language', 'difficulty', 'maxPrice'] as const).filter((key) => filters[key] !== undefined)
+    .length;
+}
+
 interface Props {
   lang: Language;
   filters: CourseFilters;
@@ -40,6 +46,8 @@ function Catalogue({ lang, filters: initialFilters, result: initialResult, categ
   const [draft, setDraft] = useState(initialFilters);
   const [result, setResult] = useState(initialResult);
   const [status, setStatus] = useState<Status>('ready');
+  // On a phone the filters wait behind a button, so the courses are on the first screen.
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const inFlight = useRef<AbortController | null>(null);
 
   const load = useCallback(
@@ -85,6 +93,7 @@ function Catalogue({ lang, filters: initialFilters, result: initialResult, categ
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const { page: _page, ...rest } = draft;
+    setFiltersOpen(false);
     navigate(rest);
   };
 
@@ -101,100 +110,113 @@ function Catalogue({ lang, filters: initialFilters, result: initialResult, categ
 
   return (
     <div className="grid gap-8 lg:grid-cols-[18rem_1fr]">
-      <form
-        method="get"
-        action={catalogueUrl(lang)}
-        onSubmit={submit}
-        className="space-y-5"
-        aria-label={t('catalogue.filters')}
-        role="search"
-      >
-        <div>
-          <label htmlFor="catalogue-search" className="block text-sm font-semibold">
-            {t('catalogue.searchLabel')}
-          </label>
-          <input
-            id="catalogue-search"
-            name="search"
-            type="search"
-            maxLength={MAX_SEARCH_LENGTH}
-            value={draft.search ?? ''}
-            onChange={(event) => update('search', event.target.value)}
-            placeholder={t('catalogue.searchPlaceholder')}
-            className="mt-1 w-full rounded-lg border border-gray-300 px-3 py-2"
-          />
-        </div>
-        <Select
-          id="catalogue-category"
-          name="category"
-          label={t('catalogue.category')}
-          value={draft.category ?? ''}
-          onChange={(value) => update('category', value)}
-          options={[
-            { value: '', label: t('catalogue.allCategories') },
-            ...categories.map((c) => ({ value: c.slug, label: c.name })),
-          ]}
-        />
-        <Select
-          id="catalogue-language"
-          name="language"
-          label={t('catalogue.language')}
-          value={draft.language ?? lang}
-          onChange={(value) => update('language', value === lang ? undefined : (value as CourseFilters['language']))}
-          options={[
-            { value: ALL_LANGUAGES, label: t('catalogue.allLanguages') },
-            ...COURSE_LANGUAGES.map((code) => ({ value: code, label: t(`courseLanguage.${code}`) })),
-          ]}
-        />
-        <Select
-          id="catalogue-difficulty"
-          name="difficulty"
-          label={t('catalogue.difficulty')}
-          value={draft.difficulty ?? ''}
-          onChange={(value) => update('difficulty', (value || undefined) as CourseFilters['difficulty'])}
-          options={[
-            { value: '', label: t('catalogue.allDifficulties') },
-            ...DIFFICULTIES.map((d) => ({ value: d, label: t(`difficulty.${d}`) })),
-          ]}
-        />
-        <div>
-          <label htmlFor="catalogue-max-price" className="block text-sm font-semibold">
-            {t('catalogue.maxPrice')}
-          </label>
-          <input
-            id="catalogue-max-price"
-            name={draft.maxPrice === undefined ? undefined : 'maxPrice'}
-            type="range"
-            min={0}
-            max={MAX_PRICE_LIMIT}
-            step={1}
-            value={sliderValue}
-            aria-valuetext={
-              draft.maxPrice === undefined ? t('catalogue.anyPrice') : t('catalogue.maxPriceValue', { value: sliderValue })
-            }
-            onChange={(event) => {
-              const value = Number(event.target.value);
-              update('maxPrice', value >= MAX_PRICE_LIMIT ? undefined : value);
-            }}
-            className="mt-2 w-full accent-brand-600"
-          />
-          <p className="text-sm text-gray-600" aria-hidden="true">
-            {draft.maxPrice === undefined ? t('catalogue.anyPrice') : t('catalogue.maxPriceValue', { value: sliderValue })}
-          </p>
-        </div>
-        <button type="submit" className="w-full rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
-          {t('catalogue.apply')}
+      <div>
+        <button
+          type="button"
+          onClick={() => setFiltersOpen((open) => !open)}
+          aria-expanded={filtersOpen}
+          aria-controls="catalogue-filters"
+          className="w-full rounded-lg border border-gray-300 px-4 py-2 font-semibold lg:hidden"
+        >
+          {t(filtersOpen ? 'catalogue.hideFilters' : 'catalogue.showFilters')}
+          {active && ` (${activeCount(applied)})`}
         </button>
-        {active && (
-          <button
-            type="button"
-            onClick={() => navigate({})}
-            className="w-full rounded-lg border border-gray-300 px-4 py-2 font-medium hover:bg-gray-50"
-          >
-            {t('catalogue.clear')}
+        <form
+          id="catalogue-filters"
+          method="get"
+          action={catalogueUrl(lang)}
+          onSubmit={submit}
+          className={`mt-4 space-y-5 lg:mt-0 lg:block ${filtersOpen ? '' : 'hidden'}`}
+          aria-label={t('catalogue.filters')}
+          role="search"
+        >
+          <div>
+            <label htmlFor="catalogue-search" className="block text-sm font-semibold">
+              {t('catalogue.searchLabel')}
+            </label>
+            <input
+              id="catalogue-search"
+              name="search"
+              type="search"
+              maxLength={MAX_SEARCH_LENGTH}
+              value={draft.search ?? ''}
+              onChange={(event) => update('search', event.target.value)}
+              placeholder={t('catalogue.searchPlaceholder')}
+              className="mt-1 w-full rounded-lg border border-gray-300 px-3 py-2"
+            />
+          </div>
+          <Select
+            id="catalogue-category"
+            name="category"
+            label={t('catalogue.category')}
+            value={draft.category ?? ''}
+            onChange={(value) => update('category', value)}
+            options={[
+              { value: '', label: t('catalogue.allCategories') },
+              ...categories.map((c) => ({ value: c.slug, label: c.name })),
+            ]}
+          />
+          <Select
+            id="catalogue-language"
+            name="language"
+            label={t('catalogue.language')}
+            value={draft.language ?? lang}
+            onChange={(value) => update('language', value === lang ? undefined : (value as CourseFilters['language']))}
+            options={[
+              { value: ALL_LANGUAGES, label: t('catalogue.allLanguages') },
+              ...COURSE_LANGUAGES.map((code) => ({ value: code, label: t(`courseLanguage.${code}`) })),
+            ]}
+          />
+          <Select
+            id="catalogue-difficulty"
+            name="difficulty"
+            label={t('catalogue.difficulty')}
+            value={draft.difficulty ?? ''}
+            onChange={(value) => update('difficulty', (value || undefined) as CourseFilters['difficulty'])}
+            options={[
+              { value: '', label: t('catalogue.allDifficulties') },
+              ...DIFFICULTIES.map((d) => ({ value: d, label: t(`difficulty.${d}`) })),
+            ]}
+          />
+          <div>
+            <label htmlFor="catalogue-max-price" className="block text-sm font-semibold">
+              {t('catalogue.maxPrice')}
+            </label>
+            <input
+              id="catalogue-max-price"
+              name={draft.maxPrice === undefined ? undefined : 'maxPrice'}
+              type="range"
+              min={0}
+              max={MAX_PRICE_LIMIT}
+              step={1}
+              value={sliderValue}
+              aria-valuetext={
+                draft.maxPrice === undefined ? t('catalogue.anyPrice') : t('catalogue.maxPriceValue', { value: sliderValue })
+              }
+              onChange={(event) => {
+                const value = Number(event.target.value);
+                update('maxPrice', value >= MAX_PRICE_LIMIT ? undefined : value);
+              }}
+              className="mt-2 w-full accent-brand-600"
+            />
+            <p className="text-sm text-gray-600" aria-hidden="true">
+              {draft.maxPrice === undefined ? t('catalogue.anyPrice') : t('catalogue.maxPriceValue', { value: sliderValue })}
+            </p>
+          </div>
+          <button type="submit" className="w-full rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+            {t('catalogue.apply')}
           </button>
-        )}
-      </form>
+          {active && (
+            <button
+              type="button"
+              onClick={() => navigate({})}
+              className="w-full rounded-lg border border-gray-300 px-4 py-2 font-medium hover:bg-gray-50"
+            >
+              {t('catalogue.clear')}
+            </button>
+          )}
+        </form>
+      </div>
 
       <section aria-labelledby="catalogue-results" aria-busy={status === 'loading'}>
         <h2 id="catalogue-results" className="sr-only">

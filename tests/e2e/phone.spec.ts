@@ -1,0 +1,39 @@
+import { DEMO, expect, test, waitForIslands } from './fixtures.ts';
+
+/** On a 375 px phone: courses on the first screen, filters behind a button, the account menu an icon. */
+test.use({ viewport: { width: 375, height: 740 } });
+
+test('the catalogue puts courses on the first screen and the filters behind a button, in both languages', async ({ page }) => {
+  for (const [lang, button, apply] of [
+    ['en', 'Filters', 'Apply filters'],
+    ['tr', 'Filtreler', 'Filtreleri uygula'],
+  ] as const) {
+    await page.goto(`/${lang}/courses`);
+    await waitForIslands(page);
+    const first = page.getByRole('article').first();
+    await expect(first).toBeInViewport();
+    const filters = page.getByRole('button', { name: button, exact: true });
+    await expect(filters).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByRole('search')).toBeHidden();
+    await filters.click();
+    await expect(page.getByRole('search')).toBeVisible();
+    await page.getByRole('searchbox').fill('budget');
+    await page.getByRole('button', { name: apply }).click();
+    await expect(page).toHaveURL(/search=budget/);
+    await expect(page.getByRole('search')).toBeHidden();
+    await expect(page.getByRole('button', { name: `${button} (1)` })).toBeVisible();
+  }
+});
+
+test('signed in, the account menu is an icon whose name still says the address; the page fits the phone', async ({
+  page,
+  signIn,
+}) => {
+  await signIn(DEMO.buyer);
+  await page.goto('/en/dashboard');
+  const menu = page.locator('summary').filter({ hasText: 'Account menu' });
+  await expect(menu).toBeVisible();
+  await expect(menu).toHaveAccessibleName(`Account menu: ${DEMO.buyer.email}`);
+  await expect(page.getByText(DEMO.buyer.email, { exact: true })).not.toBeInViewport();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+});
