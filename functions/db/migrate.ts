@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import type { Db } from './database.ts';
 
-const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
+// From the project folder the shop runs in: inside the server bundle, import.meta.url points into dist/.
+const MIGRATIONS_DIR = path.resolve('functions/db/migrations');
 // Any constant shared by every instance of the shop: it names the advisory lock.
 const MIGRATION_LOCK_KEY = 724_311_001;
 

@@ -135,6 +135,8 @@ describe('shop settings', () => {
     expect(await page('/en/about')).toContain(`© ${new Date().getFullYear()} Acme Courses.`);
     const overview = text(await (await admin.request('/en/admin')).text());
     expect(overview).toContain('Before you open the shop, fill in these details');
+    // The shop's health, checked inside the server bundle: its migrations are found there too.
+    expect(overview).toMatch(/Database: OK Reachable; \d+ migrations applied/);
     expect(overview).toMatch(/Legal entity name .*Phone .*Tax number/);
     const turkish = text(await (await admin.request('/tr/admin')).text());
     expect(turkish).toMatch(/Yasal unvan .*Telefon .*Vergi numarası/);
