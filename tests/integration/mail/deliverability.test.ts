@@ -17,8 +17,8 @@ let server: TestServer;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  // The shop's own mail worker sends through the same SMTP server: whichever worker takes a mail, it arrives here.
-  server = await startTestServer({ SMTP_URL: smtp.url, MAIL_FROM: FROM });
+  // No SMTP and no dev mailbox: the shop's own worker sends nothing, so every mail leaves through this test's worker.
+  server = await startTestServer({ DEV_TOOLS: 'off' });
 });
 afterAll(async () => {
   await server.stop();
