@@ -62,7 +62,8 @@ export async function startCheckout(
   const guest = !sessionUser;
   const owned = await completedPurchaseOf(buyer.id, course.id);
   if (owned) return guest ? resendMaterials(owned) : { kind: 'already_owned', courseId: course.id };
-  const quote = await priceWithCode(course, request.discountCode, buyer.id);
+  // A guest's account is known only now: "once per buyer" is checked again for it.
+  const quote = sessionUser ? preview : await priceWithCode(course, request.discountCode, buyer.id);
   if (!quote.ok) return refused(quote);
   const consent = await orderConsent(request, course, quote.value, buyer.email, context.clientIp);
   const order = {

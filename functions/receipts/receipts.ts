@@ -1,9 +1,8 @@
-import PDFDocument from 'pdfkit';
 import { db } from '../db/database.ts';
 import { inLibraryOf } from '../purchases/library.ts';
 import { orderReference } from '../checkout/orders.ts';
 import { documentNumber, type DocumentKind, type Seller } from './numbering.ts';
-import { FONT_BOLD, FONT_REGULAR } from './pdf-fonts.ts';
+import { startPdf } from '../pdf/document.ts';
 import { getT } from '../../src/i18n/i18n.ts';
 import { asLanguage } from '../../src/i18n/languages.ts';
 import { formatMoney } from '../../src/lib/money.ts';
@@ -122,19 +121,9 @@ export function renderReceiptPdf(order: ReceiptOrder, kind: DocumentKind): Promi
   const issued = kind === 'receipt' ? order.completedAt : order.refundedAt;
   const { seller } = order;
 
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 56,
+  const { doc, done } = startPdf({
     lang: language,
     info: { Title: `${title} ${number}`, Author: seller.legalName || seller.shopName },
-  });
-  doc.registerFont('regular', FONT_REGULAR);
-  doc.registerFont('bold', FONT_BOLD);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
 
   doc.font('bold').fontSize(22).text(title);

@@ -1,6 +1,5 @@
 import { asLanguage } from '../../src/i18n/languages.ts';
-import PDFDocument from 'pdfkit';
-import { FONT_BOLD, FONT_REGULAR } from '../receipts/pdf-fonts.ts';
+import { startPdf } from '../pdf/document.ts';
 import type { DemoCourse } from './demo-catalogue.ts';
 
 const LABELS = {
@@ -12,19 +11,9 @@ const LABELS = {
 export function renderCoursePdf(course: DemoCourse): Promise<Buffer> {
   // Demo courses in a language the shop has no labels for get English ones.
   const labels = LABELS[asLanguage(course.language)];
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 56,
+  const { doc, done } = startPdf({
     info: { Title: course.title, Author: course.instructorName, Subject: course.description },
     lang: course.language,
-  });
-  doc.registerFont('regular', FONT_REGULAR);
-  doc.registerFont('bold', FONT_BOLD);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
 
   const [from] = course.coverColors;

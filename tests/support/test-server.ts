@@ -80,6 +80,14 @@ export class Browser {
     return response;
   }
 
+  /** A JSON call with any method (a body only when given), as an island makes it. */
+  json(method: string, path: string, body?: unknown): Promise<Response> {
+    return this.request(
+      path,
+      body === undefined ? { method } : { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+    );
+  }
+
   postJson(path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
     return this.request(path, {
       method: 'POST',

@@ -14,11 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-const send = (browser: Browser, method: string, path: string, body?: unknown) =>
-  browser.request(
-    path,
-    body === undefined ? { method } : { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
-  );
+const send = (browser: Browser, method: string, path: string, body?: unknown) => browser.json(method, path, body);
 
 let counter = 0;
 const post = (overrides: Record<string, unknown> = {}) => ({

@@ -356,10 +356,11 @@ describe('discount codes', () => {
     const { json } = await createCode({ code: 'TWICE', maxRedemptions: '5' });
     await checkout(courses.eur, { discountCode: 'twice' });
     await checkout(courses.eur, { discountCode: 'twice' });
-    const lower = await admin.request(`/api/admin/discounts/${json.id}`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ code: 'TWICE', kind: 'percent', percent: '10', maxRedemptions: '1' }),
+    const lower = await admin.json('PUT', `/api/admin/discounts/${json.id}`, {
+      code: 'TWICE',
+      kind: 'percent',
+      percent: '10',
+      maxRedemptions: '1',
     });
     expect(lower.status).toBe(400);
     expect(((await lower.json()) as { error: { fields: object } }).error.fields).toEqual({
