@@ -19,6 +19,8 @@ export const LIMITS = {
   checkoutPerAddress: { name: 'checkout:address', max: 5, windowS: 60 * 60 },
   /** Trying discount codes: enough for a buyer's typos, too few to guess codes. */
   codeChecksPerClient: { name: 'code-check:client', max: 20, windowS: 10 * 60 },
+  /** Each saved review purges the catalogue's cached pages: a buyer rewriting in a loop must not keep them cold. */
+  reviewWritesPerAccount: { name: 'review-write:account', max: 20, windowS: 60 * 60 },
   contactPerClient: { name: 'contact:client', max: 5, windowS: 60 * 60 },
   contactPerAddress: { name: 'contact:address', max: 3, windowS: 60 * 60 },
   signUpPerClient: { name: 'sign-up:client', max: 10, windowS: 60 * 60 },

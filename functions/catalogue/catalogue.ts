@@ -12,6 +12,7 @@ import {
 import type { CourseLanguage } from '../../src/lib/course-languages.ts';
 import type { CataloguePageView, CourseSummaryView } from '../../src/lib/course-view.ts';
 import type { Language } from '../../src/i18n/languages.ts';
+import { ratingColumns, toRatingSummary } from '../reviews/reviews.ts';
 
 /** What a browser may see of a course: never its PDF location. */
 export interface CourseSummary extends CourseSummaryView {
@@ -158,7 +159,8 @@ function selectSummaries() {
           .whereRef('purchases.course_id', '=', 'courses.id')
           .where('purchases.status', '=', 'completed')
           .as('students'),
-    ]);
+    ])
+    .select(ratingColumns);
 }
 
 /** Case-insensitive, Turkish-aware substring match; the user's % and _ are literal. */
@@ -185,6 +187,8 @@ type SummaryRow = {
   category_name_en: string;
   category_name_tr: string;
   students: number | null;
+  rating_average: string | null;
+  rating_count: string | null;
 };
 
 function toSummary(row: SummaryRow, lang: Language): CourseSummary {
@@ -204,6 +208,7 @@ function toSummary(row: SummaryRow, lang: Language): CourseSummary {
     tags: row.tags,
     isFeatured: row.is_featured,
     students: Number(row.students ?? 0),
+    rating: toRatingSummary(row.rating_average, row.rating_count),
     updatedAt: row.updated_at.toISOString(),
   };
 }

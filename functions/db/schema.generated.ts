@@ -227,6 +227,20 @@ export interface RateLimits {
   last_request: Int8;
 }
 
+export interface Reviews {
+  body: Generated<string>;
+  course_id: string;
+  created_at: Generated<Timestamp>;
+  hidden: Generated<boolean>;
+  id: Generated<string>;
+  purchase_id: string;
+  rating: number;
+  replied_at: Timestamp | null;
+  reply: string | null;
+  updated_at: Generated<Timestamp>;
+  user_id: string;
+}
+
 export interface SchemaMigrations {
   applied_at: Generated<Timestamp>;
   checksum: string | null;
@@ -287,6 +301,12 @@ export interface Verifications {
   value: string;
 }
 
+export interface WishlistItems {
+  added_at: Generated<Timestamp>;
+  course_id: string;
+  user_id: string;
+}
+
 export interface DB {
   accounts: Accounts;
   blog_posts: BlogPosts;
@@ -302,6 +322,7 @@ export interface DB {
   payment_events: PaymentEvents;
   purchases: Purchases;
   rate_limits: RateLimits;
+  reviews: Reviews;
   schema_migrations: SchemaMigrations;
   sessions: Sessions;
   shop_settings: ShopSettings;
@@ -309,4 +330,5 @@ export interface DB {
   usage_limits: UsageLimits;
   users: Users;
   verifications: Verifications;
+  wishlist_items: WishlistItems;
 }

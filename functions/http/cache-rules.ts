@@ -1,6 +1,7 @@
 import type { CacheRule } from './page-cache.ts';
 import { filtersToQuery, parseFilters } from '../../src/lib/course-filters.ts';
 import { isLanguage, LANGUAGE_PATTERN } from '../../src/i18n/languages.ts';
+import { reviewPageOf } from '../../src/lib/reviews.schema.ts';
 
 /**
  * Pages that are the same for every reader, and how long they may be served from memory. Every
@@ -17,7 +18,13 @@ const FRESH = { maxAgeS: 30, swrS: 30 };
 
 /** The catalogue reads its filters; anything else in the query shares the unfiltered page. */
 const catalogueQuery = (params: URLSearchParams) => filtersToQuery(parseFilters(params));
-const courseQuery = (params: URLSearchParams) => (params.get('canceled') === 'true' ? '?canceled=true' : '');
+const courseQuery = (params: URLSearchParams) => {
+  const canonical = new URLSearchParams();
+  if (params.get('canceled') === 'true') canonical.set('canceled', 'true');
+  const reviewsPage = reviewPageOf(params);
+  if (reviewsPage > 1) canonical.set('reviews', String(reviewsPage));
+  return canonical.size > 0 ? `?${canonical.toString()}` : '';
+};
 const coursesApiQuery = (params: URLSearchParams) => {
   const canonical = new URLSearchParams(catalogueQuery(params));
   const lang = params.get('lang');

@@ -17,6 +17,8 @@ export interface CourseSummaryView {
   instructorName: string;
   tags: string[];
   students: number;
+  /** The average of the reviews that count (one decimal) and their number; null until there is one. */
+  rating: { average: number; count: number } | null;
 }
 
 export interface CategoryOption {

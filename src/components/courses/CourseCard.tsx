@@ -5,6 +5,7 @@ import type { CourseSummaryView } from '../../lib/course-view.ts';
 import { COVER_FALLBACK_URL, checkoutUrl, courseUrl } from '../../lib/course-links.ts';
 import { formatMoney } from '../../lib/money.ts';
 import type { Language } from '../../i18n/languages.ts';
+import { RatingSummary } from '../reviews/RatingSummary.tsx';
 
 export const CARD_TAG_LIMIT = 3;
 
@@ -48,6 +49,7 @@ export function CourseCard({ course, lang }: { course: CourseSummaryView; lang: 
             {course.title}
           </a>
         </h3>
+        <RatingSummary rating={course.rating} lang={lang} t={t} className="mt-1 text-sm" />
         <p className="mt-2 line-clamp-3 text-sm text-gray-600">{course.description}</p>
         <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-gray-600">
           <li>{t('course.minutes', { count: course.durationMinutes })}</li>

@@ -4,6 +4,7 @@ import { I18nIsland } from '../../islands/I18nIsland.tsx';
 import { DeleteDialog, Dialog } from '../Dialog.tsx';
 import { AdminTable } from '../AdminTable.tsx';
 import { CourseEditor } from './CourseEditor.tsx';
+import { ListPager } from '../ListPager.tsx';
 import { ListToolbar } from '../ListToolbar.tsx';
 import { useConfirm } from '../use-confirm.ts';
 import { useRemoteList } from '../use-remote-list.ts';
@@ -232,27 +233,7 @@ function CoursesAdmin({ lang, initial, categories, categoriesUrl }: Props) {
         </AdminTable>
       )}
 
-      {data.pageCount > 1 && (
-        <nav aria-label={t('catalogue.pagination')} className="flex items-center justify-between gap-3">
-          <button
-            type="button"
-            disabled={data.page <= 1}
-            onClick={() => list.goToPage(data.page - 1)}
-            className="rounded-lg border border-gray-300 px-3 py-1.5 font-medium hover:bg-gray-50 disabled:opacity-50"
-          >
-            {t('catalogue.previous')}
-          </button>
-          <span className="text-sm text-gray-600">{t('catalogue.pageOf', { page: data.page, pages: data.pageCount })}</span>
-          <button
-            type="button"
-            disabled={data.page >= data.pageCount}
-            onClick={() => list.goToPage(data.page + 1)}
-            className="rounded-lg border border-gray-300 px-3 py-1.5 font-medium hover:bg-gray-50 disabled:opacity-50"
-          >
-            {t('catalogue.next')}
-          </button>
-        </nav>
-      )}
+      <ListPager page={data.page} pageCount={data.pageCount} onPage={list.goToPage} />
 
       <Dialog
         open={editing !== null}
