@@ -92,6 +92,14 @@ export async function listHomeCourses(lang: Language): Promise<CourseSummary[]> 
   return rows.map((row) => toSummary(row, lang));
 }
 
+/** Active courses by id, in the order given (a wishlist's order); unknown and inactive ids are left out. */
+export async function listCoursesByIds(ids: readonly string[], lang: Language): Promise<CourseSummary[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectSummaries().where('courses.id', 'in', [...ids]).where('courses.is_active', '=', true).execute();
+  const byId = new Map(rows.map((row) => [row.id, toSummary(row, lang)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 /** An active course, or undefined for an unknown, malformed or inactive id. */
 export async function getActiveCourse(id: string, lang: Language): Promise<CourseDetail | undefined> {
   if (!Uuid.safeParse(id).success) return undefined;

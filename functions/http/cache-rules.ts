@@ -1,6 +1,7 @@
 import type { CacheRule } from './page-cache.ts';
 import { filtersToQuery, parseFilters } from '../../src/lib/course-filters.ts';
-import { isLanguage, LANGUAGE_PATTERN } from '../../src/i18n/languages.ts';
+import { asLanguage, isLanguage, LANGUAGE_PATTERN } from '../../src/i18n/languages.ts';
+import { wishlistIdsOf } from '../../src/lib/wishlist.ts';
 import { reviewPageOf } from '../../src/lib/reviews.schema.ts';
 
 /**
@@ -32,6 +33,11 @@ const coursesApiQuery = (params: URLSearchParams) => {
   return canonical.size > 0 ? `?${canonical.toString()}` : '';
 };
 
+const cardsQuery = (params: URLSearchParams) => {
+  const canonical = new URLSearchParams({ lang: asLanguage(params.get('lang')), ids: wishlistIdsOf(params.get('ids')).join(',') });
+  return `?${canonical.toString()}`;
+};
+
 /** A path under any interface language: `route('/courses')` matches /en/courses and /tr/courses. */
 const route = (rest: string) => new RegExp(`^/${LANGUAGE_PATTERN}${rest}$`);
 
@@ -48,6 +54,7 @@ const SHOP_PAGES = [
   'forgot-password',
   'reset-password',
   'checkout/sent',
+  'wishlist',
 ];
 
 export const CACHE_RULES: CacheRule[] = [
@@ -55,6 +62,7 @@ export const CACHE_RULES: CacheRule[] = [
   { pattern: route('/courses/?'), ...FRESH, tags: [CATALOGUE_TAG, SHOP_TAG], canonicalQuery: catalogueQuery },
   { pattern: route('/courses?/[0-9a-zA-Z-]{1,64}/?'), ...FRESH, tags: [CATALOGUE_TAG, SHOP_TAG], canonicalQuery: courseQuery },
   { pattern: /^\/api\/courses$/, ...FRESH, tags: [CATALOGUE_TAG], canonicalQuery: coursesApiQuery },
+  { pattern: /^\/api\/courses\/cards$/, ...FRESH, tags: [CATALOGUE_TAG], canonicalQuery: cardsQuery },
   { pattern: route('/blog(/[^/]{1,200})?/?'), ...FRESH, tags: [BLOG_TAG, SHOP_TAG] },
   { pattern: route('/rss\\.xml'), ...FRESH, tags: [BLOG_TAG, SHOP_TAG] },
   { pattern: /^\/sitemap\.xml$/, ...FRESH, tags: [CATALOGUE_TAG, BLOG_TAG] },

@@ -2,6 +2,7 @@ import { localizedPath, languageOfPath, DEFAULT_LANGUAGE } from '../i18n/languag
 import { signOut } from './auth-client.ts';
 import { setLogUser } from './logger.ts';
 import { $ownedCourses, type OwnedCourse } from '../stores/owned.ts';
+import { adoptAccountWishlist, keepGuestWishlist } from '../stores/wishlist.ts';
 
 /**
  * The header's account state on pages that are the same for everyone (pre-rendered or cached).
@@ -22,15 +23,22 @@ export async function showAccount(): Promise<void> {
   document.querySelector('[data-logout]')?.addEventListener('click', () => void logout());
   try {
     const response = await fetch('/api/session', { credentials: 'same-origin' });
-    const { user, owned } = (await response.json()) as { user: AccountState | null; owned: OwnedCourse[] };
+    const { user, owned, wishlist } = (await response.json()) as {
+      user: AccountState | null;
+      owned: OwnedCourse[];
+      wishlist: string[];
+    };
     const state = user && { id: user.id, email: user.email, role: user.role, owned };
     if (state) sessionStorage.setItem(STORAGE_KEY, JSON.stringify(state));
     else sessionStorage.removeItem(STORAGE_KEY);
     render(state);
+    if (state) void adoptAccountWishlist(wishlist);
+    else keepGuestWishlist();
     // This browser's log entries say who was signed in (the server records its own view too).
     setLogUser(user?.id ?? null);
   } catch {
-    // Offline: keep what is shown.
+    // Offline: keep what is shown; the wishlist is this browser's until the server answers.
+    keepGuestWishlist();
   }
 }
 

@@ -21,7 +21,7 @@ export function CourseCard({ course, lang }: { course: CourseSummaryView; lang: 
   const extraTags = course.tags.length - CARD_TAG_LIMIT;
   const owned = ownedPurchaseOf(useStore($ownedCourses), course.id);
   return (
-    <article className="flex flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition hover:shadow-md">
+    <article className="flex flex-1 flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition hover:shadow-md">
       <a href={courseUrl(lang, course.id)} className="relative block aspect-video bg-gray-100" tabIndex={-1} aria-hidden="true">
         <img
           src={course.coverImageUrl ?? COVER_FALLBACK_URL}

@@ -1,16 +1,29 @@
+import type { ReactNode } from 'react';
 import { I18nIsland } from '../islands/I18nIsland.tsx';
 import { CourseCard } from './CourseCard.tsx';
 import type { CourseSummaryView } from '../../lib/course-view.ts';
 import type { Language } from '../../i18n/languages.ts';
 
-/** Course cards rendered on the server only (no client directive): no JavaScript reaches the page. */
-export default function CourseGrid({ courses, lang }: { courses: CourseSummaryView[]; lang: Language }) {
+/**
+ * Course cards rendered on the server only (no client directive): no JavaScript reaches the page.
+ * `after` adds something under a card (the wishlist page's "Remove").
+ */
+export default function CourseGrid({
+  courses,
+  lang,
+  after,
+}: {
+  courses: CourseSummaryView[];
+  lang: Language;
+  after?: (course: CourseSummaryView) => ReactNode;
+}) {
   return (
     <I18nIsland lang={lang}>
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {courses.map((course) => (
-          <li key={course.id} className="flex">
+          <li key={course.id} className="flex flex-col gap-2">
             <CourseCard course={course} lang={lang} />
+            {after?.(course)}
           </li>
         ))}
       </ul>

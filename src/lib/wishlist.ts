@@ -1,0 +1,13 @@
+/** A wishlist's size limit, in the browser and in the account alike. */
+export const MAX_WISHLIST_SIZE = 200;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isCourseId(value: unknown): value is string {
+  return typeof value === 'string' && UUID.test(value);
+}
+
+/** Course ids from a query string (`?ids=a,b`): valid ones only, once each, in order, at most the cap. */
+export function wishlistIdsOf(value: string | null): string[] {
+  return [...new Set((value ?? '').split(',').filter(isCourseId))].slice(0, MAX_WISHLIST_SIZE);
+}
