@@ -253,9 +253,9 @@ function Catalogue({ lang, filters: initialFilters, result: initialResult, categ
         )}
         {status !== 'loading' && result.courses.length > 0 && (
           <ul className="mt-4 grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
-            {result.courses.map((course) => (
+            {result.courses.map((course, index) => (
               <li key={course.id} className="flex">
-                <CourseCard course={course} lang={lang} />
+                <CourseCard course={course} lang={lang} priority={index === 0} />
               </li>
             ))}
           </ul>

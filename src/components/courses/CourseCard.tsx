@@ -15,7 +15,16 @@ const DIFFICULTY_STYLE = {
   advanced: 'bg-rose-100 text-rose-800',
 } as const;
 
-export function CourseCard({ course, lang }: { course: CourseSummaryView; lang: Language }) {
+/** `priority`: the first card of a page, its cover likely the largest paint: loaded at once, first. */
+export function CourseCard({
+  course,
+  lang,
+  priority = false,
+}: {
+  course: CourseSummaryView;
+  lang: Language;
+  priority?: boolean;
+}) {
   const { t } = useTranslation();
   const free = course.priceMinor === 0;
   const extraTags = course.tags.length - CARD_TAG_LIMIT;
@@ -29,7 +38,8 @@ export function CourseCard({ course, lang }: { course: CourseSummaryView; lang: 
           alt=""
           width={800}
           height={450}
-          loading="lazy"
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
           decoding="async"
           className="h-full w-full object-cover"
         />
