@@ -14,7 +14,7 @@ import { asLanguage } from '../../src/i18n/languages.ts';
 export const NOTICE_BATCH_SIZE = 200;
 
 /** Notifies the buyers of the course's current version who have not been told of it; how many mails were queued. */
-export async function notifyBuyersOfCurrentVersion(courseId: string): Promise<number> {
+export async function notifyBuyersOfCurrentVersion(courseId: string, batchSize = NOTICE_BATCH_SIZE): Promise<number> {
   const course = await db()
     .selectFrom('courses')
     .select(['title', 'pdf_version', 'pdf_updated_at'])
@@ -38,10 +38,11 @@ export async function notifyBuyersOfCurrentVersion(courseId: string): Promise<nu
           .where((eb) => eb.or([eb('purchases.guest', '=', false), eb('users.email_verified', '=', true)]))
           // Bought before the new version: a later buyer got it from the start.
           .where(sql<Date>`coalesce(purchases.completed_at, purchases.created_at)`, '<', updatedAt)
-          .where(({ not, exists, selectFrom }) =>
-            not(
-              exists(
-                selectFrom('course_update_notices')
+          .where((eb) =>
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('course_update_notices')
                   .select('course_update_notices.user_id')
                   .where('course_update_notices.course_id', '=', courseId)
                   .where('course_update_notices.pdf_version', '=', course.pdf_version)
@@ -50,7 +51,7 @@ export async function notifyBuyersOfCurrentVersion(courseId: string): Promise<nu
             ),
           )
           .orderBy('users.id')
-          .limit(NOTICE_BATCH_SIZE)
+          .limit(batchSize)
           .execute();
         let queued = 0;
         for (const reader of readers) {
@@ -74,6 +75,6 @@ export async function notifyBuyersOfCurrentVersion(courseId: string): Promise<nu
         return { found: readers.length, queued };
       });
     mailed += batch.queued;
-    if (batch.found < NOTICE_BATCH_SIZE) return mailed;
+    if (batch.found < batchSize) return mailed;
   }
 }
