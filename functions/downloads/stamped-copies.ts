@@ -36,6 +36,8 @@ export function licenceLine(purchase: Pick<StampedPurchase, 'purchaseId' | 'emai
 
 // First downloads of one copy in flight in this process: a second request waits for the first stamp.
 const inFlight = new Map<string, Promise<StoredFile | undefined>>();
+// Originals found unstampable in this process: not loaded and tried again on every download.
+const unstampable = new Set<string>();
 
 /**
  * The buyer's stamped copy: from the cache, or stamped now from the original (and cached). Undefined
@@ -56,7 +58,7 @@ async function cachedOrStamped(key: string, purchase: StampedPurchase): Promise<
   const cached = await getFile('private', key);
   if (cached) return cached;
   const original = await getFile('private', purchase.pdfPath);
-  if (!original) return undefined;
+  if (!original || unstampable.has(purchase.pdfPath)) return original;
   const bytes = await readAll(original);
   let stamped: Uint8Array;
   try {
@@ -67,6 +69,7 @@ async function cachedOrStamped(key: string, purchase: StampedPurchase): Promise<
     });
   } catch (error) {
     if (!(error instanceof StampError)) throw error;
+    unstampable.add(purchase.pdfPath);
     log.warn({ purchaseId: purchase.purchaseId, problem: error.problem, err: error.cause }, 'served a course PDF unstamped');
     return inMemory(bytes);
   }
