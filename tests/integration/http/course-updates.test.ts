@@ -161,6 +161,17 @@ describe('stamped downloads', () => {
     expect((await download(reader.browser, reader.purchaseId)).equals(original)).toBe(true);
   });
 
+  it('are erased with the account of the buyer they name', async () => {
+    const id = await createCourse('Erased copy course', await makePdf('Private edition'));
+    const reader = await buyer(id, 'Leaving Reader');
+    await download(reader.browser, reader.purchaseId);
+    const copy = privateFile(stampedKey(reader.purchaseId, (await courseRow(id)).pdf_path!));
+    expect(await exists(copy)).toBe(true);
+    const deleted = await reader.browser.postJson('/api/account/delete', { password: 'correct horse 42', confirm: true });
+    expect(deleted.status).toBe(200);
+    expect(await exists(copy)).toBe(false);
+  });
+
   it('refuses at upload a PDF locked with an owner password, or one that cannot be read, and stores nothing', async () => {
     const before = await db()
       .selectFrom('courses')
