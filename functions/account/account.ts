@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { db } from '../db/database.ts';
 import { auth } from '../auth/auth.ts';
 import { listOrders } from '../purchases/library.ts';
+import { deleteStampedCopies } from '../downloads/stamped-copies.ts';
 
 /** A session this young proves its holder just signed in (a link-only account has no password to re-enter). */
 export const FRESH_SESSION_MS = 15 * 60 * 1000;
@@ -66,11 +67,12 @@ export async function exportAccountData(userId: string) {
 }
 
 /**
- * Erases a person: the account, its sessions and sign-in methods, their messages and mail. Orders stay
- * for the accounts (amounts, dates, courses) with nothing left that names or reaches the person.
+ * Erases a person: the account, its sessions and sign-in methods, their messages and mail, and the
+ * PDF copies stamped with their name. Orders stay for the accounts (amounts, dates, courses) with
+ * nothing left that names or reaches the person.
  */
 export async function deleteAccount(userId: string): Promise<void> {
-  await db()
+  const erased = await db()
     .transaction()
     .execute(async (trx) => {
       const user = await trx
@@ -79,7 +81,7 @@ export async function deleteAccount(userId: string): Promise<void> {
         .where('id', '=', userId)
         .forUpdate()
         .executeTakeFirst();
-      if (!user) return;
+      if (!user) return [];
       // An account that never proved its address may not be the address's owner: guest purchases, the
       // owner's messages and mail are theirs, so they are only let go of (checkout.ts finds them again).
       if (!user.email_verified) {
@@ -90,7 +92,12 @@ export async function deleteAccount(userId: string): Promise<void> {
           .where('guest', '=', true)
           .execute();
       }
-      const orders = await trx.selectFrom('purchases').select('id').where('user_id', '=', userId).execute();
+      const orders = await trx
+        .selectFrom('purchases')
+        .innerJoin('courses', 'courses.id', 'purchases.course_id')
+        .select(['purchases.id', 'courses.pdf_path'])
+        .where('purchases.user_id', '=', userId)
+        .execute();
       for (const order of orders) {
         await trx
           .updateTable('purchases')
@@ -114,7 +121,9 @@ export async function deleteAccount(userId: string): Promise<void> {
         )
         .execute();
       await trx.deleteFrom('users').where('id', '=', userId).execute();
+      return orders;
     });
+  for (const order of erased) if (order.pdf_path) await deleteStampedCopies([order.id], order.pdf_path);
 }
 
 /** The session's age, to tell whether its holder just signed in. */

@@ -8,6 +8,9 @@ import { refusingViolations } from '../db/constraints.ts';
 import { log } from '../log.ts';
 import { conflict, invalid, notFound, ok, type Failure, type Result } from '../../src/lib/result.ts';
 import { checkCoverImage, checkPdf, type ImageProblem, type ImageType, type PdfProblem } from '../storage/sniff.ts';
+import { checkStampable, type StampProblem } from '../pdf/stamp.ts';
+import { deleteStampedCopies } from '../downloads/stamped-copies.ts';
+import { notifyBuyersOfCurrentVersion } from './course-update-notices.ts';
 import { deleteFile, publicKeyOf, publicUrl, putFile, type Visibility } from '../storage/storage.ts';
 import {
   ADMIN_COURSES_PAGE_SIZE,
@@ -26,6 +29,8 @@ import type { Language } from '../../src/i18n/languages.ts';
  * change, so cached pages drop at once. Files are checked by content before anything is stored or
  * written; new files are stored before the row changes and removed again if the write fails; files
  * a change replaces are deleted only after the commit. The PDF's storage key never leaves this module.
+ * A PDF with other bytes than the current one is a new version (pdf_version, pdf_updated_at): buyers'
+ * stamped copies of the old one are deleted after the commit, and "notify buyers" e-mails them.
  */
 export interface CourseUploads {
   pdf?: Uint8Array | undefined;
@@ -35,11 +40,14 @@ export interface CourseUploads {
 const Uuid = z.uuid();
 const DUPLICATE = conflict('duplicate', 'admin.errors.duplicate');
 const UPLOAD_FIELDS = ['pdf', 'cover'] as const;
-const PDF_MESSAGES: Record<PdfProblem, MessageKey> = {
+const PDF_MESSAGES: Record<PdfProblem | StampProblem, MessageKey> = {
   empty: 'admin.courses.errors.pdfInvalid',
   notPdf: 'admin.courses.errors.pdfInvalid',
   polyglot: 'admin.courses.errors.pdfPolyglot',
   tooLarge: 'admin.courses.errors.pdfTooLarge',
+  // The shop stamps every download: a file it could not stamp would fail its buyers later.
+  encrypted: 'admin.courses.errors.pdfEncrypted',
+  unreadable: 'admin.courses.errors.pdfUnreadable',
 };
 const COVER_MESSAGES: Record<ImageProblem, MessageKey> = {
   empty: 'admin.courses.errors.coverInvalid',
@@ -95,7 +103,7 @@ export async function createCourse(
 ): Promise<Result<AdminCourseView>> {
   const id = requestedId ?? randomUUID();
   if (!Uuid.safeParse(id).success) return invalidFields({ id: 'errors.badRequest' });
-  const checked = checkUploads(uploads, { pdfRequired: true, hasCoverUrl: input.coverImageUrl !== null });
+  const checked = await checkUploads(uploads, { pdfRequired: true, hasCoverUrl: input.coverImageUrl !== null });
   const fields = { ...checked.fields, ...(await categoryProblem(input.category)) };
   if (Object.keys(fields).length > 0) return invalidFields(fields);
   if (await courseExists(id)) return DUPLICATE;
@@ -112,6 +120,7 @@ export async function createCourse(
               ...toRow(input),
               id,
               pdf_path: stored.pdfKey ?? null,
+              pdf_sha256: stored.pdfSha256 ?? null,
               cover_image_url: stored.coverUrl ?? input.coverImageUrl,
             })
             .execute();
@@ -131,19 +140,35 @@ export async function createCourse(
   return found(await getAdminCourse(id, lang));
 }
 
-/** Changes a course; a new PDF or cover replaces the old one, which is deleted after the commit. */
+/** What a saved change did beyond the course's fields: the buyers considered for the "new version" e-mail. */
+export interface CourseSaved {
+  course: AdminCourseView;
+  /** "New version" e-mails this save queued (none for buyers already told, or who turned these mails off). */
+  notified: number;
+}
+
+/**
+ * Changes a course; a new PDF or cover replaces the old one, which is deleted after the commit (until
+ * then, downloads keep serving the old file). `notifyBuyers` tells the buyers of a replaced file, once.
+ */
 export async function updateCourse(
   id: string,
   input: CourseInput,
   uploads: CourseUploads,
   lang: Language,
-): Promise<Result<AdminCourseView>> {
+): Promise<Result<CourseSaved>> {
   if (!Uuid.safeParse(id).success) return notFound;
-  const current = await db().selectFrom('courses').select(['category', 'pdf_path']).where('id', '=', id).executeTakeFirst();
+  const current = await db()
+    .selectFrom('courses')
+    .select(['category', 'pdf_path', 'pdf_sha256'])
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!current) return notFound;
-  const checked = checkUploads(uploads, { pdfRequired: !current.pdf_path, hasCoverUrl: input.coverImageUrl !== null });
+  const checked = await checkUploads(uploads, { pdfRequired: !current.pdf_path, hasCoverUrl: input.coverImageUrl !== null });
   const fields = { ...checked.fields, ...(await categoryProblem(input.category, current.category)) };
   if (Object.keys(fields).length > 0) return invalidFields(fields);
+  // The same bytes again (a retried save, the same file chosen twice) are not a new version.
+  if (checked.pdf && current.pdf_path && current.pdf_sha256 === sha256(checked.pdf)) delete checked.pdf;
 
   const stored = await storeUploads(id, checked);
   const coverUrl = stored.coverUrl ?? input.coverImageUrl;
@@ -155,19 +180,23 @@ export async function updateCourse(
         // Locked, so two saves replacing the same file each delete what the other really replaced.
         const before = await trx
           .selectFrom('courses')
-          .select(['pdf_path', 'cover_image_url'])
+          .select(['pdf_path', 'cover_image_url', 'pdf_version'])
           .where('id', '=', id)
           .forUpdate()
           .executeTakeFirst();
         if (!before) return undefined;
+        const now = new Date();
+        const newFile = stored.pdfKey
+          ? {
+              pdf_path: stored.pdfKey,
+              pdf_sha256: stored.pdfSha256 ?? null,
+              // A course's first file is its version 1; each replacement is the next version.
+              ...(before.pdf_path ? { pdf_version: before.pdf_version + 1, pdf_updated_at: now } : {}),
+            }
+          : {};
         await trx
           .updateTable('courses')
-          .set({
-            ...toRow(input),
-            ...(stored.pdfKey ? { pdf_path: stored.pdfKey } : {}),
-            cover_image_url: coverUrl,
-            updated_at: new Date(),
-          })
+          .set({ ...toRow(input), ...newFile, cover_image_url: coverUrl, updated_at: now })
           .where('id', '=', id)
           .execute();
         await announceChange(trx, CATALOGUE_TAG);
@@ -181,9 +210,14 @@ export async function updateCourse(
     await removeStored(stored);
     return notFound;
   }
-  if (stored.pdfKey && previous.pdf_path && previous.pdf_path !== stored.pdfKey) await releasePdf(previous.pdf_path);
+  if (stored.pdfKey && previous.pdf_path && previous.pdf_path !== stored.pdfKey) {
+    await releasePdf(previous.pdf_path);
+    await releaseStampedCopies(id, previous.pdf_path);
+  }
   if (previous.cover_image_url && previous.cover_image_url !== coverUrl) await releaseCover(previous.cover_image_url);
-  return found(await getAdminCourse(id, lang));
+  const notified = input.notifyBuyers ? await notifyBuyersOfCurrentVersion(id) : 0;
+  const course = await getAdminCourse(id, lang);
+  return course ? ok({ course, notified }) : notFound;
 }
 
 export async function setCourseActive(id: string, isActive: boolean): Promise<Result<{ id: string; isActive: boolean }>> {
@@ -247,15 +281,16 @@ interface CheckedUploads {
   cover?: { bytes: Uint8Array; type: ImageType };
 }
 
-function checkUploads(
+async function checkUploads(
   uploads: CourseUploads,
   { pdfRequired, hasCoverUrl }: { pdfRequired: boolean; hasCoverUrl: boolean },
-): CheckedUploads {
+): Promise<CheckedUploads> {
   const checked: CheckedUploads = { fields: {} };
   if (uploads.pdf) {
     const pdf = checkPdf(uploads.pdf);
-    if (pdf.ok) checked.pdf = uploads.pdf;
-    else checked.fields.pdf = PDF_MESSAGES[pdf.problem];
+    const stampable = pdf.ok ? await checkStampable(uploads.pdf) : pdf;
+    if (stampable.ok) checked.pdf = uploads.pdf;
+    else checked.fields.pdf = PDF_MESSAGES[stampable.problem];
   } else if (pdfRequired) {
     checked.fields.pdf = 'admin.courses.errors.pdfRequired';
   }
@@ -282,6 +317,7 @@ async function courseExists(id: string): Promise<boolean> {
 
 interface StoredUploads {
   pdfKey?: string;
+  pdfSha256?: string;
   coverKey?: string;
   coverUrl?: string;
 }
@@ -293,6 +329,7 @@ async function storeUploads(courseId: string, checked: CheckedUploads): Promise<
       const key = `courses/${courseId}-${randomBytes(8).toString('hex')}.pdf`;
       await putFile('private', key, checked.pdf);
       stored.pdfKey = key;
+      stored.pdfSha256 = sha256(checked.pdf);
     }
     if (checked.cover) {
       // Named by content: browsers may cache a cover forever, and a new image gets a new URL.
@@ -332,6 +369,17 @@ async function releaseCover(url: string): Promise<void> {
   if (!course && !post) await deleteQuietly('public', key);
 }
 
+/** Deletes the buyers' stamped copies of a replaced file (any purchase of the course may have one). */
+async function releaseStampedCopies(courseId: string, pdfPath: string): Promise<void> {
+  const purchases = await db().selectFrom('purchases').select('id').where('course_id', '=', courseId).execute();
+  await deleteStampedCopies(
+    purchases.map((purchase) => purchase.id),
+    pdfPath,
+  );
+}
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
 async function deleteQuietly(visibility: Visibility, key: string): Promise<void> {
   try {
     await deleteFile(visibility, key);
@@ -356,6 +404,7 @@ function toRow(input: CourseInput) {
     tags: input.tags,
     is_featured: input.isFeatured,
     is_active: input.isActive,
+    stamp_pdfs: input.stampPdfs,
   };
 }
 
@@ -379,6 +428,9 @@ function selectViews() {
       'courses.is_active',
       'courses.duration_minutes',
       'courses.cover_image_url',
+      'courses.stamp_pdfs',
+      'courses.pdf_version',
+      'courses.pdf_updated_at',
       'courses.created_at',
       'courses.updated_at',
       'categories.name_en as category_name_en',
@@ -416,6 +468,9 @@ function toView(row: ViewRow, lang: Language): AdminCourseView {
     durationMinutes: row.duration_minutes,
     coverImageUrl: row.cover_image_url,
     hasPdf: row.has_pdf,
+    stampPdfs: row.stamp_pdfs,
+    pdfVersion: row.pdf_version,
+    pdfUpdatedAt: row.pdf_updated_at?.toISOString() ?? null,
     purchaseCount: Number(row.purchase_count ?? 0),
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),

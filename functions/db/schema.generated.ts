@@ -117,11 +117,23 @@ export interface Courses {
   is_featured: Generated<boolean>;
   language: Generated<string>;
   pdf_path: string | null;
+  pdf_sha256: string | null;
+  pdf_updated_at: Timestamp | null;
+  pdf_version: Generated<number>;
   price_minor: Generated<number>;
   search_text: Generated<string | null>;
+  stamp_pdfs: Generated<boolean>;
   tags: Generated<string[]>;
   title: string;
   updated_at: Generated<Timestamp>;
+}
+
+export interface CourseUpdateNotices {
+  course_id: string;
+  created_at: Generated<Timestamp>;
+  mailed: boolean;
+  pdf_version: number;
+  user_id: string;
 }
 
 export interface DiscountCodeCourses {
@@ -313,6 +325,7 @@ export interface DB {
   categories: Categories;
   client_logs: ClientLogs;
   contact_messages: ContactMessages;
+  course_update_notices: CourseUpdateNotices;
   courses: Courses;
   discount_code_courses: DiscountCodeCourses;
   discount_codes: DiscountCodes;

@@ -3,6 +3,7 @@ import { db } from '../db/database.ts';
 import { isSigned, sign } from '../auth/signing.ts';
 import { getFile, type StoredFile } from '../storage/storage.ts';
 import { inLibraryOf } from '../purchases/library.ts';
+import { stampedCopy } from './stamped-copies.ts';
 
 /**
  * Paid files are never public. A purchase's permanent link (e-mailed) or the owner's dashboard
@@ -57,17 +58,37 @@ export interface Download {
   filename: string;
 }
 
-/** Counts one download and opens the file; undefined when the purchase no longer grants access. */
+/**
+ * Counts one download and opens the file: the buyer's stamped copy (stamped now on the first download
+ * of a file version, see stamped-copies.ts), or the original when the seller turned stamping off for
+ * the course. Undefined when the purchase no longer grants access.
+ */
 export async function openDownload(purchaseId: string): Promise<Download | undefined> {
-  const course = await db()
+  const row = await db()
     .selectFrom('purchases')
     .innerJoin('courses', 'courses.id', 'purchases.course_id')
-    .select(['courses.title', 'courses.pdf_path'])
+    .select([
+      'courses.title',
+      'courses.pdf_path',
+      'courses.stamp_pdfs',
+      'purchases.email',
+      'purchases.full_name',
+      'purchases.language',
+    ])
     .where('purchases.id', '=', purchaseId)
     .where('purchases.status', '=', 'completed')
     .executeTakeFirst();
-  const file = course?.pdf_path ? await getFile('private', course.pdf_path) : undefined;
-  if (!course || !file) return undefined;
+  if (!row?.pdf_path) return undefined;
+  const file = row.stamp_pdfs
+    ? await stampedCopy({
+        purchaseId,
+        email: row.email,
+        fullName: row.full_name,
+        language: row.language,
+        pdfPath: row.pdf_path,
+      })
+    : await getFile('private', row.pdf_path);
+  if (!file) return undefined;
   const counted = await db()
     .updateTable('purchases')
     .set({ download_count: sql`download_count + 1`, last_download_at: new Date() })
@@ -75,7 +96,7 @@ export async function openDownload(purchaseId: string): Promise<Download | undef
     .where('status', '=', 'completed')
     .executeTakeFirst();
   if (Number(counted.numUpdatedRows) === 0) return undefined;
-  return { file, filename: `${course.title}.pdf` };
+  return { file, filename: `${row.title}.pdf` };
 }
 
 /** `Content-Disposition` for a course title in any script: an ASCII fallback and the UTF-8 name. */

@@ -19,6 +19,8 @@ export interface OwnedCourse {
   purchasedAt: string;
   downloadCount: number;
   lastDownloadAt: string | null;
+  /** When the course's file was replaced, if that happened since this buyer last downloaded it (or bought it). */
+  updatedSinceDownloadAt: string | null;
 }
 
 export interface LibraryStats {
@@ -90,10 +92,7 @@ export async function listOwnedCourses(userId: string, limit?: number): Promise<
       'purchases.created_at',
       'purchases.download_count',
       'purchases.last_download_at',
-      'purchases.discount_code',
-      'purchases.discount_minor',
-      'purchases.receipt_number',
-      'purchases.credit_note_number',
+      'courses.pdf_updated_at',
     ])
     .where(inLibraryOf(userId))
     .where('purchases.status', '=', 'completed')
@@ -112,8 +111,12 @@ export async function listOwnedCourses(userId: string, limit?: number): Promise<
     purchasedAt: (row.completed_at ?? row.created_at).toISOString(),
     downloadCount: row.download_count,
     lastDownloadAt: row.last_download_at?.toISOString() ?? null,
+    updatedSinceDownloadAt: updatedSince(row.pdf_updated_at, row.last_download_at ?? row.completed_at ?? row.created_at),
   }));
 }
+
+const updatedSince = (updatedAt: Date | null, seen: Date): string | null =>
+  updatedAt && updatedAt > seen ? updatedAt.toISOString() : null;
 
 export async function libraryStats(userId: string): Promise<LibraryStats> {
   const row = await db()

@@ -49,4 +49,5 @@ function countOne(item: Element | null, lang: keyof typeof LOCALE_OF): void {
   last.hidden = false;
   showLocalTimes(last);
   item?.querySelector('[data-not-downloaded]')?.remove();
+  item?.querySelector('[data-updated]')?.remove();
 }

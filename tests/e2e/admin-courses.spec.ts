@@ -1,5 +1,6 @@
 import { apiSignUp, DEMO, expect, test, waitForIslands } from './fixtures.ts';
 import { makePdf, makePng } from '../support/files.ts';
+import { readPdf } from '../support/pdf-reader.ts';
 
 test('the admin creates a Turkish course with its PDF, a buyer pays through the demo provider and downloads exactly that PDF', async ({
   page,
@@ -66,7 +67,7 @@ test('the admin creates a Turkish course with its PDF, a buyer pays through the 
   // A buyer in another browser finds it in the Turkish catalogue, pays through the demo provider and downloads it.
   const buyerContext = await browser.newContext({ baseURL: baseURL! });
   const buyer = await buyerContext.newPage();
-  await apiSignUp(buyer.request, baseURL!, { name: 'alici', language: 'tr' });
+  const buyerAccount = await apiSignUp(buyer.request, baseURL!, { name: 'alici', language: 'tr' });
   await buyer.goto(`/tr/courses?search=${encodeURIComponent(title)}`);
   const card = buyer.getByRole('article').filter({ hasText: title });
   await expect(card).toBeVisible();
@@ -87,8 +88,12 @@ test('the admin creates a Turkish course with its PDF, a buyer pays through the 
     buyer.waitForEvent('download'),
     item.getByRole('link', { name: `${title} kursunu indir` }).click(),
   ]);
-  const bytes = Buffer.concat(await (await download.createReadStream()).toArray());
-  expect(bytes.equals(pdf)).toBe(true);
+  // Exactly that PDF, stamped for the buyer on its page in the order's language.
+  const read = await readPdf(Buffer.concat(await (await download.createReadStream()).toArray()));
+  expect(read.pages).toHaveLength(1);
+  // (The fixture's text is drawn in PDF's built-in Helvetica, which has no ı or ş: compare it as a reader reads it.)
+  expect(read.pages[0]!.text).toContain((await readPdf(pdf)).pages[0]!.text.trim());
+  expect(read.pages[0]!.text).toContain(`Lisans sahibi: Test Buyer ${buyerAccount.email} · sipariş MC-`);
   await buyerContext.close();
 
   // Bought courses cannot be deleted: the admin is offered to deactivate it instead.
@@ -130,6 +135,7 @@ test('the admin searches, edits, deactivates and deletes a course, with the spec
       tags: '',
       isFeatured: 'false',
       isActive: 'true',
+      stampPdfs: 'true',
       durationMinutes: '20',
       coverImageUrl: 'https://images.example.com/negotiation.jpg',
       pdf: { name: 'course.pdf', mimeType: 'application/pdf', buffer: await makePdf(title) },

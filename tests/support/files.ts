@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { deflateSync, crc32 } from 'node:zlib';
 import PDFDocument from 'pdfkit';
 
@@ -20,6 +21,21 @@ export function makePng(width = 16, height = 9, [red, green, blue]: [number, num
   const row = Buffer.alloc(1 + width * 3);
   for (let x = 0; x < width; x++) row.set([red, green, blue], 1 + x * 3);
   const raw = Buffer.concat(Array.from({ length: height }, () => row));
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** A PNG of random pixels: about 3 bytes a pixel however it is compressed (for files of a known size). */
+export function makeNoisePng(width: number, height: number): Buffer {
+  const raw = Buffer.concat(Array.from({ length: height }, () => Buffer.concat([Buffer.from([0]), randomBytes(width * 3)])));
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);

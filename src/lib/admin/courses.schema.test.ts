@@ -94,12 +94,23 @@ describe('admin course form schema', () => {
       durationMinutes: 90,
       coverImageUrl: 'https://x.example/c.png',
       hasPdf: true,
+      stampPdfs: false,
+      pdfVersion: 2,
+      pdfUpdatedAt: '2026-11-20T10:00:00.000Z',
       purchaseCount: 0,
       createdAt: '',
       updatedAt: '',
     };
     const values = courseValues(course);
-    expect(values).toMatchObject({ price: '12.50', tags: 'a, b', isFeatured: 'true', isActive: 'false', durationMinutes: '90' });
+    expect(values).toMatchObject({
+      price: '12.50',
+      tags: 'a, b',
+      isFeatured: 'true',
+      isActive: 'false',
+      durationMinutes: '90',
+      stampPdfs: 'false',
+      notifyBuyers: 'false',
+    });
     expect(CourseFormSchema.parse(values)).toMatchObject({
       priceMinor: 1250,
       currency: 'TRY',
@@ -107,6 +118,8 @@ describe('admin course form schema', () => {
       tags: ['a', 'b'],
       isFeatured: true,
       isActive: false,
+      stampPdfs: false,
+      notifyBuyers: false,
       coverImageUrl: 'https://x.example/c.png',
     });
   });

@@ -43,6 +43,11 @@ export interface AdminCourseView {
   durationMinutes: number;
   coverImageUrl: string | null;
   hasPdf: boolean;
+  /** Whether buyers' downloads carry their name, e-mail and order on every page. */
+  stampPdfs: boolean;
+  /** The PDF's version (1 until it is first replaced) and when it was last replaced. */
+  pdfVersion: number;
+  pdfUpdatedAt: string | null;
   purchaseCount: number;
   createdAt: string;
   updatedAt: string;
@@ -116,6 +121,9 @@ export const CourseFormSchema = z
       .refine((tags) => tags.length <= MAX_TAGS && tags.every((tag) => tag.length <= 50), 'admin.courses.errors.tagsInvalid'),
     isFeatured: flag,
     isActive: flag,
+    stampPdfs: flag,
+    // Whether buyers get the "new version" e-mail: only on an explicit 'true', so a client that leaves it out mails nobody.
+    notifyBuyers: flag.catch(false),
     durationMinutes: z
       .string()
       .trim()
@@ -144,7 +152,7 @@ export const COURSE_FORM_FIELDS = Object.keys(CourseFormSchema.in.shape) as (key
 
 export const CourseStatusSchema = z.object({ isActive: z.boolean() });
 
-/** A new course starts free, in US dollars, in English, for beginners, not featured, active. */
+/** A new course starts free, in US dollars, in English, for beginners, not featured, active, its PDFs stamped. */
 export function newCourseValues(category = ''): CourseFormValues {
   return {
     title: '',
@@ -159,6 +167,8 @@ export function newCourseValues(category = ''): CourseFormValues {
     tags: '',
     isFeatured: 'false',
     isActive: 'true',
+    stampPdfs: 'true',
+    notifyBuyers: 'false',
     durationMinutes: '30',
     coverImageUrl: '',
   };
@@ -178,6 +188,8 @@ export function courseValues(course: AdminCourseView): CourseFormValues {
     tags: course.tags.join(', '),
     isFeatured: String(course.isFeatured) as 'true' | 'false',
     isActive: String(course.isActive) as 'true' | 'false',
+    stampPdfs: String(course.stampPdfs) as 'true' | 'false',
+    notifyBuyers: 'false',
     durationMinutes: String(course.durationMinutes),
     coverImageUrl: course.coverImageUrl ?? '',
   };

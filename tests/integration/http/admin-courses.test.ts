@@ -43,6 +43,7 @@ const FIELDS = {
   tags: '',
   isFeatured: 'false',
   isActive: 'true',
+  stampPdfs: 'true',
   durationMinutes: '45',
   coverImageUrl: '',
 };

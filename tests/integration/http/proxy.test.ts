@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureUser } from '../../../functions/auth/users.ts';
 import { db } from '../../../functions/db/database.ts';
 import { makePdf, makePng } from '../../support/files.ts';
+import { orderReference } from '../../../functions/checkout/orders.ts';
+import { readPdf } from '../../support/pdf-reader.ts';
 import { startForwardingProxy } from '../../support/forwarding-proxy.ts';
 import { Browser, startTestServer, type TestServer } from '../../support/test-server.ts';
 
@@ -66,6 +68,7 @@ describe('behind a TLS-terminating proxy', () => {
       tags: '',
       isFeatured: 'false',
       isActive: 'true',
+      stampPdfs: 'true',
       durationMinutes: '30',
       coverImageUrl: '',
     };
@@ -103,7 +106,11 @@ describe('behind a TLS-terminating proxy', () => {
     expect(signed.status).toBe(302);
     const file = await admin.request(signed.headers.get('location')!.replace(PUBLIC_ORIGIN, ''));
     expect(file.status).toBe(200);
-    expect(Buffer.from(await file.arrayBuffer()).equals(pdf)).toBe(true);
+    // The course as uploaded, stamped for its buyer on every page.
+    const read = await readPdf(Buffer.from(await file.arrayBuffer()));
+    expect(read.pages).toHaveLength(1);
+    expect(read.pages[0]!.text).toContain('Behind the proxy');
+    expect(read.pages[0]!.text).toContain(`Licensed to Proxy Admin ${email} · order ${orderReference(purchase.id)}`);
   });
 
   it('still refuses a write from another site', async () => {

@@ -5,6 +5,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../../functions/db/database.ts';
 import { storageRoot } from '../../../functions/storage/storage.ts';
+import { orderReference } from '../../../functions/checkout/orders.ts';
+import { readPdf } from '../../support/pdf-reader.ts';
 import { Browser, startTestServer, type TestServer } from '../../support/test-server.ts';
 import { plainText, startSmtpServer } from '../../support/smtp.ts';
 import { WEBHOOK_SECRET, signedEvent, startFakeStripe } from '../../support/fake-stripe.ts';
@@ -149,8 +151,14 @@ describe('free enrolment', () => {
     expect(download.headers!.get('content-disposition')).toMatch(/^attachment; filename=".+\.pdf"; filename\*=UTF-8''/);
     expect(download.headers!.get('x-content-type-options')).toBe('nosniff');
     expect(download.headers!.get('cache-control')).toBe('private, no-store');
-    const original = await readFile(path.join(storageRoot(), 'private', freeCourse.pdf_path!));
-    expect(download.bytes!.equals(original)).toBe(true);
+    // The course's own PDF, stamped in the order's language with the buyer's name, address and order on every page.
+    const original = await readPdf(await readFile(path.join(storageRoot(), 'private', freeCourse.pdf_path!)));
+    const stamped = await readPdf(download.bytes!);
+    expect(stamped.pages.map((page) => page.text.replace(/\s*Lisans sahibi: .*$/, '').trim())).toEqual(
+      original.pages.map((page) => page.text.trim()),
+    );
+    for (const page of stamped.pages) expect(page.text).toContain(`Lisans sahibi: Deniz Kaya ${email} · sipariş ${orderReference(purchase.id)}`);
+    expect(stamped.info).toMatchObject({ Title: original.info.Title, Custom: { OrderReference: orderReference(purchase.id) } });
     const counted = await db()
       .selectFrom('purchases')
       .select(['download_count', 'last_download_at'])
@@ -416,8 +424,12 @@ describe('downloads', () => {
     const files = await Promise.all(
       Array.from({ length: 20 }, async () => Buffer.from(await (await server.fetch(signed)).arrayBuffer())),
     );
+    // The first downloads stamp the copy once; every answer is that same copy.
+    expect(files.every((file) => file.equals(files[0]!))).toBe(true);
+    const read = await readPdf(files[0]!);
+    for (const page of read.pages) expect(page.text).toContain(`· order ${orderReference(owner.purchaseId)}`);
     const original = await readFile(path.join(storageRoot(), 'private', freeCourse.pdf_path!));
-    expect(files.every((file) => file.equals(original))).toBe(true);
+    expect(files[0]!.equals(original)).toBe(false);
     const { download_count } = await db()
       .selectFrom('purchases')
       .select('download_count')

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FileField, SelectField, TextAreaField, TextField } from '../../forms/fields.tsx';
+import { CheckboxField, FileField, SelectField, TextAreaField, TextField } from '../../forms/fields.tsx';
 import { FormActions, useForm } from '../../forms/use-form.tsx';
 import { requestJson } from '../../../lib/api-client.ts';
 import {
@@ -24,6 +24,7 @@ import type { CategoryOption } from '../../../lib/course-view.ts';
 import type { FieldErrors } from '../../../lib/validation.ts';
 import { showToast } from '../../../stores/toasts.ts';
 import { LOCALE_OF, type Language } from '../../../i18n/languages.ts';
+import { formatDate } from '../../../lib/dates.ts';
 
 interface Props {
   lang: Language;
@@ -31,7 +32,8 @@ interface Props {
   categoriesUrl: string;
   /** The course to edit; none to create one. */
   course?: AdminCourseView | undefined;
-  onSaved: () => void;
+  /** After a save: how many buyers were e-mailed about a new version. */
+  onSaved: (notified: number) => void;
   onCancel: () => void;
 }
 
@@ -69,8 +71,9 @@ export function CourseEditor({ lang, categories, categoriesUrl, course, onSaved,
   const cloudLink = !cover && isCloudDriveLink(coverUrl);
   const previewBroken = preview !== null && preview === brokenPreview;
 
-  const setFlag = (name: 'isFeatured' | 'isActive') => (event: ChangeEvent<HTMLInputElement>) =>
-    form.setValues((current) => ({ ...current, [name]: event.target.checked ? 'true' : 'false' }));
+  const setChecked = (name: 'isFeatured' | 'isActive' | 'stampPdfs' | 'notifyBuyers') => (checked: boolean) =>
+    form.setValues((current) => ({ ...current, [name]: checked ? 'true' : 'false' }));
+  const setFlag = (name: 'isFeatured' | 'isActive') => (event: ChangeEvent<HTMLInputElement>) => setChecked(name)(event.target.checked);
 
   const chooseFile = (kind: 'pdf' | 'cover') => (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0] ?? null;
@@ -97,13 +100,15 @@ export function CourseEditor({ lang, categories, categoriesUrl, course, onSaved,
     }
     const body = new FormData();
     for (const name of COURSE_FORM_FIELDS) body.set(name, form.values[name]);
+    // Buyers are told only of a file chosen now.
+    body.set('notifyBuyers', pdf && form.values.notifyBuyers === 'true' ? 'true' : 'false');
     if (!course) body.set('id', createId);
     if (pdf) body.set('pdf', pdf);
     if (cover) body.set('cover', cover);
     const result = course
-      ? await requestJson('PUT', `/api/admin/courses/${course.id}?lang=${lang}`, body)
-      : await requestJson('POST', `/api/admin/courses?lang=${lang}`, body);
-    if (result.ok) return onSaved();
+      ? await requestJson<{ notified?: number }>('PUT', `/api/admin/courses/${course.id}?lang=${lang}`, body)
+      : await requestJson<{ notified?: number }>('POST', `/api/admin/courses?lang=${lang}`, body);
+    if (result.ok) return onSaved(result.data.notified ?? 0);
     const { pdf: pdfError, cover: coverError, ...fields } = result.fields;
     setFileErrors({ pdf: pdfError, cover: coverError });
     return { ...result, fields, message: result.message === 'errors.badRequest' ? 'admin.courses.saveFailed' : result.message };
@@ -274,6 +279,11 @@ export function CourseEditor({ lang, categories, categoriesUrl, course, onSaved,
       <fieldset className="space-y-2 rounded-lg border border-gray-200 p-4">
         <legend className="px-1 text-sm font-semibold">{t('admin.courses.pdfLegend')}</legend>
         {course?.hasPdf && <p className="text-sm text-gray-700">{t('admin.courses.pdfStored')}</p>}
+        {course?.pdfUpdatedAt && (
+          <p className="text-sm text-gray-700">
+            {t('admin.courses.pdfVersion', { version: course.pdfVersion, date: formatDate(course.pdfUpdatedAt, lang) })}
+          </p>
+        )}
         <FileField
           id="course-pdf"
           label={t('admin.courses.fieldPdf')}
@@ -283,6 +293,22 @@ export function CourseEditor({ lang, categories, categoriesUrl, course, onSaved,
           error={fileError('pdf')}
           onChange={chooseFile('pdf')}
           required={!course?.hasPdf}
+        />
+        {course?.hasPdf && pdf && (
+          <CheckboxField
+            id="course-notify-buyers"
+            label={t('admin.courses.fieldNotifyBuyers')}
+            hint={t('admin.courses.notifyBuyersHint')}
+            checked={form.values.notifyBuyers === 'true'}
+            onChange={setChecked('notifyBuyers')}
+          />
+        )}
+        <CheckboxField
+          id="course-stamp-pdfs"
+          label={t('admin.courses.fieldStampPdfs')}
+          hint={t('admin.courses.stampPdfsHint')}
+          checked={form.values.stampPdfs === 'true'}
+          onChange={setChecked('stampPdfs')}
         />
       </fieldset>
 

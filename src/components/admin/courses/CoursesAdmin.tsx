@@ -88,9 +88,10 @@ function CoursesAdmin({ lang, initial, categories, categoriesUrl }: Props) {
     { closesOn: (failure) => failure.status === 409 },
   );
 
-  const saved = (mode: Editing['mode']) => {
+  const saved = (mode: Editing['mode'], notified: number) => {
     setEditing(null);
     showToast('success', t(mode === 'create' ? 'admin.courses.created' : 'admin.courses.updated'));
+    if (notified > 0) showToast('success', t('admin.courses.buyersNotified', { count: notified }));
     void list.reload();
   };
 
@@ -246,7 +247,7 @@ function CoursesAdmin({ lang, initial, categories, categoriesUrl }: Props) {
             categories={categories}
             categoriesUrl={categoriesUrl}
             course={editing.mode === 'edit' ? editing.course : undefined}
-            onSaved={() => saved(editing.mode)}
+            onSaved={(notified) => saved(editing.mode, notified)}
             onCancel={() => setEditing(null)}
           />
         )}

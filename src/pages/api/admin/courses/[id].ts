@@ -13,12 +13,15 @@ export const GET = adminEndpoint(async ({ params, url }) => {
   return Response.json({ course }, { headers: NO_STORE });
 });
 
-/** Changes a course: multipart form; a chosen PDF or cover replaces the stored one. */
+/**
+ * Changes a course: multipart form; a chosen PDF or cover replaces the stored one. Answers the course
+ * and how many buyers "notify buyers" newly told of its current file version.
+ */
 export const PUT = adminEndpoint(async ({ params, request, url }) => {
   const form = await readCourseForm(request);
   if ('response' in form) return form.response;
   const result = await updateCourse(params.id ?? '', form.input, form.uploads, adminLanguage(url));
-  return resultResponse(result, (course) => ({ course }));
+  return resultResponse(result, (saved) => saved);
 });
 
 /** Deletes a course nobody has bought; one with purchases answers 409 (deactivate it instead). */

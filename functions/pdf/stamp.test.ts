@@ -1,0 +1,115 @@
+import { degrees, PDFDocument as PdfLibDocument } from '@cantoo/pdf-lib';
+import PDFDocument from 'pdfkit';
+import { describe, expect, it } from 'vitest';
+import { readPdf } from '../../tests/support/pdf-reader.ts';
+import { checkStampable, stampPdf, StampError, type Stamp } from './stamp.ts';
+
+const STAMP: Stamp = {
+  line: 'Licensed to Şule Işıklı İğdeci sule@example.com · order MC-1A2B3C4D',
+  orderReference: 'MC-1A2B3C4D',
+  licensedTo: 'Şule Işıklı İğdeci <sule@example.com>',
+};
+
+/** A real course-like PDF: several pages, bookmarks, a link per page, the author's metadata. */
+function makeCourse(
+  options: { pages?: number; encrypt?: 'owner' | 'user' } = {},
+): Promise<Buffer> {
+  const { pages = 4, encrypt } = options;
+  const doc = new PDFDocument({
+    size: 'A5',
+    autoFirstPage: false,
+    info: { Title: 'Bütçe Temelleri', Author: 'Ada Teacher', Subject: 'Money', Keywords: 'budget, money' },
+    ...(encrypt === 'owner' ? { ownerPassword: 'seller-secret', permissions: { printing: 'highResolution' } } : {}),
+    ...(encrypt === 'user' ? { userPassword: 'reader', ownerPassword: 'seller-secret' } : {}),
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+  for (let number = 1; number <= pages; number++) {
+    doc.addPage();
+    doc.fontSize(14).text(`Lesson ${number}`);
+    doc.outline.addItem(`Lesson ${number}`);
+    doc.link(40, 200, 120, 20, `https://example.com/lesson/${number}`);
+  }
+  doc.end();
+  return done;
+}
+
+describe('stampPdf', () => {
+  it('puts the buyer line on every page and the order in the metadata, keeping bookmarks, links and metadata', async () => {
+    const original = await makeCourse({ pages: 5 });
+    const stamped = await stampPdf(original, STAMP);
+    const read = await readPdf(stamped);
+    const before = await readPdf(original);
+
+    expect(read.pages).toHaveLength(5);
+    for (const [index, page] of read.pages.entries()) {
+      expect(page.text, `page ${index + 1}`).toContain(STAMP.line);
+      expect(page.text).toContain(`Lesson ${index + 1}`);
+      expect(page.links).toEqual([`https://example.com/lesson/${index + 1}`]);
+      const placement = page.placementOf('Licensed to')!;
+      expect(placement.horizontal).toBe(true);
+      expect(placement.fromBottomPt).toBeGreaterThan(0);
+      expect(placement.fromBottomPt).toBeLessThan(20);
+      expect(Math.abs(placement.centreOffsetPt)).toBeLessThan(2);
+    }
+    expect(read.outline).toEqual(['Lesson 1', 'Lesson 2', 'Lesson 3', 'Lesson 4', 'Lesson 5']);
+    expect(read.outline).toEqual(before.outline);
+    expect(read.info).toMatchObject({
+      Title: 'Bütçe Temelleri',
+      Author: 'Ada Teacher',
+      Subject: 'Money',
+      Keywords: 'budget, money',
+      Producer: before.info.Producer,
+      CreationDate: before.info.CreationDate,
+      Custom: { OrderReference: 'MC-1A2B3C4D', LicensedTo: 'Şule Işıklı İğdeci <sule@example.com>' },
+    });
+    // The original is untouched.
+    expect((await readPdf(original)).pages[0]!.text).not.toContain('Licensed to');
+  });
+
+  it('writes the line along the bottom of the page as it is shown, whatever its rotation', async () => {
+    const source = await PdfLibDocument.load(await makeCourse({ pages: 4 }), { updateMetadata: false });
+    source.getPages().forEach((page, index) => page.setRotation(degrees(index * 90)));
+    const rotated = await source.save();
+    const read = await readPdf(await stampPdf(rotated, STAMP));
+    for (const [index, page] of read.pages.entries()) {
+      const placement = page.placementOf('Licensed to')!;
+      expect(placement, `rotation ${index * 90}`).toMatchObject({ horizontal: true });
+      expect(placement.fromBottomPt, `rotation ${index * 90}`).toBeGreaterThan(0);
+      expect(placement.fromBottomPt, `rotation ${index * 90}`).toBeLessThan(20);
+      expect(Math.abs(placement.centreOffsetPt), `rotation ${index * 90}`).toBeLessThan(2);
+    }
+  });
+
+  it('shrinks a long line to fit the page', async () => {
+    const long = { ...STAMP, line: `Licensed to ${'Uzun İsimli Bir Alıcı '.repeat(6)}uzun@example.com · order MC-1A2B3C4D` };
+    const read = await readPdf(await stampPdf(await makeCourse({ pages: 1 }), long));
+    expect(read.pages[0]!.text).toContain(long.line);
+    expect(Math.abs(read.pages[0]!.placementOf('Licensed to')!.centreOffsetPt)).toBeLessThan(2);
+  });
+
+  it('refuses password-protected and unreadable files with their reason', async () => {
+    await expect(stampPdf(await makeCourse({ encrypt: 'owner' }), STAMP)).rejects.toMatchObject({ problem: 'encrypted' });
+    await expect(stampPdf(await makeCourse({ encrypt: 'user' }), STAMP)).rejects.toBeInstanceOf(StampError);
+    expect(await checkStampable(await makeCourse({ encrypt: 'owner' }))).toEqual({ ok: false, problem: 'encrypted' });
+    expect(await checkStampable(Buffer.from('%PDF-1.4\n%%EOF\n'))).toEqual({ ok: false, problem: 'unreadable' });
+    expect(await checkStampable(Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'))).toEqual({
+      ok: false,
+      problem: 'unreadable',
+    });
+    expect(await checkStampable(await makeCourse())).toEqual({ ok: true });
+  });
+
+  it('stamps one document at a time, in arrival order', async () => {
+    const original = await makeCourse({ pages: 2 });
+    const order: string[] = [];
+    await Promise.all(
+      ['first', 'second', 'third'].map(async (name) => {
+        await stampPdf(original, { ...STAMP, orderReference: name });
+        order.push(name);
+      }),
+    );
+    expect(order).toEqual(['first', 'second', 'third']);
+  });
+});

@@ -1,0 +1,149 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { buildIfNeeded } from '../../functions/cli/build-if-needed.ts';
+import { orderReference } from '../../functions/checkout/orders.ts';
+import { stampPdf } from '../../functions/pdf/stamp.ts';
+import { putFile } from '../../functions/storage/storage.ts';
+import { readPdf } from '../support/pdf-reader.ts';
+import { makeLargePdf } from './large-pdf.ts';
+import { startBenchWorld, type BenchWorld } from './bench-server.ts';
+
+/**
+ * `npm run bench` (stamped PDFs): a 300-page, ~20 MB course PDF stamped for its buyer, in process and
+ * through the built server on real PostgreSQL, then 100 concurrent downloads of cached stamped copies.
+ * Targets (issue #14): first stamp ≤ 2 s; server RSS growth under the concurrent downloads < 100 MB.
+ */
+const PAGES = 300;
+const BUYERS = 10;
+const DOWNLOADS = 100;
+const STAMP_ROUNDS = 3;
+
+buildIfNeeded();
+process.env.DATA_DIR = '.data/bench';
+const pdf = await makeLargePdf({ pages: PAGES });
+console.log(
+  `\nStamped PDFs: a ${PAGES}-page PDF of ${(pdf.length / 1024 / 1024).toFixed(1)} MB (images, 30 bookmarks, a link a page)`,
+);
+await stampInProcess();
+const world = await startBenchWorld({ courses: 0 });
+try {
+  await downloadsOverHttp(world);
+} finally {
+  await world.stop();
+}
+
+async function stampInProcess(): Promise<void> {
+  const rows = [];
+  for (let round = 1; round <= STAMP_ROUNDS; round++) {
+    const rssBefore = process.memoryUsage().rss;
+    const started = performance.now();
+    const stamped = await stampPdf(pdf, {
+      line: `Licensed to Ayşe Yılmaz ayse@example.com · order MC-0000000${round}`,
+      orderReference: `MC-0000000${round}`,
+      licensedTo: 'Ayşe Yılmaz <ayse@example.com>',
+    });
+    rows.push({
+      stamp: round === 1 ? 'first (cold: font and code loaded)' : `again (${round})`,
+      ms: Math.round(performance.now() - started),
+      'output MB': +(stamped.length / 1024 / 1024).toFixed(1),
+      'process RSS after MB': Math.round(process.memoryUsage().rss / 1024 / 1024),
+      'RSS growth MB': Math.round((process.memoryUsage().rss - rssBefore) / 1024 / 1024),
+    });
+  }
+  console.log('In process (functions/pdf/stamp.ts), target ≤ 2,000 ms:');
+  console.table(rows);
+}
+
+async function downloadsOverHttp({ baseUrl, database, serverPid }: BenchWorld): Promise<void> {
+  const course = await database.selectFrom('courses').select(['id']).where('price_minor', '=', 0).executeTakeFirstOrThrow();
+  const key = `courses/bench-${randomUUID()}.pdf`;
+  await putFile('private', key, pdf);
+  await database.updateTable('courses').set({ pdf_path: key, stamp_pdfs: true }).where('id', '=', course.id).execute();
+  const buyers = await database
+    .insertInto('purchases')
+    .values(
+      Array.from({ length: BUYERS }, (_, n) => ({
+        course_id: course.id,
+        email: `stamp-bench-${n}@example.com`,
+        full_name: `Şule Işıklı ${n}`,
+        language: n % 2 ? 'tr' : 'en',
+        provider: 'free' as const,
+        payment_id: `free_${Date.now()}_${randomUUID()}`,
+        amount_minor: 0,
+        currency: 'USD',
+        status: 'completed' as const,
+        completed_at: new Date(),
+        download_token: randomBytes(32).toString('base64url'),
+      })),
+    )
+    .returning(['id', 'download_token'])
+    .execute();
+
+  const download = async (token: string) => {
+    const link = await fetch(`${baseUrl}/api/downloads/${token}`, { redirect: 'manual' });
+    const file = await fetch(`${baseUrl}${link.headers.get('location')}`);
+    const hash = createHash('sha256');
+    let bytes = 0;
+    for await (const chunk of file.body!) {
+      hash.update(chunk);
+      bytes += (chunk as Uint8Array).byteLength;
+    }
+    return { ok: file.ok, hash: hash.digest('hex'), bytes };
+  };
+
+  // First downloads, one buyer after another: each stamps that buyer's copy and keeps it.
+  const firsts: { ms: number; hash: string }[] = [];
+  for (const buyer of buyers) {
+    const started = performance.now();
+    const result = await download(buyer.download_token!);
+    if (!result.ok) throw new Error('A first download failed');
+    firsts.push({ ms: performance.now() - started, hash: result.hash });
+  }
+  const sample = buyers[0]!;
+  const sampleCopy = readFileSync(`.data/bench/storage/private/stamped/v1/${sample.id}/${key}`);
+  const read = await readPdf(sampleCopy);
+  const stampedPages = read.pages.filter((page) => page.text.includes(`order ${orderReference(sample.id)}`)).length;
+
+  const rssBefore = rssMb(serverPid);
+  let rssPeak = rssBefore;
+  const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMb(serverPid))), 20);
+  const started = performance.now();
+  const results = await Promise.all(
+    Array.from({ length: DOWNLOADS }, async (_, n) => {
+      const buyer = n % BUYERS;
+      const result = await download(buyers[buyer]!.download_token!);
+      return result.ok && result.hash === firsts[buyer]!.hash;
+    }),
+  );
+  clearInterval(sampler);
+  const seconds = (performance.now() - started) / 1000;
+  const sorted = firsts.map((first) => first.ms).sort((a, b) => a - b);
+
+  console.log(
+    `Through the built server: first downloads of ${BUYERS} buyers (HTTP, stamp, store), then ${DOWNLOADS} at once of the cached copies`,
+  );
+  console.table([
+    {
+      'first download p50 ms': Math.round(sorted[Math.floor(sorted.length / 2)]!),
+      'first download max ms': Math.round(sorted.at(-1)!),
+      'pages stamped (of a copy)': `${stampedPages}/${read.pages.length}`,
+      'bookmarks kept': read.outline.length,
+      'links kept': read.pages.reduce((sum, page) => sum + page.links.length, 0),
+    },
+  ]);
+  console.table([
+    {
+      downloads: DOWNLOADS,
+      'identical to the buyer’s copy': results.filter(Boolean).length,
+      'server RSS before MB': rssBefore,
+      'server RSS peak MB': rssPeak,
+      'RSS growth MB (target < 100)': rssPeak - rssBefore,
+      'MB/s': Math.round((DOWNLOADS * sampleCopy.length) / 1024 / 1024 / seconds),
+    },
+  ]);
+}
+
+function rssMb(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
+  return Math.round(Number(line?.[1] ?? 0) / 1024);
+}

@@ -1,0 +1,310 @@
+import { stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import PDFDocument from 'pdfkit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notifyBuyersOfCurrentVersion } from '../../../functions/admin/course-update-notices.ts';
+import { ensureUser } from '../../../functions/auth/users.ts';
+import { orderReference } from '../../../functions/checkout/orders.ts';
+import { db } from '../../../functions/db/database.ts';
+import { stampedKey } from '../../../functions/downloads/stamped-copies.ts';
+import { storageRoot } from '../../../functions/storage/storage.ts';
+import { formatDate } from '../../../src/lib/dates.ts';
+import { makeCourse, makePurchase } from '../../support/factories.ts';
+import { makePdf, makePng } from '../../support/files.ts';
+import { readPdf } from '../../support/pdf-reader.ts';
+import { plainText, startSmtpServer } from '../../support/smtp.ts';
+import { Browser, signedInBrowser, startTestServer, type TestServer } from '../../support/test-server.ts';
+
+let server: TestServer;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let admin: Browser;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  server = await startTestServer({ SMTP_URL: smtp.url });
+  admin = await signedInBrowser(server, { role: 'admin', email: 'updates-admin@example.com' });
+});
+afterAll(async () => {
+  await server.stop();
+  await smtp.stop();
+});
+
+const FIELDS = {
+  title: 'Bütçe Güncel',
+  category: 'business',
+  description: 'A budget course that gets new editions.',
+  instructorName: 'Ada Teacher',
+  instructorBio: 'Writes budgets.',
+  price: '0',
+  currency: 'USD',
+  language: 'en',
+  difficulty: 'beginner',
+  tags: '',
+  isFeatured: 'false',
+  isActive: 'true',
+  stampPdfs: 'true',
+  durationMinutes: '30',
+  coverImageUrl: '',
+};
+
+function courseForm(fields: Partial<Record<string, string>>, pdf?: Uint8Array, cover = true): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries({ ...FIELDS, ...fields })) if (value !== undefined) form.set(name, value);
+  if (pdf) form.set('pdf', new File([Buffer.from(pdf)], 'course.pdf', { type: 'application/pdf' }));
+  if (cover) form.set('cover', new File([Buffer.from(makePng())], 'cover.png', { type: 'image/png' }));
+  return form;
+}
+
+async function createCourse(title: string, pdf: Uint8Array): Promise<string> {
+  const response = await admin.request('/api/admin/courses?lang=en', { method: 'POST', body: courseForm({ title }, pdf) });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return ((await response.json()) as { course: { id: string } }).course.id;
+}
+
+async function saveCourse(id: string, fields: Partial<Record<string, string>>, pdf?: Uint8Array) {
+  const course = await db()
+    .selectFrom('courses')
+    .select(['title', 'cover_image_url'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  const response = await admin.request(`/api/admin/courses/${id}?lang=tr`, {
+    method: 'PUT',
+    body: courseForm({ title: course.title, coverImageUrl: course.cover_image_url!, ...fields }, pdf, false),
+  });
+  return {
+    status: response.status,
+    body: (await response.json()) as { notified?: number; error?: { fields?: Record<string, string> } },
+  };
+}
+
+/** A buyer with an account and a completed purchase of the course, signed in. */
+async function buyer(courseId: string, name: string, options: { language?: 'en' | 'tr'; completedAt?: Date } = {}) {
+  const email = `${name.toLowerCase().replace(/\W+/g, '-')}-${Date.now().toString(36)}@example.com`;
+  const { id } = await ensureUser(db(), {
+    email,
+    password: 'correct horse 42',
+    fullName: name,
+    role: 'user',
+    language: options.language ?? 'en',
+  });
+  const purchase = await makePurchase(courseId, {
+    user_id: id,
+    email,
+    full_name: name,
+    language: options.language ?? 'en',
+    completed_at: options.completedAt ?? new Date(Date.now() - 60_000),
+  });
+  const browser = await signedInBrowser(server, { role: 'user', email, fullName: name });
+  return { id, email, name, purchaseId: purchase.id, browser };
+}
+
+async function download(browser: Browser, purchaseId: string): Promise<Buffer> {
+  const signed = await browser.request(`/api/account/purchases/${purchaseId}/download`);
+  expect(signed.status).toBe(302);
+  const file = await browser.request(signed.headers.get('location')!);
+  expect(file.status).toBe(200);
+  expect(file.headers.get('content-type')).toBe('application/pdf');
+  return Buffer.from(await file.arrayBuffer());
+}
+
+const courseRow = (id: string) => db().selectFrom('courses').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const privateFile = (key: string) => path.join(storageRoot(), 'private', key);
+const exists = (file: string) =>
+  stat(file).then(
+    () => true,
+    () => false,
+  );
+const updateMails = (courseTitle: string) =>
+  db()
+    .selectFrom('mail_outbox')
+    .select(['recipient', 'subject', 'language'])
+    .where('kind', '=', 'course-update')
+    .where('subject', 'like', `%${courseTitle}%`)
+    .orderBy('recipient')
+    .execute();
+
+function lockedPdf(): Promise<Buffer> {
+  const doc = new PDFDocument({ ownerPassword: 'seller-secret', permissions: { printing: 'highResolution' } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+  doc.text('Locked course');
+  doc.end();
+  return done;
+}
+
+describe('stamped downloads', () => {
+  it('stamp the first download of a version, keep that copy, and serve the original when the seller turns stamping off', async () => {
+    const original = await makePdf('Stamped edition');
+    const id = await createCourse('Stamp cache course', original);
+    const reader = await buyer(id, 'Ayşe Yılmaz', { language: 'tr' });
+
+    const first = await download(reader.browser, reader.purchaseId);
+    const read = await readPdf(first);
+    expect(read.pages[0]!.text).toContain('Stamped edition');
+    expect(read.pages[0]!.text).toContain(
+      `Lisans sahibi: Ayşe Yılmaz ${reader.email} · sipariş ${orderReference(reader.purchaseId)}`,
+    );
+    expect(read.info).toMatchObject({ Custom: { OrderReference: orderReference(reader.purchaseId) } });
+
+    // The copy is kept in private storage; a repeat download reads it (the same bytes, the file untouched).
+    const { pdf_path } = await courseRow(id);
+    const cached = privateFile(stampedKey(reader.purchaseId, pdf_path!));
+    expect((await readFile(cached)).equals(first)).toBe(true);
+    const written = (await stat(cached)).mtimeMs;
+    expect((await download(reader.browser, reader.purchaseId)).equals(first)).toBe(true);
+    expect((await stat(cached)).mtimeMs).toBe(written);
+
+    expect((await saveCourse(id, { stampPdfs: 'false' })).status).toBe(200);
+    expect((await courseRow(id)).stamp_pdfs).toBe(false);
+    expect((await download(reader.browser, reader.purchaseId)).equals(original)).toBe(true);
+  });
+
+  it('are erased with the account of the buyer they name', async () => {
+    const id = await createCourse('Erased copy course', await makePdf('Private edition'));
+    const reader = await buyer(id, 'Leaving Reader');
+    await download(reader.browser, reader.purchaseId);
+    const copy = privateFile(stampedKey(reader.purchaseId, (await courseRow(id)).pdf_path!));
+    expect(await exists(copy)).toBe(true);
+    const deleted = await reader.browser.postJson('/api/account/delete', { password: 'correct horse 42', confirm: true });
+    expect(deleted.status).toBe(200);
+    expect(await exists(copy)).toBe(false);
+  });
+
+  it('refuses at upload a PDF locked with an owner password, or one that cannot be read, and stores nothing', async () => {
+    const before = await db()
+      .selectFrom('courses')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    for (const [pdf, message] of [
+      [await lockedPdf(), 'admin.courses.errors.pdfEncrypted'],
+      [Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'), 'admin.courses.errors.pdfUnreadable'],
+    ] as const) {
+      const response = await admin.request('/api/admin/courses?lang=en', { method: 'POST', body: courseForm({}, pdf) });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ error: { message, fields: { pdf: message } } });
+    }
+    const after = await db()
+      .selectFrom('courses')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
+});
+
+describe('course updates', () => {
+  it('make a new version, show "Updated" until the buyer downloads it, and e-mail each buyer once in their language', async () => {
+    const title = `Edition course ${Date.now()}`;
+    const firstEdition = await makePdf('First edition');
+    const id = await createCourse(title, firstEdition);
+    const english = await buyer(id, 'Sam Carter', { language: 'en' });
+    const turkish = await buyer(id, 'Şule Işıklı', { language: 'tr' });
+    const optedOut = await buyer(id, 'Quiet Reader', { language: 'en' });
+    await db().updateTable('users').set({ course_update_emails: false }).where('id', '=', optedOut.id).execute();
+    // A guest purchase whose address the account has not proved stays out of it.
+    const unproved = await buyer(id, 'Unproved Guest');
+    await db().updateTable('users').set({ email_verified: false }).where('id', '=', unproved.id).execute();
+    await db().updateTable('purchases').set({ guest: true }).where('id', '=', unproved.purchaseId).execute();
+
+    const v1 = await download(english.browser, english.purchaseId);
+    const v1Path = (await courseRow(id)).pdf_path!;
+    expect(await exists(privateFile(stampedKey(english.purchaseId, v1Path)))).toBe(true);
+
+    // The same bytes again are no new version, and there is nothing to tell.
+    const same = await saveCourse(id, { notifyBuyers: 'true' }, firstEdition);
+    expect(same).toMatchObject({ status: 200, body: { notified: 0, course: { pdfVersion: 1, pdfUpdatedAt: null } } });
+    expect((await courseRow(id)).pdf_path).toBe(v1Path);
+
+    const secondEdition = await makePdf('Second edition');
+    const saved = await saveCourse(id, { notifyBuyers: 'true' }, secondEdition);
+    expect(saved).toMatchObject({ status: 200, body: { notified: 2, course: { pdfVersion: 2 } } });
+    const course = await courseRow(id);
+    expect(course).toMatchObject({ pdf_version: 2 });
+    expect(course.pdf_path).not.toBe(v1Path);
+    expect(course.pdf_updated_at).not.toBeNull();
+    // The old file and the buyers' copies of it are gone once the new one is committed.
+    expect(await exists(privateFile(v1Path))).toBe(false);
+    expect(await exists(privateFile(stampedKey(english.purchaseId, v1Path)))).toBe(false);
+
+    // One mail each, in the account's language, through the outbox.
+    expect(await updateMails(title)).toEqual(
+      [
+        { recipient: english.email, subject: `Updated: ${title}`, language: 'en' },
+        { recipient: turkish.email, subject: `Güncellendi: ${title}`, language: 'tr' },
+      ].sort((a, b) => a.recipient.localeCompare(b.recipient)),
+    );
+    const englishMail = plainText((await smtp.waitFor((mail) => mail.to.includes(english.email))).raw);
+    expect(englishMail).toContain(`published a new version of “${title}” on ${formatDate(course.pdf_updated_at!, 'en')}`);
+    expect(englishMail).toContain('/en/dashboard/courses');
+    const turkishMail = plainText((await smtp.waitFor((mail) => mail.to.includes(turkish.email))).raw);
+    expect(turkishMail).toContain(`“${title}” kursunun yeni bir sürümünü ${formatDate(course.pdf_updated_at!, 'tr')} tarihinde`);
+    expect(turkishMail).toContain('/tr/dashboard/courses');
+    const notices = await db()
+      .selectFrom('course_update_notices')
+      .select(['user_id', 'mailed'])
+      .where('course_id', '=', id)
+      .execute();
+    expect(notices).toHaveLength(3);
+    expect(notices.find((notice) => notice.user_id === optedOut.id)?.mailed).toBe(false);
+
+    // Saving again, with or without the same file, mails nobody twice.
+    expect((await saveCourse(id, { notifyBuyers: 'true' })).body.notified).toBe(0);
+    expect((await saveCourse(id, { notifyBuyers: 'true' }, secondEdition)).body.notified).toBe(0);
+    expect(await updateMails(title)).toHaveLength(2);
+    // A buyer who bought the new version is no news to.
+    const later = await buyer(id, 'Late Buyer', { completedAt: new Date() });
+    expect((await saveCourse(id, { notifyBuyers: 'true' })).body.notified).toBe(0);
+
+    // My Courses and the dashboard say so, in each language, until the buyer downloads the new file.
+    const updatedOn = (lang: 'en' | 'tr') =>
+      lang === 'en'
+        ? `Updated ${formatDate(course.pdf_updated_at!, 'en')}`
+        : `${formatDate(course.pdf_updated_at!, 'tr')} tarihinde güncellendi`;
+    for (const path of ['/en/dashboard/courses', '/en/dashboard'])
+      expect(await (await english.browser.request(path)).text(), path).toContain(updatedOn('en'));
+    expect(await (await turkish.browser.request('/tr/dashboard/courses')).text()).toContain(updatedOn('tr'));
+    expect(await (await later.browser.request('/en/dashboard/courses')).text()).not.toContain('Updated ');
+
+    const v2 = await readPdf(await download(english.browser, english.purchaseId));
+    expect(v2.pages[0]!.text).toContain('Second edition');
+    expect(v2.pages[0]!.text).toContain(`Licensed to Sam Carter ${english.email} · order ${orderReference(english.purchaseId)}`);
+    expect(v1.equals(await download(english.browser, english.purchaseId))).toBe(false);
+    expect(await (await english.browser.request('/en/dashboard/courses')).text()).not.toContain(updatedOn('en'));
+    expect(await (await turkish.browser.request('/tr/dashboard/courses')).text()).toContain(updatedOn('tr'));
+  });
+
+  it('are queued in batches, and two runs at once still mail each buyer once', async () => {
+    const course = await makeCourse({ title: 'Batched notices', pdf_version: 3, pdf_updated_at: new Date() });
+    const readers = [];
+    for (let n = 0; n < 5; n++) {
+      const { id } = await ensureUser(db(), {
+        email: `batch-${n}@example.com`,
+        password: 'correct horse 42',
+        fullName: `Batch ${n}`,
+        role: 'user',
+        language: n % 2 ? 'tr' : 'en',
+      });
+      await makePurchase(course.id, {
+        user_id: id,
+        email: `batch-${n}@example.com`,
+        completed_at: new Date(Date.now() - 60_000),
+      });
+      readers.push(id);
+    }
+    const [first, second] = await Promise.all([
+      notifyBuyersOfCurrentVersion(course.id, 2),
+      notifyBuyersOfCurrentVersion(course.id, 2),
+    ]);
+    expect(first + second).toBe(5);
+    expect(await notifyBuyersOfCurrentVersion(course.id, 2)).toBe(0);
+    const queued = await db()
+      .selectFrom('mail_outbox')
+      .select(['recipient', 'language'])
+      .where('kind', '=', 'course-update')
+      .where('recipient', 'like', 'batch-%')
+      .orderBy('recipient')
+      .execute();
+    expect(queued).toEqual(readers.map((_, n) => ({ recipient: `batch-${n}@example.com`, language: n % 2 ? 'tr' : 'en' })));
+  });
+});
