@@ -34,9 +34,9 @@ try {
     { name: 'course', path: `/course/${course.id}` },
     { name: 'checkout', path: `/checkout/${course.id}` },
     { name: 'wishlist', path: '/wishlist' },
-    { name: 'dashboard', path: '/dashboard', as: DEMO_USERS[1] },
-    { name: 'admin-courses', path: '/admin/courses', as: DEMO_USERS[0] },
-    { name: 'admin-reviews', path: '/admin/reviews', as: DEMO_USERS[0] },
+    { name: 'dashboard', path: '/dashboard', as: DEMO_USERS[1]! },
+    { name: 'admin-courses', path: '/admin/courses', as: DEMO_USERS[0]! },
+    { name: 'admin-reviews', path: '/admin/reviews', as: DEMO_USERS[0]! },
   ];
   // One sign-in per account (sign-ins are rate-limited), its cookies reused for every shot.
   const sessions = new Map<string, Awaited<ReturnType<typeof signedInState>>>();
