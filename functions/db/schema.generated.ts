@@ -124,6 +124,12 @@ export interface Courses {
   updated_at: Generated<Timestamp>;
 }
 
+export interface CurrencySettings {
+  id: Generated<boolean>;
+  settings: Json;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface DiscountCodeCourses {
   course_id: string;
   discount_code_id: string;
@@ -294,6 +300,7 @@ export interface DB {
   client_logs: ClientLogs;
   contact_messages: ContactMessages;
   courses: Courses;
+  currency_settings: CurrencySettings;
   discount_code_courses: DiscountCodeCourses;
   discount_codes: DiscountCodes;
   document_counters: DocumentCounters;
