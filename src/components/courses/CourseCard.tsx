@@ -51,7 +51,7 @@ export function CourseCard({
         </span>
         <span className="absolute right-3 top-3 rounded-full bg-white px-2.5 py-0.5 text-sm font-bold text-gray-900 shadow">
           {free ? t('course.free') : formatMoney(course.priceMinor, course.currency, lang)}
-          {display && <ApproxPrice approx={approxPrice(course, display, lang)} />}
+          {display && !free && <ApproxPrice approx={approxPrice(course, display, lang)} />}
         </span>
       </a>
       <div className="flex flex-1 flex-col p-5">
@@ -117,7 +117,6 @@ function ApproxPrice({ approx }: { approx: ReturnType<typeof approxPrice> }) {
       className="ml-1 text-xs font-medium text-gray-600"
     >
       <span aria-hidden="true">≈ </span>
-      <span className="sr-only">{t('price.approx')} </span>
       <span data-approx-amount>{approx.text}</span>
     </span>
   );
