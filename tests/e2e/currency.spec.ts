@@ -77,6 +77,10 @@ test('an English shopper filters in dollars, switches to lira, and the choice fo
   await page.getByLabel('Sort by').selectOption('price-desc');
   await expect(page).toHaveURL(/sort=price-desc/);
   await expect(cards(page).first()).toContainText('The 30-Minute Weekly Review');
+  // Clearing the filters keeps how the list is read: the currency and the order.
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page).toHaveURL(/\/en\/courses\?currency=TRY&sort=price-desc$/);
+  await expect(page.getByLabel('Maximum price (₺)')).toHaveAttribute('aria-valuetext', 'Any price');
 
   // The choice is remembered in this browser: a plain link opens in lira, cached pages show "≈ ₺".
   await page.goto('/en/courses');

@@ -135,6 +135,14 @@ function Catalogue({ lang, filters: initialFilters, defaultCurrency, rates, resu
     navigate(next);
   };
 
+  /** Clears the filters; the chosen currency and order are how the shopper reads the list, not filters. */
+  const clearFilters = () => {
+    const kept: CourseFilters = {};
+    if (applied.currency) kept.currency = applied.currency;
+    if (applied.sort) kept.sort = applied.sort;
+    navigate(kept);
+  };
+
   const changeSort = (sort: Sort | undefined) => {
     const { page: _page, sort: _sort, ...rest } = applied;
     navigate(sort ? { ...rest, sort } : rest);
@@ -259,7 +267,7 @@ function Catalogue({ lang, filters: initialFilters, defaultCurrency, rates, resu
           {active && (
             <button
               type="button"
-              onClick={() => navigate({})}
+              onClick={clearFilters}
               className="w-full rounded-lg border border-gray-300 px-4 py-2 font-medium hover:bg-gray-50"
             >
               {t('catalogue.clear')}
@@ -320,7 +328,7 @@ function Catalogue({ lang, filters: initialFilters, defaultCurrency, rates, resu
             <p className="mt-2 text-gray-600">{t('catalogue.emptyHint')}</p>
             <button
               type="button"
-              onClick={() => navigate({})}
+              onClick={clearFilters}
               className="mt-4 rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
             >
               {t('catalogue.clearAll')}
