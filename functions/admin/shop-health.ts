@@ -3,6 +3,7 @@ import { devToolsEnabled } from '../dev-tools.ts';
 import { env } from '../env.ts';
 import { runDoctor, type Check } from '../ops/doctor.ts';
 import { missingSettings, storedShopSettings } from '../shop/settings.ts';
+import { staleRates, storedCurrencySettings } from '../shop/currencies.ts';
 import type { RequiredSetting } from '../../src/lib/admin/shop-settings.schema.ts';
 
 export interface ShopHealth {
@@ -11,6 +12,8 @@ export interface ShopHealth {
   waitingMail: number;
   /** Shop details buyers would see missing (legal pages, receipts): to fill before launch. */
   missingSettings: RequiredSetting[];
+  /** The reference exchange rates, when they are more than 30 days old (or still the built-in ones). */
+  staleRates: ReturnType<typeof staleRates>;
 }
 
 const FRESH_MS = 60_000;
@@ -20,9 +23,10 @@ let latest: { at: number; checks: Promise<Check[]> } | undefined;
 export async function shopHealth(): Promise<ShopHealth> {
   if (!latest || Date.now() - latest.at > FRESH_MS) latest = { at: Date.now(), checks: runDoctor(db()) };
   const mailCannotLeave = !env().SMTP_URL && !devToolsEnabled();
-  const [checks, settings, waiting] = await Promise.all([
+  const [checks, settings, currencies, waiting] = await Promise.all([
     latest.checks,
     storedShopSettings(),
+    storedCurrencySettings(),
     mailCannotLeave
       ? db()
           .selectFrom('mail_outbox')
@@ -31,5 +35,10 @@ export async function shopHealth(): Promise<ShopHealth> {
           .executeTakeFirstOrThrow()
       : { n: '0' },
   ]);
-  return { checks, waitingMail: Number(waiting.n), missingSettings: missingSettings(settings) };
+  return {
+    checks,
+    waitingMail: Number(waiting.n),
+    missingSettings: missingSettings(settings),
+    staleRates: staleRates(currencies),
+  };
 }

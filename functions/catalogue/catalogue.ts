@@ -1,10 +1,12 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import { z } from 'zod';
 import { db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
+import { displayCurrency, homeMaxPrice, type DisplayCurrency } from '../shop/currencies.ts';
 import {
   COURSES_PER_PAGE,
   ALL_LANGUAGES,
+  CURRENCIES,
   type CourseFilters,
   type Currency,
   type Difficulty,
@@ -37,21 +39,28 @@ export interface Category {
 }
 
 export const HOME_COURSE_COUNT = 3;
-export const HOME_MAX_PRICE_MINOR = 1000;
 const Uuid = z.uuid();
 
-/** The catalogue for the given filters; without a language filter, courses in the interface language. */
+/**
+ * The catalogue for the given filters; without a language filter, courses in the interface language.
+ * The price limit and the price order compare every course in the display currency (the URL's, else
+ * the language's default) at the seller's reference rates.
+ */
 export async function listCourses(filters: CourseFilters, uiLanguage: Language): Promise<CoursePage> {
   const page = filters.page ?? 1;
+  const display = await displayCurrency(uiLanguage, filters.currency);
+  const ordered = (query: ReturnType<typeof selectSummaries>) => {
+    if (!filters.sort) return query.orderBy('courses.created_at', 'desc').orderBy('courses.id');
+    const direction = filters.sort === 'price-asc' ? 'asc' : 'desc';
+    return query.orderBy(inBaseCurrency(display), direction).orderBy('courses.created_at', 'desc').orderBy('courses.id');
+  };
   // Page and count run separately: a window count would make PostgreSQL sort every match before LIMIT.
   const [rows, count] = await Promise.all([
-    applyFilters(selectSummaries(), filters, uiLanguage)
-      .orderBy('courses.created_at', 'desc')
-      .orderBy('courses.id')
+    ordered(applyFilters(selectSummaries(), filters, uiLanguage, display))
       .limit(COURSES_PER_PAGE)
       .offset((page - 1) * COURSES_PER_PAGE)
       .execute(),
-    applyFilters(db().selectFrom('courses'), filters, uiLanguage)
+    applyFilters(db().selectFrom('courses'), filters, uiLanguage, display)
       .select((eb) => eb.fn.countAll<number>().as('total'))
       .executeTakeFirstOrThrow(),
   ]);
@@ -68,23 +77,50 @@ function applyFilters<Q extends SelectQueryBuilder<Database, 'courses', object>>
   query: Q,
   filters: CourseFilters,
   uiLanguage: Language,
+  display: DisplayCurrency,
 ): Q {
   const language = filters.language ?? uiLanguage;
   let filtered = query.where('courses.is_active', '=', true);
   if (language !== ALL_LANGUAGES) filtered = filtered.where('courses.language', '=', language);
   if (filters.category) filtered = filtered.where('courses.category', '=', filters.category);
   if (filters.difficulty) filtered = filtered.where('courses.difficulty_level', '=', filters.difficulty);
-  if (filters.maxPrice !== undefined) filtered = filtered.where('courses.price_minor', '<=', filters.maxPrice * 100);
+  if (filters.maxPrice !== undefined) filtered = filtered.where(costsAtMost(filters.maxPrice * 100, display));
   if (filters.search) filtered = filtered.where(matchesSearch(filters.search));
   return filtered as Q;
 }
 
-/** The home page's first courses: active, in the interface language, priced 0 to 10. */
+/** A rate as an exact SQL numeric: rates have at most six decimals, which their text keeps. */
+const numeric = (rate: number) => sql<string>`${String(rate)}::numeric`;
+
+/** The rate of the row's own currency. */
+function rateOfCourseCurrency(display: DisplayCurrency): RawBuilder<string> {
+  const cases = CURRENCIES.map((currency) => sql`WHEN ${currency} THEN ${numeric(display.rates[currency])}`);
+  return sql<string>`(CASE courses.currency ${sql.join(cases, sql` `)} END)`;
+}
+
+/**
+ * price × rate(display) / rate(course) ≤ limit, multiplied out so that no division rounds: equivalent
+ * limits in two currencies keep exactly the same courses.
+ */
+function costsAtMost(limitMinor: number, display: DisplayCurrency) {
+  return sql<boolean>`courses.price_minor * ${numeric(display.rates[display.currency])} <= ${limitMinor}::numeric * ${rateOfCourseCurrency(display)}`;
+}
+
+/** The price in the base currency: the same order as in any display currency. */
+function inBaseCurrency(display: DisplayCurrency) {
+  return sql<string>`courses.price_minor::numeric / ${rateOfCourseCurrency(display)}`;
+}
+
+/**
+ * The home page's first courses: active, in the interface language, free or up to the seller's limit
+ * in the language's display currency (converted at the reference rates).
+ */
 export async function listHomeCourses(lang: Language): Promise<CourseSummary[]> {
+  const display = await displayCurrency(lang);
   const rows = await selectSummaries()
     .where('courses.is_active', '=', true)
     .where('courses.language', '=', lang)
-    .where('courses.price_minor', '<=', HOME_MAX_PRICE_MINOR)
+    .where(costsAtMost((await homeMaxPrice(display.currency)) * 100, display))
     .orderBy('courses.created_at', 'desc')
     .orderBy('courses.id')
     .limit(HOME_COURSE_COUNT)

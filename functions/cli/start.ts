@@ -10,6 +10,7 @@ import { PageCache } from '../http/page-cache.ts';
 import { CACHE_RULES, SHOP_TAG } from '../http/cache-rules.ts';
 import { listenForChanges } from '../http/cache-notify.ts';
 import { forgetShopSettings } from '../shop/settings.ts';
+import { forgetCurrencySettings } from '../shop/currencies.ts';
 import { buildIfNeeded, buildIsCurrent, SERVER_ENTRY } from './build-if-needed.ts';
 import { explainFailure } from './command.ts';
 import { decideDevTools, exposureWarning, Running, startServices } from './services.ts';
@@ -57,7 +58,10 @@ async function start(): Promise<void> {
   origin = loopbackOrigin(server);
   const cacheListener = listenForChanges(database.url, (tag) => {
     // The settings first: the pages purged next render with the new ones.
-    if (tag === SHOP_TAG || tag === '*') forgetShopSettings();
+    if (tag === SHOP_TAG || tag === '*') {
+      forgetShopSettings();
+      forgetCurrencySettings();
+    }
     pageCache.purge([tag]);
   });
   running.add('cache listener', () => cacheListener.stop());

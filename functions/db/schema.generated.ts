@@ -136,6 +136,12 @@ export interface CourseUpdateNotices {
   user_id: string;
 }
 
+export interface CurrencySettings {
+  id: Generated<boolean>;
+  settings: Json;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface DiscountCodeCourses {
   course_id: string;
   discount_code_id: string;
@@ -327,6 +333,7 @@ export interface DB {
   contact_messages: ContactMessages;
   course_update_notices: CourseUpdateNotices;
   courses: Courses;
+  currency_settings: CurrencySettings;
   discount_code_courses: DiscountCodeCourses;
   discount_codes: DiscountCodes;
   document_counters: DocumentCounters;

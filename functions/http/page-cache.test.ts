@@ -151,12 +151,17 @@ describe('PageCache at its edges', () => {
     ];
     for (const url of catalogue) expect(await (await app.get(url)).text()).toBe('/en/courses?search=cat&difficulty=beginner');
     await app.get('/en/courses?difficulty=nope&maxPrice=99999');
+    // The display currency and the order are part of the page; an unknown currency is not.
+    await app.get('/tr/courses?sort=price-asc&cookie=TRY&currency=USD&maxPrice=5');
+    await app.get('/tr/courses?currency=GBP');
     await app.get('/api/courses?lang=tr&x=1&search=a');
     await app.get('/en/courses/abc?canceled=true&x=1');
     await app.get('/en/blog?page=7');
     expect(app.calls).toEqual([
       '/en/courses?search=cat&difficulty=beginner',
       '/en/courses',
+      '/tr/courses?maxPrice=5&currency=USD&sort=price-asc',
+      '/tr/courses',
       '/api/courses?search=a&lang=tr',
       '/en/courses/abc?canceled=true',
       '/en/blog',

@@ -36,3 +36,24 @@ describe('catalogue filters in the query string', () => {
     expect(filtersToQuery({ page: 1 })).toBe('');
   });
 });
+
+describe('display currency and order in the query string', () => {
+  it('carry the currency with the amount, and the order', () => {
+    const filters = parse('maxPrice=300&currency=TRY&sort=price-asc');
+    expect(filters).toEqual({ maxPrice: 300, currency: 'TRY', sort: 'price-asc' });
+    expect(filtersToQuery(filters)).toBe('?maxPrice=300&currency=TRY&sort=price-asc');
+    expect(hasActiveFilters({ currency: 'TRY', sort: 'price-desc' })).toBe(false);
+  });
+  it('fit the limit to its currency’s slider; an old link without a currency keeps the old 0 to 500', () => {
+    expect(parse('maxPrice=20000&currency=TRY')).toEqual({ maxPrice: 20_000, currency: 'TRY' });
+    expect(parse('maxPrice=600&currency=TRY')).toEqual({ maxPrice: 600, currency: 'TRY' });
+    expect(parse('maxPrice=600&currency=USD')).toEqual({ currency: 'USD' });
+    expect(parse('maxPrice=600')).toEqual({});
+    expect(parse('maxPrice=5')).toEqual({ maxPrice: 5 });
+  });
+  it('drop unknown currencies and orders', () => {
+    expect(parse('currency=GBP&sort=random')).toEqual({});
+    expect(parse('currency=try&maxPrice=10')).toEqual({ maxPrice: 10 });
+    expect(parse('currency=%00&sort=%27%3B--')).toEqual({});
+  });
+});

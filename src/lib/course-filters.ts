@@ -4,13 +4,25 @@ import { COURSE_LANGUAGES, type CourseLanguage } from './course-languages.ts';
 /** Catalogue filters as they live in the query string. Client-safe: shared by page, island and endpoint. */
 export const DIFFICULTIES = ['beginner', 'intermediate', 'advanced'] as const;
 export const CURRENCIES = ['USD', 'EUR', 'TRY'] as const;
-export const MAX_PRICE_LIMIT = 500;
+/** Orders besides the default, newest first; prices compare in one currency at the reference rates. */
+export const SORTS = ['price-asc', 'price-desc'] as const;
 export const MAX_SEARCH_LENGTH = 200;
 export const COURSES_PER_PAGE = 24;
 export const ALL_LANGUAGES = 'all';
 
 export type Difficulty = (typeof DIFFICULTIES)[number];
 export type Currency = (typeof CURRENCIES)[number];
+export type Sort = (typeof SORTS)[number];
+
+/** The price filter's slider in each currency, in whole major units: a 0–500 slider means little in lira. */
+export const PRICE_FILTER_RANGES: Record<Currency, { max: number; step: number }> = {
+  USD: { max: 500, step: 1 },
+  EUR: { max: 500, step: 1 },
+  TRY: { max: 20_000, step: 50 },
+};
+/** Links from before display currencies carry a limit without a currency: the old slider went 0 to 500. */
+export const LEGACY_MAX_PRICE = 500;
+const MAX_PRICE_CEILING = Math.max(...Object.values(PRICE_FILTER_RANGES).map((range) => range.max));
 
 export interface CourseFilters {
   search?: string;
@@ -18,8 +30,14 @@ export interface CourseFilters {
   /** A course language, or `all`; absent means the interface language. */
   language?: CourseLanguage | typeof ALL_LANGUAGES;
   difficulty?: Difficulty;
-  /** Whole major units, 0 to 500. */
+  /**
+   * Whole major units of `currency`, or (an old link without one) of the page's display currency,
+   * 0 to 500. Compared with each course's price converted at the reference rates.
+   */
   maxPrice?: number;
+  /** The display currency the URL asks for; absent: the interface language's default. */
+  currency?: Currency;
+  sort?: Sort;
   page?: number;
 }
 
@@ -47,7 +65,9 @@ const FiltersSchema = z.object({
   ),
   language: optional(z.enum([...COURSE_LANGUAGES, ALL_LANGUAGES])),
   difficulty: optional(z.enum(DIFFICULTIES)),
-  maxPrice: optional(z.coerce.number().int().min(0).max(MAX_PRICE_LIMIT)),
+  maxPrice: optional(z.coerce.number().int().min(0).max(MAX_PRICE_CEILING)),
+  currency: optional(z.enum(CURRENCIES)),
+  sort: optional(z.enum(SORTS)),
   page: optional(z.coerce.number().int().min(1).max(10_000)),
 });
 
@@ -55,13 +75,16 @@ const FiltersSchema = z.object({
 export function parseFilters(params: URLSearchParams): CourseFilters {
   const raw = Object.fromEntries([...params.entries()].filter(([, value]) => value !== ''));
   const parsed = FiltersSchema.parse(raw);
+  // A limit beyond its currency's slider (or, without a currency, the old slider) is no limit.
+  const ceiling = parsed.currency ? PRICE_FILTER_RANGES[parsed.currency].max : LEGACY_MAX_PRICE;
+  if (parsed.maxPrice !== undefined && parsed.maxPrice > ceiling) parsed.maxPrice = undefined;
   return Object.fromEntries(Object.entries(parsed).filter(([, value]) => value !== undefined));
 }
 
 /** The query string for filters, in a stable order; empty filters are left out. */
 export function filtersToQuery(filters: CourseFilters): string {
   const params = new URLSearchParams();
-  for (const key of ['search', 'category', 'language', 'difficulty', 'maxPrice', 'page'] as const) {
+  for (const key of ['search', 'category', 'language', 'difficulty', 'maxPrice', 'currency', 'sort', 'page'] as const) {
     const value = filters[key];
     if (value !== undefined && value !== '' && !(key === 'page' && value === 1)) params.set(key, String(value));
   }
@@ -69,7 +92,7 @@ export function filtersToQuery(filters: CourseFilters): string {
   return query ? `?${query}` : '';
 }
 
-/** Whether any user-chosen filter is set (the page number is not a filter). */
+/** Whether any user-chosen filter is set (the page number, the order and the display currency are not filters). */
 export function hasActiveFilters(filters: CourseFilters): boolean {
   return (['search', 'category', 'language', 'difficulty', 'maxPrice'] as const).some((key) => filters[key] !== undefined);
 }

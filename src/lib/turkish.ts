@@ -14,3 +14,22 @@ const FOLDABLE = new RegExp(`[${FOLD_FROM}]`, 'g');
 export function foldTurkish(text: string): string {
   return text.replace(FOLDABLE, (letter) => FOLDED.get(letter) ?? letter).toLowerCase();
 }
+
+// The dative ending of each number word, after an apostrophe: "bir" → 'e, "altı" → 'ya, "on" → 'a.
+const UNIT_DATIVE = ['', 'e', 'ye', 'e', 'e', 'e', 'ya', 'ye', 'e', 'a'];
+const TEN_DATIVE = ['', 'a', 'ye', 'a', 'a', 'ye', 'a', 'e', 'e', 'a'];
+
+/**
+ * The dative suffix of a whole number as it is read aloud ("300'e", "10'a", "1.250'ye", "6'ya"):
+ * vowel harmony and the buffer y follow the last spoken word (sıfır, units, tens, yüz, bin, milyon, milyar).
+ */
+export function turkishDativeSuffix(value: number): string {
+  const whole = Math.abs(Math.trunc(value));
+  if (whole === 0) return 'a';
+  if (whole % 10 !== 0) return UNIT_DATIVE[whole % 10]!;
+  if (whole % 100 !== 0) return TEN_DATIVE[Math.trunc(whole / 10) % 10]!;
+  if (whole % 1000 !== 0) return 'e'; // yüz
+  if (whole % 1_000_000 !== 0) return 'e'; // bin
+  if (whole % 1_000_000_000 !== 0) return 'a'; // milyon
+  return 'a'; // milyar
+}

@@ -4,18 +4,26 @@ import { I18nIsland } from '../islands/I18nIsland.tsx';
 import { CourseCard } from './CourseCard.tsx';
 import {
   ALL_LANGUAGES,
+  CURRENCIES,
   DIFFICULTIES,
-  MAX_PRICE_LIMIT,
   MAX_SEARCH_LENGTH,
+  PRICE_FILTER_RANGES,
+  SORTS,
   filtersToQuery,
   hasActiveFilters,
   parseFilters,
+  type Currency,
   type CourseFilters,
+  type Sort,
 } from '../../lib/course-filters.ts';
+import { convertLimit, currencySymbol, formatLimit, type Rates } from '../../lib/currency.ts';
+import { rememberDisplayCurrency, rememberedDisplayCurrency } from '../../stores/display-currency.ts';
 import { COURSE_LANGUAGES } from '../../lib/course-languages.ts';
 import { catalogueUrl } from '../../lib/course-links.ts';
 import type { CataloguePageView, CategoryOption } from '../../lib/course-view.ts';
 import type { Language } from '../../i18n/languages.ts';
+
+const SORT_LABELS = { 'price-asc': 'catalogue.sortPriceAsc', 'price-desc': 'catalogue.sortPriceDesc' } as const;
 
 /** How many filters a shopper chose, shown on the phone's Filters button. */
 function activeCount(filters: CourseFilters): number {
@@ -26,6 +34,9 @@ function activeCount(filters: CourseFilters): number {
 interface Props {
   lang: Language;
   filters: CourseFilters;
+  /** The interface language's display currency when the URL names none (the seller's setting). */
+  defaultCurrency: Currency;
+  rates: Rates;
   result: CataloguePageView;
   categories: CategoryOption[];
 }
@@ -40,7 +51,7 @@ export default function CatalogueIsland(props: Props) {
   );
 }
 
-function Catalogue({ lang, filters: initialFilters, result: initialResult, categories }: Props) {
+function Catalogue({ lang, filters: initialFilters, defaultCurrency, rates, result: initialResult, categories }: Props) {
   const { t } = useTranslation();
   const [applied, setApplied] = useState(initialFilters);
   const [draft, setDraft] = useState(initialFilters);
@@ -70,14 +81,26 @@ function Catalogue({ lang, filters: initialFilters, result: initialResult, categ
   );
 
   const navigate = useCallback(
-    (filters: CourseFilters) => {
+    (filters: CourseFilters, { replace = false } = {}) => {
       setApplied(filters);
       setDraft(filters);
-      history.pushState(null, '', catalogueUrl(lang, filtersToQuery(filters)));
+      const url = catalogueUrl(lang, filtersToQuery(filters));
+      if (replace) history.replaceState(null, '', url);
+      else history.pushState(null, '', url);
       void load(filters);
     },
     [lang, load],
   );
+
+  // A currency the shopper chose before applies where the link names none and carries no price limit
+  // (an old link's limit is in the language's default currency, and keeps that meaning). It lives in
+  // this browser's storage, which the shared server render cannot know: it is applied after hydration,
+  // as if the shopper had followed the link with it.
+  useEffect(() => {
+    const remembered = rememberedDisplayCurrency();
+    if (remembered && remembered !== defaultCurrency && !initialFilters.currency && initialFilters.maxPrice === undefined)
+      queueMicrotask(() => navigate({ ...initialFilters, currency: remembered }, { replace: true }));
+  }, [defaultCurrency, initialFilters, navigate]);
 
   useEffect(() => {
     const onPopState = () => {
@@ -90,11 +113,39 @@ function Catalogue({ lang, filters: initialFilters, result: initialResult, categ
     return () => window.removeEventListener('popstate', onPopState);
   }, [load]);
 
+  const currency = applied.currency ?? defaultCurrency;
+
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const { page: _page, ...rest } = draft;
+    // The URL carries the currency with the amount, so a shared link means the same thing anywhere.
+    if (rest.maxPrice !== undefined) rest.currency = currency;
     setFiltersOpen(false);
     navigate(rest);
+  };
+
+  /** Shows prices in another currency: an applied limit is carried over at the reference rates. */
+  const changeCurrency = (chosen: Currency) => {
+    rememberDisplayCurrency(chosen);
+    const { page: _page, maxPrice, ...rest } = applied;
+    const limit = maxPrice === undefined ? undefined : convertLimit(maxPrice, currency, chosen, rates);
+    const next: CourseFilters = { ...rest, currency: chosen };
+    if (limit !== undefined) next.maxPrice = limit;
+    else if (chosen === defaultCurrency) delete next.currency;
+    navigate(next);
+  };
+
+  /** Clears the filters; the chosen currency and order are how the shopper reads the list, not filters. */
+  const clearFilters = () => {
+    const kept: CourseFilters = {};
+    if (applied.currency) kept.currency = applied.currency;
+    if (applied.sort) kept.sort = applied.sort;
+    navigate(kept);
+  };
+
+  const changeSort = (sort: Sort | undefined) => {
+    const { page: _page, sort: _sort, ...rest } = applied;
+    navigate(sort ? { ...rest, sort } : rest);
   };
 
   const update = <K extends keyof CourseFilters>(key: K, value: CourseFilters[K] | undefined) =>
@@ -106,7 +157,13 @@ function Catalogue({ lang, filters: initialFilters, result: initialResult, categ
     });
 
   const active = hasActiveFilters(applied);
-  const sliderValue = draft.maxPrice ?? MAX_PRICE_LIMIT;
+  const range = PRICE_FILTER_RANGES[currency];
+  const sliderValue = Math.min(draft.maxPrice ?? range.max, range.max);
+  const priceText =
+    draft.maxPrice === undefined
+      ? t('catalogue.anyPrice')
+      : t('catalogue.maxPriceValue', { value: formatLimit(sliderValue, currency, lang) });
+  const display = { currency, rates };
 
   return (
     <div className="grid gap-8 lg:grid-cols-[18rem_1fr]">
@@ -180,28 +237,29 @@ function Catalogue({ lang, filters: initialFilters, result: initialResult, categ
           />
           <div>
             <label htmlFor="catalogue-max-price" className="block text-sm font-semibold">
-              {t('catalogue.maxPrice')}
+              {t('catalogue.maxPriceIn', { symbol: currencySymbol(currency, lang) })}
             </label>
             <input
               id="catalogue-max-price"
               name={draft.maxPrice === undefined ? undefined : 'maxPrice'}
               type="range"
               min={0}
-              max={MAX_PRICE_LIMIT}
-              step={1}
+              max={range.max}
+              step={range.step}
               value={sliderValue}
-              aria-valuetext={
-                draft.maxPrice === undefined ? t('catalogue.anyPrice') : t('catalogue.maxPriceValue', { value: sliderValue })
-              }
+              aria-valuetext={priceText}
               onChange={(event) => {
                 const value = Number(event.target.value);
-                update('maxPrice', value >= MAX_PRICE_LIMIT ? undefined : value);
+                update('maxPrice', value >= range.max ? undefined : value);
               }}
               className="mt-2 w-full accent-brand-600"
             />
             <p className="text-sm text-gray-600" aria-hidden="true">
-              {draft.maxPrice === undefined ? t('catalogue.anyPrice') : t('catalogue.maxPriceValue', { value: sliderValue })}
+              {priceText}
             </p>
+            {/* Without JavaScript the form is a plain GET: the amount still travels with its currency. */}
+            {(draft.maxPrice !== undefined || applied.currency) && <input type="hidden" name="currency" value={currency} />}
+            {applied.sort && <input type="hidden" name="sort" value={applied.sort} />}
           </div>
           <button type="submit" className="w-full rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
             {t('catalogue.apply')}
@@ -209,7 +267,7 @@ function Catalogue({ lang, filters: initialFilters, result: initialResult, categ
           {active && (
             <button
               type="button"
-              onClick={() => navigate({})}
+              onClick={clearFilters}
               className="w-full rounded-lg border border-gray-300 px-4 py-2 font-medium hover:bg-gray-50"
             >
               {t('catalogue.clear')}
@@ -222,9 +280,35 @@ function Catalogue({ lang, filters: initialFilters, result: initialResult, categ
         <h2 id="catalogue-results" className="sr-only">
           {t('nav.courses')}
         </h2>
-        <p className="text-sm font-medium text-gray-700" role="status">
-          {status === 'loading' ? t('catalogue.loading') : t('catalogue.resultCount', { count: result.total })}
-        </p>
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <p className="text-sm font-medium text-gray-700" role="status">
+            {status === 'loading' ? t('catalogue.loading') : t('catalogue.resultCount', { count: result.total })}
+          </p>
+          <div className="flex flex-wrap gap-3">
+            <Select
+              id="catalogue-sort"
+              name="sort"
+              label={t('catalogue.sort')}
+              value={applied.sort ?? ''}
+              onChange={(value) => changeSort(SORTS.find((sort) => sort === value))}
+              options={[
+                { value: '', label: t('catalogue.sortNewest') },
+                ...SORTS.map((sort) => ({ value: sort, label: t(SORT_LABELS[sort]) })),
+              ]}
+            />
+            <Select
+              id="catalogue-currency"
+              name="currency"
+              label={t('catalogue.currency')}
+              value={currency}
+              onChange={(value) => {
+                const chosen = CURRENCIES.find((code) => code === value);
+                if (chosen) changeCurrency(chosen);
+              }}
+              options={CURRENCIES.map((code) => ({ value: code, label: t(`currency.${code}`) }))}
+            />
+          </div>
+        </div>
         {status === 'loading' && (
           <div className="my-10 flex justify-center" aria-hidden="true">
             <span className="h-10 w-10 animate-spin rounded-full border-4 border-brand-100 border-t-brand-600" />
@@ -244,7 +328,7 @@ function Catalogue({ lang, filters: initialFilters, result: initialResult, categ
             <p className="mt-2 text-gray-600">{t('catalogue.emptyHint')}</p>
             <button
               type="button"
-              onClick={() => navigate({})}
+              onClick={clearFilters}
               className="mt-4 rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
             >
               {t('catalogue.clearAll')}
@@ -255,7 +339,7 @@ function Catalogue({ lang, filters: initialFilters, result: initialResult, categ
           <ul className="mt-4 grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
             {result.courses.map((course, index) => (
               <li key={course.id} className="flex">
-                <CourseCard course={course} lang={lang} priority={index === 0} />
+                <CourseCard course={course} lang={lang} display={display} priority={index === 0} />
               </li>
             ))}
           </ul>

@@ -4,6 +4,9 @@ import { $ownedCourses, downloadPath, ownedPurchaseOf } from '../../stores/owned
 import type { CourseSummaryView } from '../../lib/course-view.ts';
 import { COVER_FALLBACK_URL, checkoutUrl, courseUrl } from '../../lib/course-links.ts';
 import { formatMoney } from '../../lib/money.ts';
+import { approxPrice } from '../../lib/approx-prices.ts';
+import type { Currency } from '../../lib/course-filters.ts';
+import type { Rates } from '../../lib/currency.ts';
 import type { Language } from '../../i18n/languages.ts';
 import { RatingSummary } from '../reviews/RatingSummary.tsx';
 
@@ -19,10 +22,13 @@ const DIFFICULTY_STYLE = {
 export function CourseCard({
   course,
   lang,
+  display,
   priority = false,
 }: {
   course: CourseSummaryView;
   lang: Language;
+  /** The shopper's display currency: a price in another currency gets an approximate one beside it. */
+  display?: { currency: Currency; rates: Rates };
   priority?: boolean;
 }) {
   const { t } = useTranslation();
@@ -50,6 +56,7 @@ export function CourseCard({
         </span>
         <span className="absolute right-3 top-3 rounded-full bg-white px-2.5 py-0.5 text-sm font-bold text-gray-900 shadow">
           {free ? t('course.free') : formatMoney(course.priceMinor, course.currency, lang)}
+          {display && !free && <ApproxPrice approx={approxPrice(course, display, lang)} />}
         </span>
       </a>
       <div className="flex flex-1 flex-col p-5">
@@ -103,5 +110,20 @@ export function CourseCard({
         </p>
       </div>
     </article>
+  );
+}
+
+function ApproxPrice({ approx }: { approx: ReturnType<typeof approxPrice> }) {
+  const { t } = useTranslation();
+  return (
+    <span
+      {...approx.data}
+      hidden={approx.hidden}
+      title={t('price.approxHint')}
+      className="ml-1 text-xs font-medium text-gray-600"
+    >
+      <span aria-hidden="true">≈ </span>
+      <span data-approx-amount>{approx.text}</span>
+    </span>
   );
 }

@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { I18nIsland } from '../islands/I18nIsland.tsx';
 import { CourseCard } from './CourseCard.tsx';
 import type { CourseSummaryView } from '../../lib/course-view.ts';
+import type { Currency } from '../../lib/course-filters.ts';
+import type { Rates } from '../../lib/currency.ts';
 import type { Language } from '../../i18n/languages.ts';
 
 /**
@@ -11,10 +13,12 @@ import type { Language } from '../../i18n/languages.ts';
 export default function CourseGrid({
   courses,
   lang,
+  display,
   after,
 }: {
   courses: CourseSummaryView[];
   lang: Language;
+  display: { currency: Currency; rates: Rates };
   after?: (course: CourseSummaryView) => ReactNode;
 }) {
   return (
@@ -22,7 +26,7 @@ export default function CourseGrid({
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {courses.map((course) => (
           <li key={course.id} className="flex flex-col gap-2">
-            <CourseCard course={course} lang={lang} />
+            <CourseCard course={course} lang={lang} display={display} />
             {after?.(course)}
           </li>
         ))}

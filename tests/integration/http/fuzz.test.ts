@@ -186,7 +186,7 @@ describe('fuzzing', () => {
     300_000,
   );
 
-  it(`GET query strings: catalogue, search pages and checkout pages survive ${RUNS_PER_ENDPOINT} generated inputs each`, async () => {
+  it(`GET query strings: catalogue (filters, display currency, order), search pages and checkout pages survive ${RUNS_PER_ENDPOINT} generated inputs each`, async () => {
     const targets = ['/api/courses?', '/en/courses?', '/tr/checkout/success?', '/api/password-reset?', '/en/dev/mailbox?'];
     for (const target of targets) {
       await fc.assert(
@@ -198,6 +198,8 @@ describe('fuzzing', () => {
               'language',
               'difficulty',
               'maxPrice',
+              'currency',
+              'sort',
               'page',
               'lang',
               'session_id',
@@ -205,7 +207,11 @@ describe('fuzzing', () => {
               'to',
               'utm_source',
             ),
-            nasty,
+            // Currency-shaped values too, so the display-currency paths are reached, not only refused.
+            fc.oneof(
+              nasty,
+              fc.constantFrom('USD', 'EUR', 'TRY', 'usd', 'TRY ', 'GBP', 'price-asc', 'price-desc', '20000', '20001', '4.5'),
+            ),
             { maxKeys: 5 },
           ),
           async (params) => {

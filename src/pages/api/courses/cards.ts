@@ -3,6 +3,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import CourseGrid from '../../../components/courses/CourseGrid.tsx';
 import { listCoursesByIds } from '../../../../functions/catalogue/catalogue.ts';
+import { displayCurrency } from '../../../../functions/shop/currencies.ts';
 import { getT } from '../../../i18n/i18n.ts';
 import { asLanguage } from '../../../i18n/languages.ts';
 import { wishlistIdsOf } from '../../../lib/wishlist.ts';
@@ -15,12 +16,16 @@ export const prerender = false;
  */
 export const GET: APIRoute = async ({ url }) => {
   const lang = asLanguage(url.searchParams.get('lang'));
-  const courses = await listCoursesByIds(wishlistIdsOf(url.searchParams.get('ids')), lang);
+  const [courses, display] = await Promise.all([
+    listCoursesByIds(wishlistIdsOf(url.searchParams.get('ids')), lang),
+    displayCurrency(lang),
+  ]);
   const t = getT(lang);
   const html = renderToStaticMarkup(
     createElement(CourseGrid, {
       courses,
       lang,
+      display,
       after: (course) =>
         createElement(
           'button',
