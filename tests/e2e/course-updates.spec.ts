@@ -87,6 +87,13 @@ for (const lang of ['en', 'tr'] as const) {
       },
     });
     expect(enrolled.status(), await enrolled.text()).toBe(200);
+    // Off sale at once: the catalogue counts other suites assert (running in parallel) stay true; a
+    // buyer keeps a course taken off sale, and its updates.
+    const offSale = await page.request.patch(`/api/admin/courses/${courseId}/status`, {
+      headers: { origin: baseURL! },
+      data: { isActive: false },
+    });
+    expect(offSale.status()).toBe(200);
     await buyer.goto(`/${lang}/dashboard/courses`);
     const item = buyer.getByRole('listitem').filter({ hasText: title });
     await expect(item).toBeVisible();
