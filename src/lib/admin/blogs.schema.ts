@@ -84,7 +84,7 @@ export const BlogPostSchema = z
       publishedAt: text('errors.badRequest')
         .trim()
         .max(40, 'validation.tooLong')
-        .default('')
+        .nullish()
         .transform((value) => (value ? new Date(value) : null))
         .refine((value) => value === null || !Number.isNaN(value.getTime()), 'admin.blogs.publishedAtInvalid'),
     },

@@ -38,7 +38,7 @@ function toLocalInput(iso: string | null | undefined): string {
   if (!iso) return '';
   const date = new Date(iso);
   const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
 }
 
 const PREVIEW_DELAY_MS = 300;
@@ -311,7 +311,7 @@ export function BlogPostEditor({ lang, post, onSaved, onCancel, onReplaced }: Pr
         <TextField
           label={t('admin.blogs.fieldPublishedAt')}
           type="datetime-local"
-          step={60}
+          step={1}
           hint={
             scheduled
               ? t('admin.blogs.willGoLive', { time: formatDateTime(new Date(values.publishedAt), lang) })
