@@ -77,6 +77,7 @@ test('an editor unpublishes a shipped article and publishes it again, keeping it
 test('an editor uploads a cover and schedules a post a few seconds ahead: it appears on the blog by itself', async ({
   page,
   signIn,
+  context,
   cleanup,
 }) => {
   test.setTimeout(60_000);
@@ -106,6 +107,17 @@ test('an editor uploads a cover and schedules a post a few seconds ahead: it app
     .getByLabel('Kapak görseli yükleyin')
     .setInputFiles({ name: 'sahte.png', mimeType: 'image/png', buffer: Buffer.from('<svg onload=alert(1)>') });
   await expect(dialog.getByText('Bu dosya bir PNG, JPEG veya WebP görseli değil.')).toBeVisible();
+
+  // The preview is the public article's own page, with the unsaved values.
+  const [preview] = await Promise.all([
+    context.waitForEvent('page'),
+    dialog.getByRole('button', { name: /Yayımlanmış hâliyle önizle/ }).click(),
+  ]);
+  await expect(preview.getByRole('heading', { level: 1 })).toHaveText(title);
+  await expect(preview.getByRole('note')).toContainText('Önizleme');
+  await expect(preview.getByText('1 dk okuma')).toBeVisible();
+  await expect(preview.locator('article img').first()).toHaveAttribute('srcset', /480w/);
+  await preview.close();
 
   await dialog.getByLabel('Hemen yayımla').check();
   const at = new Date(Date.now() + 12_000);
