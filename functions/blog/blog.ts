@@ -1,7 +1,7 @@
-import { sql, type Selectable } from 'kysely';
+import { sql, type Selectable, type Transaction } from 'kysely';
 import { z } from 'zod';
 import { db } from '../db/database.ts';
-import type { BlogPostsTable } from '../db/schema.ts';
+import type { BlogPostsTable, Database } from '../db/schema.ts';
 import { announceChange } from '../http/cache-notify.ts';
 import { BLOG_TAG } from '../http/cache-rules.ts';
 import { asLanguage, LANGUAGES, type Language } from '../../src/i18n/languages.ts';
@@ -174,10 +174,24 @@ export async function updateBlogPost(id: string, input: BlogPostInput): Promise<
       db()
         .transaction()
         .execute(async (trx) => {
+          const before = await trx
+            .selectFrom('blog_posts')
+            .select(['language', 'slug', 'file_hash', 'synced_hash'])
+            .where('id', '=', id)
+            .forUpdate()
+            .executeTakeFirst();
+          if (!before) return notFound;
+          // A post moved away from its file's language and slug leaves the file behind for good:
+          // the next sync must not bring the file back as a second copy of it.
+          const leavesFile =
+            (before.file_hash !== null || before.synced_hash !== null) &&
+            (before.language !== input.language || before.slug !== input.slug);
+          if (leavesFile) await tombstone(trx, before);
           const row = await trx
             .updateTable('blog_posts')
             .set({
               ...toRow(input),
+              ...(leavesFile ? { file_hash: null, file_version: null } : {}),
               // Kept on later edits; set on the first publish; moved only when the editor moves it.
               published_at: input.publishedAt
                 ? input.publishedAt
@@ -232,15 +246,19 @@ export async function deleteBlogPost(id: string): Promise<Result<{ deleted: true
         .returning(['language', 'slug', 'file_hash', 'synced_hash'])
         .executeTakeFirst();
       if (!row) return notFound;
-      if (row.file_hash !== null || row.synced_hash !== null)
-        await trx
-          .insertInto('blog_file_tombstones')
-          .values({ language: row.language, slug: row.slug })
-          .onConflict((conflict) => conflict.columns(['language', 'slug']).doNothing())
-          .execute();
+      if (row.file_hash !== null || row.synced_hash !== null) await tombstone(trx, row);
       await announceChange(trx, BLOG_TAG);
       return ok({ deleted: true } as const);
     });
+}
+
+/** The file with this language and slug stays out of the blog at every later sync. */
+async function tombstone(trx: Transaction<Database>, post: { language: string; slug: string }): Promise<void> {
+  await trx
+    .insertInto('blog_file_tombstones')
+    .values({ language: post.language, slug: post.slug })
+    .onConflict((conflict) => conflict.columns(['language', 'slug']).doNothing())
+    .execute();
 }
 
 /**

@@ -12,6 +12,12 @@ import { log } from '../log.ts';
  * one of them announces each window, once; the others skip that tick. Returns how many posts went live.
  */
 export async function announceDuePosts(database: Db): Promise<number> {
+  // The clock starts at the first tick (a migration row would make a fresh database hold data).
+  await database
+    .insertInto('blog_schedule_clock')
+    .defaultValues()
+    .onConflict((conflict) => conflict.column('id').doNothing())
+    .execute();
   return database.transaction().execute(async (trx) => {
     const clock = await trx.selectFrom('blog_schedule_clock').select('checked_until').forUpdate().skipLocked().executeTakeFirst();
     if (!clock) return 0;

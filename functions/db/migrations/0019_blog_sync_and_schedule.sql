@@ -26,10 +26,9 @@ CREATE TABLE blog_file_tombstones (
   PRIMARY KEY (language, slug)
 );
 
--- The scheduler's clock: one row, locked by the instance that announces the posts whose time came
--- since the last tick, so several instances announce each one once.
+-- The scheduler's clock: one row (written by the first tick), locked by the instance that announces
+-- the posts whose time came since the last tick, so several instances announce each one once.
 CREATE TABLE blog_schedule_clock (
   id boolean PRIMARY KEY DEFAULT true CHECK (id),
   checked_until timestamptz NOT NULL DEFAULT now()
 );
-INSERT INTO blog_schedule_clock DEFAULT VALUES;

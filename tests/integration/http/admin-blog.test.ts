@@ -282,7 +282,7 @@ describe('admin blog posts over HTTP', () => {
     const upload = async (kind: string, bytes: Uint8Array, name = 'photo.png') => {
       const form = new FormData();
       form.set('kind', kind);
-      form.set('image', new Blob([bytes], { type: 'image/png' }), name);
+      form.set('image', new Blob([Uint8Array.from(bytes)], { type: 'image/png' }), name);
       const response = await admin.request('/api/admin/blog-images', { method: 'POST', body: form });
       return {
         status: response.status,
