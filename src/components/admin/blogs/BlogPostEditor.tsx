@@ -479,7 +479,7 @@ function ImageInserter({ onInsert, onSignedOut }: { onInsert: (markdown: string)
     setAltError(false);
   };
   return (
-    <fieldset className="mt-3 grid gap-3 rounded-lg border border-gray-200 p-3 sm:grid-cols-2">
+    <fieldset className="mt-3 grid gap-3 rounded-lg border border-gray-200 p-3">
       <legend className="px-1 text-sm font-semibold">{t('admin.blogs.insertImage')}</legend>
       <TextField
         id={`${ID}-image-alt`}
