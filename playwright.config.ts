@@ -36,6 +36,8 @@ export default defineConfig({
       DATA_DIR: '.data/e2e',
       NODE_ENV: 'development',
       AUTH_RATE_LIMIT: 'off',
+      // Scheduled blog posts go live within a second (the default is 15 s).
+      BLOG_SCHEDULER_INTERVAL_MS: '500',
     },
     stdout: 'pipe',
     stderr: 'pipe',

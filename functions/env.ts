@@ -30,6 +30,9 @@ const BaseEnvSchema = z.object({
   // Set only by the test and bench harnesses, which run production servers on plain-http loopback.
   PRODUCTION_CHECKS: z.enum(['test-harness']).optional(),
   DEMO_PAYMENTS: z.never({ error: 'was replaced by DEV_TOOLS=on (see .env.example)' }).optional(),
+  // How often each server looks for scheduled blog posts whose time came: well inside the promised
+  // minute by default; tests make it short.
+  BLOG_SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
   // Supabase Storage for covers and course PDFs; both set → used instead of the local disk.
   SUPABASE_URL: z.url().optional(),
   SUPABASE_SERVICE_ROLE_KEY: z.string().min(20).optional(),

@@ -1,6 +1,7 @@
 import { Marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
 import { DECORATIVE_ALT } from '../../src/lib/admin/blogs.schema.ts';
+import { ARTICLE_IMAGE_SIZES, uploadedImage } from '../../src/lib/blog-images.ts';
 
 /**
  * Post content (Markdown, possibly with HTML, written by editors) becomes safe HTML here, on the
@@ -47,7 +48,7 @@ const POLICY: sanitizeHtml.IOptions = {
   ],
   allowedAttributes: {
     a: ['href', 'title', 'rel', 'target'],
-    img: ['src', 'alt', 'title', 'width', 'height', 'loading'],
+    img: ['src', 'alt', 'title', 'width', 'height', 'loading', 'srcset', 'sizes'],
     iframe: ['src', 'width', 'height', 'title', 'allowfullscreen', 'sandbox', 'loading', 'referrerpolicy'],
     th: ['colspan', 'rowspan', 'scope'],
     td: ['colspan', 'rowspan'],
@@ -89,11 +90,27 @@ const POLICY: sanitizeHtml.IOptions = {
           : { ...attribs, rel: attribs.rel ?? '' },
       };
     },
-    // An image the editor marked as decoration only gets the empty alt screen readers skip.
-    img: (tagName, attribs) => ({
-      tagName,
-      attribs: { ...attribs, loading: 'lazy', alt: DECORATIVE_ALT.test(attribs.alt ?? '') ? '' : (attribs.alt ?? '') },
-    }),
+    // An image the editor marked as decoration only gets the empty alt screen readers skip. An image
+    // uploaded here gets its widths and size (no layout shift); a typed srcset is never kept.
+    img: (tagName, { srcset: _srcset, sizes: _sizes, ...attribs }) => {
+      const uploaded = uploadedImage(attribs.src ?? '');
+      return {
+        tagName,
+        attribs: {
+          ...attribs,
+          ...(uploaded?.srcset
+            ? {
+                srcset: uploaded.srcset,
+                sizes: ARTICLE_IMAGE_SIZES,
+                width: String(uploaded.width),
+                height: String(uploaded.height),
+              }
+            : {}),
+          loading: 'lazy',
+          alt: DECORATIVE_ALT.test(attribs.alt ?? '') ? '' : (attribs.alt ?? ''),
+        },
+      };
+    },
     iframe: (tagName, attribs) => ({
       tagName,
       attribs: {

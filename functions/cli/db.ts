@@ -4,6 +4,9 @@ import { createDb } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { provisionDatabase } from '../db/provision.ts';
 import { seedDemoData } from '../seed/seed.ts';
+import { readBlogFiles } from '../blog/blog-file.ts';
+import { syncBlogFiles } from '../blog/sync.ts';
+import { describeBlogSync } from '../db/prepare.ts';
 import { env } from '../env.ts';
 import { storageRoot } from '../storage/storage.ts';
 import { sql } from 'kysely';
@@ -36,6 +39,7 @@ await runCommand(
     if (command !== 'migrate') {
       const seeded = await seedDemoData(database, { withCourses: env().NODE_ENV !== 'production' });
       console.log(`Seeded ${seeded.categories} new categories and ${seeded.courses} new demo courses.`);
+      console.log(describeBlogSync(await syncBlogFiles(database, await readBlogFiles())) ?? 'Blog files: up to date.');
     }
   },
   () => release(),

@@ -5,6 +5,7 @@ import { ensureDevelopmentSecret } from '../auth/secret.ts';
 import { DEMO_USERS, ensureUser } from '../auth/users.ts';
 import { env, readEnv, siteUrl } from '../env.ts';
 import { pruneUsageLimits } from '../abuse/limits.ts';
+import { startBlogScheduler } from '../blog/schedule.ts';
 import { DEV_TOOL_PATHS, devToolsRule, isLoopbackHost } from '../dev-tools.ts';
 import { log } from '../log.ts';
 import { mailboxTransport, smtpTransport, startMailWorker } from '../mail/worker.ts';
@@ -82,6 +83,8 @@ export async function startServices(running: Running, devTools: boolean): Promis
     60 * 60 * 1000,
   );
   running.add('limit pruning', () => Promise.resolve(clearInterval(pruning)));
+  const scheduler = startBlogScheduler(workerDb, env().BLOG_SCHEDULER_INTERVAL_MS);
+  running.add('blog scheduler', () => scheduler.stop());
 
   console.log(`  Database: ${displayedUrl(database.url)}${database.embedded ? '  (embedded PostgreSQL)' : ''}`);
   const mail = SMTP_URL ? 'SMTP' : devTools ? `dev mailbox at ${siteUrl()}/en/dev/mailbox` : 'queued, not sent (set SMTP_URL)';

@@ -41,6 +41,12 @@ export interface Accounts {
   user_id: string;
 }
 
+export interface BlogFileTombstones {
+  deleted_at: Generated<Timestamp>;
+  language: string;
+  slug: string;
+}
+
 export interface BlogPosts {
   author_name: string;
   content: string;
@@ -49,18 +55,28 @@ export interface BlogPosts {
   created_at: Generated<Timestamp>;
   cta_link: string | null;
   cta_text: string | null;
+  edited_here: Generated<boolean>;
   excerpt: string;
+  file_hash: string | null;
+  file_version: Json | null;
   id: Generated<string>;
   is_published: Generated<boolean>;
   language: string;
   meta_description: string | null;
+  published_at: Timestamp | null;
   seo_title: string | null;
   slug: string;
+  synced_hash: string | null;
   tags: Generated<string[]>;
   title: string;
   tldr: string | null;
   translation_key: string | null;
   updated_at: Generated<Timestamp>;
+}
+
+export interface BlogScheduleClock {
+  checked_until: Generated<Timestamp>;
+  id: Generated<boolean>;
 }
 
 export interface Categories {
@@ -327,7 +343,9 @@ export interface WishlistItems {
 
 export interface DB {
   accounts: Accounts;
+  blog_file_tombstones: BlogFileTombstones;
   blog_posts: BlogPosts;
+  blog_schedule_clock: BlogScheduleClock;
   categories: Categories;
   client_logs: ClientLogs;
   contact_messages: ContactMessages;

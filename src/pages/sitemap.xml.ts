@@ -1,7 +1,7 @@
 import { siteOrigin } from '../server/site.ts';
 import type { APIRoute } from 'astro';
 import { listActiveCourseIds } from '../../functions/catalogue/catalogue.ts';
-import { listPublishedPosts } from '../server/blog.ts';
+import { listPublishedPosts } from '../../functions/blog/blog.ts';
 import { LANGUAGES, localizedPath, type Language } from '../i18n/languages.ts';
 
 export const prerender = false;

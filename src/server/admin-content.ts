@@ -1,5 +1,5 @@
 import type { AdminCategory } from '../../functions/admin/categories.ts';
-import type { BlogPost } from '../../functions/blog/blog.ts';
+import { postStatus, type BlogPost } from '../../functions/blog/blog.ts';
 import type { AdminPost, AdminPostRow } from '../lib/admin/blogs.schema.ts';
 import type { AdminCategoryRow } from '../lib/admin/categories.schema.ts';
 
@@ -12,7 +12,10 @@ export function toAdminPostRow(post: BlogPost): AdminPostRow {
     language: post.language,
     author: post.author,
     published: post.published,
+    status: postStatus(post),
     date: post.date.toISOString(),
+    publishedAt: post.publishedAt?.toISOString() ?? null,
+    fileDiffers: post.fileDiffers,
   };
 }
 
@@ -30,6 +33,7 @@ export function toAdminPost(post: BlogPost): AdminPost {
     tldr: post.tldr,
     ctaText: post.ctaText,
     ctaLink: post.ctaLink,
+    updatedAt: post.updatedAt.toISOString(),
   };
 }
 

@@ -26,6 +26,7 @@ describe('language columns', () => {
       rows.map((row) => [row.table, [...row.definition.matchAll(/'([a-z]{2})'::text/g)].map((m) => m[1])]),
     );
     expect(Object.keys(allowed).sort()).toEqual([
+      'blog_file_tombstones',
       'blog_posts',
       'contact_messages',
       'courses',

@@ -79,6 +79,14 @@ export const BlogPostSchema = z
       ctaText: optional(200),
       ctaLink: optional(500).refine((value) => value === null || LINK_PATTERN.test(value), 'admin.blogs.ctaLinkInvalid'),
       published: z.boolean('errors.badRequest').default(false),
+      // Empty: kept as it is (now, on the first publish). The editor's local time becomes an instant
+      // in the browser (`new Date`), so the server receives ISO time with its zone.
+      publishedAt: text('errors.badRequest')
+        .trim()
+        .max(40, 'validation.tooLong')
+        .nullish()
+        .transform((value) => (value ? new Date(value) : null))
+        .refine((value) => value === null || !Number.isNaN(value.getTime()), 'admin.blogs.publishedAtInvalid'),
     },
     'errors.badRequest',
   )
@@ -108,6 +116,9 @@ export function effectiveSlug(slug: string, title: string): string {
 
 export const BlogPublishedSchema = z.object({ published: z.boolean('errors.badRequest') });
 
+/** A blog image upload's purpose: a cover (cut to 1200 × 630) or an image inside the article. */
+export const BlogImageKindSchema = z.enum(['cover', 'inline'], 'errors.badRequest');
+
 export const BlogPreviewSchema = z.object({ content: text('errors.badRequest').max(CONTENT_MAX, 'validation.tooLong') });
 
 /** What the admin list shows of a post (no content: it can be long). */
@@ -118,8 +129,13 @@ export interface AdminPostRow {
   language: Language;
   author: string;
   published: boolean;
-  /** ISO date. */
+  status: 'draft' | 'scheduled' | 'published';
+  /** ISO date: the publish date, else the creation date. */
   date: string;
+  /** ISO; null: never published. */
+  publishedAt: string | null;
+  /** Edited here, and its content/blog file says something else. */
+  fileDiffers: boolean;
 }
 
 /** A post as the editor loads it. */
@@ -135,4 +151,6 @@ export interface AdminPost extends AdminPostRow {
   tldr: string | null;
   ctaText: string | null;
   ctaLink: string | null;
+  /** ISO: the last save, to tell a browser's kept copy from what the server has. */
+  updatedAt: string;
 }

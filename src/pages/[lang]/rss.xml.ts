@@ -1,6 +1,6 @@
 import { siteOrigin } from '../../server/site.ts';
 import type { APIRoute } from 'astro';
-import { listPublishedPosts } from '../../server/blog.ts';
+import { listPublishedPosts } from '../../../functions/blog/blog.ts';
 import { getT } from '../../i18n/i18n.ts';
 import { isLanguage, localizedPath } from '../../i18n/languages.ts';
 import { shopSettings } from '../../../functions/shop/settings.ts';

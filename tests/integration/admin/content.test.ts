@@ -9,7 +9,7 @@ import {
   updateCategory,
   type CategoryInput,
 } from '../../../functions/admin/categories.ts';
-import { createBlogPost, getDatabasePost, listAllDatabasePosts, type BlogPostInput } from '../../../functions/blog/blog.ts';
+import { createBlogPost, getPost, listAllPosts, type BlogPostInput } from '../../../functions/blog/blog.ts';
 import { db } from '../../../functions/db/database.ts';
 import { announceChange, listenForChanges } from '../../../functions/http/cache-notify.ts';
 import { makeCourse, okValue } from '../../support/factories.ts';
@@ -110,13 +110,13 @@ describe('blog admin queries', () => {
         post({ slug: 'english-post', language: 'en', title: 'English 100% Post', author: 'Sam', published: true }),
       ),
     );
-    expect((await listAllDatabasePosts()).map((item) => item.id)).toEqual([second.id, first.id]);
-    expect((await listAllDatabasePosts({ search: 'IŞIKLI' })).map((item) => item.id)).toEqual([first.id]);
-    expect((await listAllDatabasePosts({ search: 'şule' })).map((item) => item.id)).toEqual([first.id]);
-    expect((await listAllDatabasePosts({ search: 'english-post' })).map((item) => item.id)).toEqual([second.id]);
-    expect((await listAllDatabasePosts({ search: '100%' })).map((item) => item.id)).toEqual([second.id]);
-    expect(await listAllDatabasePosts({ search: '_%' })).toEqual([]);
-    expect(await getDatabasePost(first.id)).toMatchObject({ title: 'Işıklı Başlık', published: false });
-    expect(await getDatabasePost('nope')).toBeUndefined();
+    expect((await listAllPosts()).map((item) => item.id)).toEqual([second.id, first.id]);
+    expect((await listAllPosts({ search: 'IŞIKLI' })).map((item) => item.id)).toEqual([first.id]);
+    expect((await listAllPosts({ search: 'şule' })).map((item) => item.id)).toEqual([first.id]);
+    expect((await listAllPosts({ search: 'english-post' })).map((item) => item.id)).toEqual([second.id]);
+    expect((await listAllPosts({ search: '100%' })).map((item) => item.id)).toEqual([second.id]);
+    expect(await listAllPosts({ search: '_%' })).toEqual([]);
+    expect(await getPost(first.id)).toMatchObject({ title: 'Işıklı Başlık', published: false });
+    expect(await getPost('nope')).toBeUndefined();
   });
 });

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../../functions/db/database.ts';
+import { uploadedImage } from '../../../src/lib/blog-images.ts';
 import { Browser, signedInBrowser, startTestServer, type TestServer } from '../../support/test-server.ts';
 
 let server: TestServer;
@@ -251,6 +253,8 @@ describe('admin blog posts over HTTP', () => {
       ['PATCH', `/api/admin/blog-posts/${id}`, { published: true }],
       ['DELETE', `/api/admin/blog-posts/${id}`],
       ['POST', '/api/admin/blog-preview', { content: 'x' }],
+      ['POST', `/api/admin/blog-posts/${id}/take-file`],
+      ['POST', '/api/admin/blog-images', undefined],
     ];
     const before = await db()
       .selectFrom('blog_posts')
@@ -272,5 +276,102 @@ describe('admin blog posts over HTTP', () => {
     expect(adminPage.status).toBe(200);
     expect(adminPage.headers.get('cache-control')).toContain('no-store');
     expect(await adminPage.text()).toContain('Blog yazıları');
+  });
+
+  it('stores an uploaded cover in three widths, judged by its bytes, and an article image in its own widths', async () => {
+    const upload = async (kind: string, bytes: Uint8Array, name = 'photo.png') => {
+      const form = new FormData();
+      form.set('kind', kind);
+      form.set('image', new Blob([Uint8Array.from(bytes)], { type: 'image/png' }), name);
+      const response = await admin.request('/api/admin/blog-images', { method: 'POST', body: form });
+      return {
+        status: response.status,
+        json: (await response.json()) as {
+          image?: { url: string; width: number; height: number };
+          error?: { fields?: Record<string, string> };
+        },
+      };
+    };
+    const photo = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: '#884422' } })
+      .jpeg()
+      .toBuffer();
+    const cover = await upload('cover', photo);
+    expect(cover.status).toBe(201);
+    expect(cover.json.image).toMatchObject({
+      width: 1200,
+      height: 630,
+      url: expect.stringMatching(/^\/media\/blog\/covers\/[0-9a-f]{16}-1200x630\.webp$/),
+    });
+    const srcset = uploadedImage(cover.json.image!.url)!.srcset!;
+    for (const [url, width] of srcset.split(', ').map((entry) => entry.split(' '))) {
+      const file = await server.fetch(url!);
+      expect(file.status, url).toBe(200);
+      expect(file.headers.get('content-type')).toBe('image/webp');
+      expect((await sharp(Buffer.from(await file.arrayBuffer())).metadata()).width).toBe(Number(width!.replace('w', '')));
+    }
+
+    const small = await sharp({ create: { width: 640, height: 400, channels: 4, background: '#00000000' } })
+      .png()
+      .toBuffer();
+    const inline = await upload('inline', small);
+    expect(inline.json.image).toMatchObject({ width: 640, height: 400 });
+    expect(uploadedImage(inline.json.image!.url)!.srcset).toMatch(/-480\.webp 480w, .*-640x400\.webp 640w$/);
+
+    for (const bytes of [Buffer.from('<svg onload="alert(1)"></svg>'), Buffer.from('%PDF-1.7 fake'), photo.subarray(0, 40)]) {
+      const refused = await upload('cover', bytes);
+      expect(refused.status).toBe(400);
+      expect(refused.json.error?.fields).toEqual({ image: 'admin.blogs.imageErrors.notImage' });
+    }
+    expect((await upload('banner', photo)).status).toBe(400);
+    expect((await admin.json('POST', '/api/admin/blog-images', { image: 'x' })).status).toBe(415);
+  });
+
+  it('keeps a publish date through edits, moves it when asked, and refuses a malformed one at its field', async () => {
+    const { json } = await create(post({ title: 'Tarihli Yazı', published: true, publishedAt: null }));
+    const first = (
+      await db().selectFrom('blog_posts').select('published_at').where('id', '=', json.post.id).executeTakeFirstOrThrow()
+    ).published_at;
+    expect(first).toBeInstanceOf(Date);
+    expect(
+      (await send(admin, 'PUT', `/api/admin/blog-posts/${json.post.id}`, post({ title: 'Tarihli Yazı 2', published: true })))
+        .status,
+    ).toBe(200);
+    const kept = (
+      await db().selectFrom('blog_posts').select('published_at').where('id', '=', json.post.id).executeTakeFirstOrThrow()
+    ).published_at;
+    expect(kept).toEqual(first);
+    const moved = await send(
+      admin,
+      'PUT',
+      `/api/admin/blog-posts/${json.post.id}`,
+      post({ title: 'Tarihli Yazı 2', published: true, publishedAt: '2024-05-06T07:08:09.000Z' }),
+    );
+    expect((await moved.json()).post.publishedAt).toBe('2024-05-06T07:08:09.000Z');
+    const bad = await send(admin, 'PUT', `/api/admin/blog-posts/${json.post.id}`, post({ publishedAt: 'next tuesday' }));
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error.fields).toEqual({ publishedAt: 'admin.blogs.publishedAtInvalid' });
+    // Only a post with a content/blog file has a version to take.
+    expect((await send(admin, 'POST', `/api/admin/blog-posts/${json.post.id}/take-file`)).status).toBe(409);
+  });
+
+  it('previews an unsaved post as published, in its own language, for admins only', async () => {
+    const body = new URLSearchParams({
+      post: JSON.stringify(post({ title: 'Önizlenen Yazı', content: '## Alt başlık\n\nMetin.', publishedAt: '' })),
+    });
+    const headers = { 'content-type': 'application/x-www-form-urlencoded' };
+    const response = await admin.request('/en/admin/blog-preview', { method: 'POST', headers, body });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toContain('no-store');
+    const html = await response.text();
+    expect(html).toContain('<html lang="tr"');
+    expect(html).toMatch(/<h1[^>]*>Önizlenen Yazı<\/h1>/);
+    expect(html).toContain('<h2>Alt başlık</h2>');
+    expect(html).toContain('1 dk okuma');
+    expect(html).toContain('noindex');
+    const invalid = await admin.request('/en/admin/blog-preview', { method: 'POST', headers, body: 'post=%7B' });
+    expect(invalid.status).toBe(400);
+    expect((await buyer.request('/en/admin/blog-preview', { method: 'POST', headers, body })).headers.get('location')).toBe(
+      '/en/dashboard',
+    );
   });
 });

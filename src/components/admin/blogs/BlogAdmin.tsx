@@ -10,7 +10,7 @@ import { useRemoteList } from '../use-remote-list.ts';
 import { BlogPostEditor } from './BlogPostEditor.tsx';
 import type { AdminPost, AdminPostRow } from '../../../lib/admin/blogs.schema.ts';
 import { requestJson } from '../../../lib/api-client.ts';
-import { formatDate } from '../../../lib/dates.ts';
+import { formatDate, formatDateTime } from '../../../lib/dates.ts';
 import { showToast } from '../../../stores/toasts.ts';
 import type { Language } from '../../../i18n/languages.ts';
 
@@ -59,9 +59,7 @@ function BlogAdmin({ lang, posts: initialPosts }: Props) {
     const result = await requestJson<{ post: AdminPostRow }>('PATCH', `${API}/${row.id}`, { published: !row.published });
     setToggling(null);
     if (!result.ok) return showToast('error', t('admin.blogs.statusFailed'));
-    list.setData((current) =>
-      current.map((post) => (post.id === row.id ? { ...post, published: result.data.post.published } : post)),
-    );
+    list.setData((current) => current.map((post) => (post.id === row.id ? result.data.post : post)));
     showToast('success', t(result.data.post.published ? 'admin.blogs.publishedToast' : 'admin.blogs.draftToast'));
   };
 
@@ -128,6 +126,11 @@ function BlogAdmin({ lang, posts: initialPosts }: Props) {
                     <span className="sr-only">{t(`language.${post.language}`)}</span>
                   </span>
                   <code>/{post.slug}</code>
+                  {post.fileDiffers && (
+                    <span className="rounded bg-amber-100 px-1.5 py-0.5 font-semibold text-amber-900">
+                      {t('admin.blogs.fileDiffersBadge')}
+                    </span>
+                  )}
                 </span>
               </th>
               <td className="px-4 py-3">{post.author}</td>
@@ -137,7 +140,11 @@ function BlogAdmin({ lang, posts: initialPosts }: Props) {
                   busy={toggling === post.id}
                   onChange={() => void togglePublished(post)}
                   label={t('admin.blogs.publishedSwitch', { title: post.title })}
-                  stateText={t(post.published ? 'admin.blogs.statusPublished' : 'admin.blogs.statusDraft')}
+                  stateText={
+                    post.status === 'scheduled' && post.publishedAt
+                      ? t('admin.blogs.statusScheduled', { time: formatDateTime(post.publishedAt, lang) })
+                      : t(post.published ? 'admin.blogs.statusPublished' : 'admin.blogs.statusDraft')
+                  }
                 />
               </td>
               <td className="whitespace-nowrap px-4 py-3">
@@ -188,10 +195,14 @@ function BlogAdmin({ lang, posts: initialPosts }: Props) {
       >
         {editing && (
           <BlogPostEditor
-            key={editing.mode === 'edit' ? editing.post.id : 'new'}
+            key={editing.mode === 'edit' ? `${editing.post.id}-${editing.post.updatedAt}` : 'new'}
             lang={lang}
             post={editing.mode === 'edit' ? editing.post : undefined}
             onSaved={saved}
+            onReplaced={(post) => {
+              setEditing({ mode: 'edit', post });
+              void list.reload();
+            }}
             onCancel={() => setEditing(null)}
           />
         )}

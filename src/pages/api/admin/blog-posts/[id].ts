@@ -1,4 +1,4 @@
-import { deleteBlogPost, getDatabasePost, setBlogPostPublished, updateBlogPost } from '../../../../../functions/blog/blog.ts';
+import { deleteBlogPost, getPost, setBlogPostPublished, updateBlogPost } from '../../../../../functions/blog/blog.ts';
 import { BlogPostSchema, BlogPublishedSchema } from '../../../../lib/admin/blogs.schema.ts';
 import { errorResponse, readJson, resultResponse } from '../../../../lib/http.ts';
 import { adminEndpoint } from '../../../../server/admin-endpoint.ts';
@@ -8,7 +8,7 @@ export const prerender = false;
 
 /** One post, in full, for the editor. Unknown and malformed ids are both 404. */
 export const GET = adminEndpoint(async ({ params }) => {
-  const post = await getDatabasePost(params.id ?? '');
+  const post = await getPost(params.id ?? '');
   return post
     ? Response.json({ post: toAdminPost(post) }, { headers: noStore })
     : errorResponse(404, 'not_found', 'errors.notFound');

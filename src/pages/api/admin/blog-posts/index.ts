@@ -1,4 +1,4 @@
-import { createBlogPost, listAllDatabasePosts } from '../../../../../functions/blog/blog.ts';
+import { createBlogPost, listAllPosts } from '../../../../../functions/blog/blog.ts';
 import { BlogPostSchema, SEARCH_MAX } from '../../../../lib/admin/blogs.schema.ts';
 import { readJson, resultResponse } from '../../../../lib/http.ts';
 import { adminEndpoint } from '../../../../server/admin-endpoint.ts';
@@ -6,14 +6,14 @@ import { noStore, toAdminPost, toAdminPostRow } from '../../../../server/admin-c
 
 export const prerender = false;
 
-/** Database posts of both languages, drafts included, newest first; `?q=` searches title, author and slug. */
+/** Posts of both languages, drafts and scheduled ones included, newest first; `?q=` searches title, author and slug. */
 export const GET = adminEndpoint(async ({ url }) => {
   // Control characters (NUL included, which PostgreSQL refuses in text) never reach a query.
   const search = (url.searchParams.get('q') ?? '')
     .replace(/\p{Cc}/gu, ' ')
     .trim()
     .slice(0, SEARCH_MAX);
-  const posts = await listAllDatabasePosts({ search });
+  const posts = await listAllPosts({ search });
   return Response.json({ posts: posts.map(toAdminPostRow) }, { headers: noStore });
 });
 
