@@ -4,6 +4,7 @@ import { auth } from '../auth/auth.ts';
 import { listOrders } from '../purchases/library.ts';
 import { sessionTokenIn } from '../auth/second-factor.ts';
 import { revokeOtherSessions } from './sessions.ts';
+import { sendSecurityNotice } from './security-notices.ts';
 
 /** A session this young proves its holder just signed in (a link-only account has no password to re-enter). */
 export const FRESH_SESSION_MS = 15 * 60 * 1000;
@@ -27,6 +28,7 @@ export async function setFirstPassword(userId: string, newPassword: string, head
   if (await hasPassword(userId)) return 'has_password';
   await auth().api.setPassword({ body: { newPassword }, headers });
   await revokeOtherSessions(userId, sessionTokenIn((headers.get('cookie') ?? '').split(';')));
+  await sendSecurityNotice(db(), userId, 'password-changed', { userAgent: headers.get('user-agent') });
   return 'set';
 }
 

@@ -9,6 +9,7 @@ import { renderMail } from '../mail/template.ts';
 import { emailVerification, passwordReset, signInLink } from '../mail/templates/index.ts';
 import { safeNextPath } from '../../src/lib/next-path.ts';
 import { adoptDetachedPurchases } from '../purchases/library.ts';
+import { noteSignInDevice } from '../account/security-notices.ts';
 import { limitsEnabled } from '../abuse/limits.ts';
 import { SIGN_IN_LINK_TTL_S, signInLinkUrl, storedSignInToken } from './sign-in-link.ts';
 import { claimsOf, LINK_TOKEN_SLOT, RESET_TOKEN_TTL_S, VERIFY_TOKEN_TTL_S } from './link-tokens.ts';
@@ -116,6 +117,8 @@ export function createAuth(database: Db) {
     databaseHooks: {
       // A new account at an address gets back guest purchases a deleted, unproven account let go of.
       user: { create: { after: (user) => adoptDetachedPurchases(database, user.id, user.email) } },
+      // A sign-in from a device the account has not used before mails its owner.
+      session: { create: { after: (session) => noteSignInDevice(database, session.userId, session.userAgent) } },
     },
     plugins: [
       // Authenticator codes and backup codes; the admin area asks them of every session (second-factor.ts).

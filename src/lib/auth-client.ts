@@ -75,7 +75,7 @@ export const requestPasswordReset = (email: string) =>
   call('/api/auth/request-password-reset', { email }, 'auth.resetEmailFailed');
 
 export const resetPassword = (token: string, password: string, confirmPassword: string) =>
-  postJson<{ ok: true }>('/api/password-reset', { token, password, confirmPassword });
+  postJson<{ ok: true; twoFactor: boolean }>('/api/password-reset', { token, password, confirmPassword });
 
 export const updateProfile = (fullName: string, language: Language) =>
   call('/api/auth/update-user', { name: fullName, language }, 'settings.profileFailed');

@@ -1,5 +1,5 @@
 import { Secret, TOTP } from 'otpauth';
-import { apiSignIn, DEMO, expect, test, waitForIslands, type Page } from './fixtures.ts';
+import { apiSignIn, DEMO, expect, openMail, test, waitForIslands, type Page } from './fixtures.ts';
 
 /** The authenticator app: codes from the key Settings shows, for this 30-second step or the next. */
 async function authenticatorFrom(page: Page) {
@@ -40,6 +40,12 @@ test('sessions: another device is listed and signed out from Settings, then all 
     expect(((await (await tablet.request.get('/api/session')).json()) as { user: unknown }).user).toBeNull();
     await page.reload();
     await expect(page.getByRole('region', { name: "Where you're signed in" }).getByRole('listitem')).toHaveCount(1);
+
+    // The sign-in from a device the account had not used was told by mail, with what to do.
+    const mail = await openMail(page, email, 'New sign-in to your MicroCourses account');
+    await expect(mail).toContainText('Firefox 133 on Linux');
+    await expect(mail).toContainText('If it was not you');
+    await expect(mail.getByRole('link', { name: /\/en\/forgot-password$/ })).toBeVisible();
   } finally {
     await phone.close();
     await tablet.close();
@@ -140,10 +146,16 @@ test('two-factor: turned on and off again in Turkish', async ({ page, newBuyer }
   await expect(card.getByRole('list', { name: 'Yedek kodlar' }).getByRole('listitem')).toHaveCount(10);
   await card.getByRole('button', { name: 'Kodlarımı sakladım' }).click();
   await expect(card.getByText('İki adımlı doğrulama açık.')).toBeVisible();
+  const on = await openMail(page, account.email, 'MicroCourses hesabınızda iki adımlı doğrulama açıldı', 'tr');
+  await expect(on).toContainText('Bunu siz açmadıysanız');
+  await page.goto('/tr/dashboard/settings');
+  await waitForIslands(page);
   await card.getByLabel('Şifreniz').fill(account.password);
   await card.getByRole('button', { name: 'İki adımlı doğrulamayı kapat' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'İki adımlı doğrulama kapatıldı.' })).toBeVisible();
   await expect(card.getByText('İki adımlı doğrulama kapalı.')).toBeVisible();
+  const off = await openMail(page, account.email, 'MicroCourses hesabınızda iki adımlı doğrulama kapatıldı', 'tr');
+  await expect(off).toContainText('Bunu siz kapatmadıysanız');
 });
 
 test('the demo admin enters the admin area without two-factor while the developer tools are on, and is told so', async ({

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Secret, TOTP } from 'otpauth';
 import { createEmailVerificationToken } from 'better-auth/api';
 import { db } from '../../../functions/db/database.ts';
 import { ensureUser } from '../../../functions/auth/users.ts';
 import { mintSignInToken, signInLinkUrl } from '../../../functions/auth/sign-in-link.ts';
 import { Browser, signedInBrowser, startTestServer, type TestServer } from '../../support/test-server.ts';
+import { authenticatorFor, enrolTwoFactor } from '../../support/two-factor.ts';
 
 /**
  * Account security over HTTP: the sessions an account holds and how they end; two-factor where the
@@ -53,12 +53,32 @@ async function sessionIds(email: string): Promise<string[]> {
   return rows.map((row) => row.id);
 }
 
+/** The security mails queued for an address, oldest first (the outbox keeps them, sent or not). */
+async function securityMails(to: string) {
+  return db()
+    .selectFrom('mail_outbox')
+    .select(['subject', 'text', 'language'])
+    .where('recipient', '=', to)
+    .where('kind', '=', 'security-notice')
+    .orderBy('created_at')
+    .execute();
+}
+
 describe('sessions', () => {
   it('lists every signed-in device with its browser and system, marks this one, and never shows a token', async () => {
     const email = uniqueEmail('devices');
-    await ensureUser(db(), { email, password: PASSWORD, fullName: 'Devices', role: 'user' });
+    await ensureUser(db(), { email, password: PASSWORD, fullName: 'Devices', role: 'user', language: 'tr' });
     const laptop = await signIn(demo, email, CHROME);
+    await signIn(demo, email, CHROME);
+    // The first device is remembered quietly; the same one again is no news.
+    expect(await securityMails(email)).toEqual([]);
     await signIn(demo, email, FIREFOX);
+    const [notice, ...more] = await securityMails(email);
+    expect(more).toEqual([]);
+    expect(notice).toMatchObject({ language: 'tr', subject: expect.stringMatching(/hesabınıza yeni bir giriş yapıldı$/) });
+    expect(notice!.text).toContain('Linux üzerinde Firefox 133');
+    expect(notice!.text).toContain('Bu siz değilseniz');
+    expect(notice!.text).toMatch(/\/tr\/forgot-password/);
     const page = await (await laptop.request('/en/dashboard/settings')).text();
     expect(page).toContain('Chrome 131 on Windows 10');
     expect(page).toContain('Firefox 133 on Linux');
@@ -115,6 +135,8 @@ describe('sessions', () => {
     expect(changed.status).toBe(200);
     expect(await signedInAs(laptop)).toBe(email);
     expect(await signedInAs(phone)).toBeNull();
+    const notice = (await securityMails(email)).find((mail) => /password was changed$/.test(mail.subject));
+    expect(notice?.text).toContain('If you did not change it, reset your password now');
   });
 
   it('a confirmed change of address ends every session but the one that confirmed it', async () => {
@@ -131,24 +153,16 @@ describe('sessions', () => {
     expect(confirmed.status).toBe(302);
     expect(await signedInAs(laptop)).toBe(newEmail);
     expect(await signedInAs(phone)).toBeNull();
+    // Told to the old address, which can no longer take the account back by itself.
+    const [notice] = await securityMails(email);
+    expect(notice?.subject).toMatch(/e-mail address of your .+ account was changed$/);
+    expect(notice?.text).toContain(newEmail);
+    expect(notice?.text).toContain('reply to this e-mail at once');
   });
 });
 
-/** An authenticator on the enrolled secret: codes for this 30-second step and its neighbours. */
-function authenticatorFor(totpURI: string) {
-  const secret = new URL(totpURI).searchParams.get('secret')!;
-  const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
-  return (stepOffset = 0) => totp.generate({ timestamp: Date.now() + stepOffset * 30_000 });
-}
-
-async function enrol(browser: Browser, password = PASSWORD) {
-  const enabled = await browser.postJson('/api/auth/two-factor/enable', { password });
-  expect(enabled.status).toBe(200);
-  const body = (await enabled.json()) as { totpURI: string; backupCodes: string[] };
-  const code = authenticatorFor(body.totpURI);
-  const used = code();
-  expect((await browser.postJson('/api/auth/two-factor/verify-totp', { code: used })).status).toBe(200);
-  return { code, used, backupCodes: body.backupCodes };
+function enrol(browser: Browser, password = PASSWORD) {
+  return enrolTwoFactor(browser, password);
 }
 
 describe('two-factor where the developer tools are off', () => {
@@ -290,6 +304,9 @@ describe('two-factor where the developer tools are off', () => {
     expect((await challenged.postJson('/api/auth/two-factor/verify-totp', { code: code(1) })).status).toBe(200);
     expect((await buyer.postJson('/api/auth/two-factor/disable', { password: 'wrong password' })).status).toBe(400);
     expect((await buyer.postJson('/api/auth/two-factor/disable', { password: PASSWORD })).status).toBe(200);
+    const subjects = (await securityMails(email)).map((mail) => mail.subject);
+    expect(subjects.filter((subject) => /Two-factor authentication turned on/.test(subject))).toHaveLength(1);
+    expect(subjects.filter((subject) => /Two-factor authentication turned off/.test(subject))).toHaveLength(1);
     const plain = new Browser(production);
     const signedIn = await plain.postJson('/api/auth/sign-in/email', { email, password: PASSWORD });
     expect(await signedIn.json()).not.toHaveProperty('twoFactorRedirect');

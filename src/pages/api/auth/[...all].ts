@@ -23,6 +23,7 @@ import {
 import { getSessionUser } from '../../../../functions/auth/session.ts';
 import { hasPassword, sessionIsFresh } from '../../../../functions/account/account.ts';
 import { revokeOtherSessions } from '../../../../functions/account/sessions.ts';
+import { sendSecurityNotice } from '../../../../functions/account/security-notices.ts';
 import { claimsOf } from '../../../../functions/auth/link-tokens.ts';
 import { db } from '../../../../functions/db/database.ts';
 
@@ -89,7 +90,18 @@ export const ALL: APIRoute = async ({ request, clientAddress, url }) => {
   const forwarded = new Request(request.url, { method: request.method, headers, body: sent });
   if (path === '/sign-in/email') return signInThrottled(forwarded, String(checked.fields.email), ip);
   if (SECOND_FACTOR.has(path)) return secondFactorProved(forwarded, path, String(checked.fields.code), ip);
-  return apiErrors(await auth().handler(forwarded));
+  const told = NOTIFIED[path];
+  const user = told ? await getSessionUser(request.headers) : undefined;
+  const response = apiErrors(await auth().handler(forwarded));
+  if (told && user && response.status === 200)
+    await sendSecurityNotice(db(), user.id, told, { userAgent: request.headers.get('user-agent') });
+  return response;
+};
+
+/** Changes the owner is told of by mail, once better-auth made them. */
+const NOTIFIED: Partial<Record<string, 'password-changed' | 'two-factor-off'>> = {
+  '/change-password': 'password-changed',
+  '/two-factor/disable': 'two-factor-off',
 };
 
 /** An account without a password proves itself by a sign-in of the last minutes (a fresh e-mailed link). */
@@ -130,7 +142,10 @@ async function secondFactorProved(forwarded: Request, path: string, code: string
   }
   const sessionToken = sessionTokenIn(response.headers.getSetCookie()) ?? sessionTokenIn(cookieHeader.split(';'));
   if (sessionToken) await markSecondFactor(sessionToken, userId);
-  if (!wasEnabled) await revokeOtherSessions(userId, sessionToken);
+  if (!wasEnabled) {
+    await revokeOtherSessions(userId, sessionToken);
+    await sendSecurityNotice(db(), userId, 'two-factor-on', { userAgent: forwarded.headers.get('user-agent') });
+  }
   return response;
 }
 
@@ -149,6 +164,11 @@ async function verifyEmailWatched(forwarded: Request, url: URL): Promise<Respons
     const opener =
       sessionTokenIn(response.headers.getSetCookie()) ?? sessionTokenIn((forwarded.headers.get('cookie') ?? '').split(';'));
     await revokeOtherSessions(userId, opener);
+    await sendSecurityNotice(db(), userId, 'email-changed', {
+      userAgent: forwarded.headers.get('user-agent'),
+      to: before,
+      newEmail: after,
+    });
   }
   return response;
 }
