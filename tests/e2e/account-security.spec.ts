@@ -146,6 +146,21 @@ test('two-factor: turned on and off again in Turkish', async ({ page, newBuyer }
   await expect(card.getByRole('list', { name: 'Yedek kodlar' }).getByRole('listitem')).toHaveCount(10);
   await card.getByRole('button', { name: 'Kodlarımı sakladım' }).click();
   await expect(card.getByText('İki adımlı doğrulama açık.')).toBeVisible();
+
+  // The next sign-in asks for the code, in Turkish.
+  await page.context().clearCookies();
+  await page.goto('/tr/login');
+  await waitForIslands(page);
+  await page.getByLabel('E-posta').fill(account.email);
+  await page.getByLabel('Şifre', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Giriş yap' }).click();
+  await expect(page).toHaveURL(/\/tr\/two-factor\?next=/);
+  await expect(page.getByRole('heading', { name: 'İki adımlı doğrulama' })).toBeVisible();
+  await waitForIslands(page);
+  await page.getByLabel('6 haneli kod').fill(code(1));
+  await page.getByRole('button', { name: 'Doğrula' }).click();
+  await expect(page).toHaveURL(/\/tr\/dashboard$/);
+
   const on = await openMail(page, account.email, 'MicroCourses hesabınızda iki adımlı doğrulama açıldı', 'tr');
   await expect(on).toContainText('Bunu siz açmadıysanız');
   await page.goto('/tr/dashboard/settings');

@@ -314,6 +314,31 @@ describe('two-factor where the developer tools are off', () => {
   });
 });
 
+describe('re-authentication without a password', () => {
+  it('asks an account that signs in by link for a sign-in of the last minutes before turning two-factor on', async () => {
+    const email = uniqueEmail('link-only');
+    await ensureUser(db(), { email, password: PASSWORD, fullName: 'Link only', role: 'user' });
+    const { id } = await db().selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+    await db().updateTable('accounts').set({ password: null }).where('user_id', '=', id).execute();
+    const browser = new Browser(demo);
+    const link = new URL(signInLinkUrl(await mintSignInToken(db(), email), 'en'));
+    await browser.request(link.pathname + link.search);
+    expect(await signedInAs(browser)).toBe(email);
+    await db()
+      .updateTable('sessions')
+      .set({ created_at: new Date(Date.now() - 60 * 60 * 1000) })
+      .where('user_id', '=', id)
+      .execute();
+    const stale = await browser.postJson('/api/auth/two-factor/enable', {});
+    expect(stale.status).toBe(403);
+    expect(await stale.json()).toMatchObject({ error: { code: 'sign_in_again', message: 'twoFactor.signInAgain' } });
+    const fresh = new Browser(demo);
+    const again = new URL(signInLinkUrl(await mintSignInToken(db(), email), 'en'));
+    await fresh.request(again.pathname + again.search);
+    expect((await fresh.postJson('/api/auth/two-factor/enable', {})).status).toBe(200);
+  });
+});
+
 describe('two-factor where the developer tools are on (the demo)', () => {
   it('lets an admin in without it, and the admin area says so', async () => {
     const admin = await signedInBrowser(demo, { role: 'admin' });
