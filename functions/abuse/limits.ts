@@ -32,6 +32,13 @@ export const LIMITS = {
    * at most 3 minutes, and never leaves the owner without a working one.
    */
   linkMailPerAddress: { name: 'link-mail:address', max: 1, windowS: 3 * 60 },
+  /**
+   * Second-factor codes (authenticator or backup) per account and per client: a signed-in session
+   * proving itself for the admin area gets no per-challenge count from better-auth, so this is its
+   * bound against guessing (a million codes at ten a quarter hour).
+   */
+  secondFactorPerAccount: { name: 'second-factor:account', max: 10, windowS: 15 * 60 },
+  secondFactorPerClient: { name: 'second-factor:client', max: 30, windowS: 15 * 60 },
 } as const satisfies Record<string, LimitRule>;
 
 export type Verdict = { allowed: true } | { allowed: false; retryAfterS: number };

@@ -3,6 +3,9 @@ import { db } from '../db/database.ts';
 import { auth } from '../auth/auth.ts';
 import { listOrders } from '../purchases/library.ts';
 import { deleteStampedCopies } from '../downloads/stamped-copies.ts';
+import { sessionTokenIn } from '../auth/second-factor.ts';
+import { revokeOtherSessions } from './sessions.ts';
+import { sendSecurityNotice } from './security-notices.ts';
 
 /** A session this young proves its holder just signed in (a link-only account has no password to re-enter). */
 export const FRESH_SESSION_MS = 15 * 60 * 1000;
@@ -18,10 +21,15 @@ export async function hasPassword(userId: string): Promise<boolean> {
   return Boolean(row);
 }
 
-/** An account that signs in by e-mail link gets its first password; one that has a password changes it instead. */
+/**
+ * An account that signs in by e-mail link gets its first password (every other session ends, as on
+ * any change of password); one that has a password changes it instead.
+ */
 export async function setFirstPassword(userId: string, newPassword: string, headers: Headers): Promise<'set' | 'has_password'> {
   if (await hasPassword(userId)) return 'has_password';
   await auth().api.setPassword({ body: { newPassword }, headers });
+  await revokeOtherSessions(userId, sessionTokenIn((headers.get('cookie') ?? '').split(';')));
+  await sendSecurityNotice(db(), userId, 'password-changed', { userAgent: headers.get('user-agent') });
   return 'set';
 }
 

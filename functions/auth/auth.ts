@@ -1,5 +1,6 @@
 import { betterAuth } from 'better-auth';
 import { magicLink } from 'better-auth/plugins/magic-link';
+import { twoFactor } from 'better-auth/plugins/two-factor';
 import type { Db } from '../db/database.ts';
 import { db } from '../db/database.ts';
 import { env, siteUrl } from '../env.ts';
@@ -8,6 +9,7 @@ import { renderMail } from '../mail/template.ts';
 import { emailVerification, passwordReset, signInLink } from '../mail/templates/index.ts';
 import { safeNextPath } from '../../src/lib/next-path.ts';
 import { adoptDetachedPurchases } from '../purchases/library.ts';
+import { noteSignInDevice } from '../account/security-notices.ts';
 import { limitsEnabled } from '../abuse/limits.ts';
 import { SIGN_IN_LINK_TTL_S, signInLinkUrl, storedSignInToken } from './sign-in-link.ts';
 import { claimsOf, LINK_TOKEN_SLOT, RESET_TOKEN_TTL_S, VERIFY_TOKEN_TTL_S } from './link-tokens.ts';
@@ -17,6 +19,10 @@ import { MIN_PASSWORD_LENGTH, MAX_PASSWORD_LENGTH } from '../../src/lib/auth.sch
 /** The header our server sets from the connection (never the client's), for rate limits. */
 export const CLIENT_IP_HEADER = 'x-shop-client-ip';
 export const SESSION_TTL_S = 60 * 60 * 24 * 30;
+/** A session in use is touched at most this often: Settings shows it as the session's last activity. */
+export const SESSION_ACTIVITY_S = 15 * 60;
+/** Minutes a password sign-in may wait for its second factor before it must start again. */
+export const TWO_FACTOR_CHALLENGE_TTL_S = 10 * 60;
 
 export type Role = 'user' | 'admin';
 
@@ -46,6 +52,7 @@ export function createAuth(database: Db) {
     session: {
       modelName: 'sessions',
       expiresIn: SESSION_TTL_S,
+      updateAge: SESSION_ACTIVITY_S,
       fields: {
         expiresAt: 'expires_at',
         createdAt: 'created_at',
@@ -110,8 +117,31 @@ export function createAuth(database: Db) {
     databaseHooks: {
       // A new account at an address gets back guest purchases a deleted, unproven account let go of.
       user: { create: { after: (user) => adoptDetachedPurchases(database, user.id, user.email) } },
+      // A sign-in from a device the account has not used before mails its owner.
+      session: { create: { after: (session) => noteSignInDevice(database, session.userId, session.userAgent) } },
     },
     plugins: [
+      // Authenticator codes and backup codes; the admin area asks them of every session (second-factor.ts).
+      twoFactor({
+        // An account without a password (e-mail links only) proves itself by a fresh sign-in instead
+        // ([...all].ts asks it before enabling, disabling or renewing codes).
+        allowPasswordless: true,
+        twoFactorCookieMaxAge: TWO_FACTOR_CHALLENGE_TTL_S,
+        accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
+        backupCodeOptions: { amount: 10, length: 10, storeBackupCodes: 'encrypted' },
+        schema: {
+          user: { fields: { twoFactorEnabled: 'two_factor_enabled' } },
+          twoFactor: {
+            modelName: 'two_factors',
+            fields: {
+              userId: 'user_id',
+              backupCodes: 'backup_codes',
+              failedVerificationCount: 'failed_verification_count',
+              lockedUntil: 'locked_until',
+            },
+          },
+        },
+      }),
       magicLink({
         expiresIn: SIGN_IN_LINK_TTL_S,
         storeToken: { type: 'custom-hasher', hash: (token) => Promise.resolve(storedSignInToken(token)) },

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { auth } from './auth.ts';
 import { db } from '../db/database.ts';
+import { sendSecurityNotice } from '../account/security-notices.ts';
 
 const identifierFor = (token: string) => `reset-password:${token}`;
 
@@ -16,7 +17,8 @@ export async function isResetTokenValid(token: string): Promise<boolean> {
   return Boolean(row);
 }
 
-export type ResetResult = { ok: true; setCookies: string[] } | { ok: false; code: 'INVALID_TOKEN' };
+/** `twoFactor`: the account asks its second factor before the new sign-in is a session. */
+export type ResetResult = { ok: true; setCookies: string[]; twoFactor: boolean } | { ok: false; code: 'INVALID_TOKEN' };
 
 /**
  * Sets the new password (the token works once; every other session is revoked), then signs
@@ -26,7 +28,7 @@ export async function resetPasswordAndSignIn(token: string, newPassword: string,
   const verification = await db()
     .selectFrom('verifications')
     .innerJoin('users', (join) => join.on(sql<boolean>`users.id::text = verifications.value`))
-    .select('users.email')
+    .select(['users.email', 'users.id'])
     .where('verifications.identifier', '=', identifierFor(token))
     .where('verifications.expires_at', '>', new Date())
     .executeTakeFirst();
@@ -36,10 +38,12 @@ export async function resetPasswordAndSignIn(token: string, newPassword: string,
   } catch {
     return { ok: false, code: 'INVALID_TOKEN' };
   }
+  await sendSecurityNotice(db(), verification.id, 'password-changed', { userAgent: headers.get('user-agent') });
   const signedIn = await auth().api.signInEmail({
     body: { email: verification.email, password: newPassword },
     headers,
     returnHeaders: true,
   });
-  return { ok: true, setCookies: signedIn.headers.getSetCookie() };
+  const twoFactor = (signedIn.response as { twoFactorRedirect?: boolean } | null)?.twoFactorRedirect === true;
+  return { ok: true, setCookies: signedIn.headers.getSetCookie(), twoFactor };
 }

@@ -9,6 +9,8 @@ export interface SessionUser {
   fullName: string;
   language: Language;
   role: Role;
+  /** The session's id (never its token): Settings marks this device by it, the admin gate reads it. */
+  sessionId: string;
 }
 
 /** The signed-in user for a request's cookies, or undefined. */
@@ -24,6 +26,7 @@ export async function getSessionUser(headers: Headers): Promise<SessionUser | un
     fullName: user.name,
     language: asLanguage(user.language),
     role: user.role === 'admin' ? 'admin' : 'user',
+    sessionId: session.session.id,
   };
 }
 

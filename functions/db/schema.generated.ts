@@ -185,6 +185,12 @@ export interface DocumentCounters {
   last_number: number;
 }
 
+export interface KnownDevices {
+  device: string;
+  first_seen_at: Generated<Timestamp>;
+  user_id: string;
+}
+
 export interface LegalTexts {
   body: string;
   language: "en" | "tr";
@@ -287,6 +293,7 @@ export interface Sessions {
   expires_at: Timestamp;
   id: Generated<string>;
   ip_address: string | null;
+  second_factor_at: Timestamp | null;
   token: string;
   updated_at: Timestamp;
   user_agent: string | null;
@@ -306,11 +313,27 @@ export interface SignInFailures {
   id: Generated<Int8>;
 }
 
+export interface TwoFactors {
+  backup_codes: string;
+  failed_verification_count: Generated<number>;
+  id: Generated<string>;
+  locked_until: Timestamp | null;
+  secret: string;
+  user_id: string;
+  verified: Generated<boolean>;
+}
+
 export interface UsageLimits {
   hits: number;
   key: string;
   rule: string;
   window_start: Timestamp;
+}
+
+export interface UsedTotpCodes {
+  code: string;
+  used_at: Generated<Timestamp>;
+  user_id: string;
 }
 
 export interface Users {
@@ -323,6 +346,7 @@ export interface Users {
   image: string | null;
   language: Generated<string>;
   role: Generated<"user" | "admin">;
+  two_factor_enabled: Generated<boolean>;
   updated_at: Generated<Timestamp>;
 }
 
@@ -355,6 +379,7 @@ export interface DB {
   discount_code_courses: DiscountCodeCourses;
   discount_codes: DiscountCodes;
   document_counters: DocumentCounters;
+  known_devices: KnownDevices;
   legal_texts: LegalTexts;
   mail_outbox: MailOutbox;
   payment_events: PaymentEvents;
@@ -365,7 +390,9 @@ export interface DB {
   sessions: Sessions;
   shop_settings: ShopSettings;
   sign_in_failures: SignInFailures;
+  two_factors: TwoFactors;
   usage_limits: UsageLimits;
+  used_totp_codes: UsedTotpCodes;
   users: Users;
   verifications: Verifications;
   wishlist_items: WishlistItems;

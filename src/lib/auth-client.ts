@@ -10,6 +10,12 @@ const CODE_MESSAGES: Record<string, MessageKey> = {
   PASSWORD_TOO_SHORT: 'validation.passwordMin',
   INVALID_PASSWORD: 'settings.wrongCurrentPassword',
   INVALID_EMAIL: 'validation.emailInvalid',
+  INVALID_CODE: 'twoFactor.codeWrong',
+  INVALID_BACKUP_CODE: 'twoFactor.backupCodeWrong',
+  INVALID_TWO_FACTOR_COOKIE: 'twoFactor.challengeExpired',
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: 'twoFactor.challengeExpired',
+  ACCOUNT_TEMPORARILY_LOCKED: 'twoFactor.locked',
+  TOTP_NOT_ENABLED: 'twoFactor.notEnabled',
 };
 
 async function call<T>(path: string, body: unknown, fallback: MessageKey): Promise<ApiResult<T>> {
@@ -30,8 +36,20 @@ async function call<T>(path: string, body: unknown, fallback: MessageKey): Promi
   return { ok: false, message, fields: {}, status: response.status };
 }
 
+/** A password sign-in; an account with two-factor answers `twoFactorRedirect` and waits for its code. */
 export const signIn = (email: string, password: string) =>
-  call('/api/auth/sign-in/email', { email, password }, 'auth.loginError');
+  call<{ twoFactorRedirect?: boolean }>('/api/auth/sign-in/email', { email, password }, 'auth.loginError');
+
+/** Two-factor: set up (an authenticator secret and ten backup codes), confirm with a code, turn off. */
+export const enableTwoFactor = (password: string | undefined) =>
+  call<{ totpURI: string; backupCodes: string[] }>('/api/auth/two-factor/enable', { password }, 'twoFactor.enableFailed');
+export const verifyTotp = (code: string) => call('/api/auth/two-factor/verify-totp', { code }, 'twoFactor.codeWrong');
+export const verifyBackupCode = (code: string) =>
+  call('/api/auth/two-factor/verify-backup-code', { code }, 'twoFactor.backupCodeWrong');
+export const newBackupCodes = (password: string | undefined) =>
+  call<{ backupCodes: string[] }>('/api/auth/two-factor/generate-backup-codes', { password }, 'twoFactor.enableFailed');
+export const disableTwoFactor = (password: string | undefined) =>
+  call('/api/auth/two-factor/disable', { password }, 'twoFactor.disableFailed');
 
 export const signUp = (fullName: string, email: string, password: string, language: Language) =>
   call(
@@ -57,7 +75,7 @@ export const requestPasswordReset = (email: string) =>
   call('/api/auth/request-password-reset', { email }, 'auth.resetEmailFailed');
 
 export const resetPassword = (token: string, password: string, confirmPassword: string) =>
-  postJson<{ ok: true }>('/api/password-reset', { token, password, confirmPassword });
+  postJson<{ ok: true; twoFactor: boolean }>('/api/password-reset', { token, password, confirmPassword });
 
 export const updateProfile = (fullName: string, language: Language) =>
   call('/api/auth/update-user', { name: fullName, language }, 'settings.profileFailed');

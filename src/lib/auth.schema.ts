@@ -58,6 +58,27 @@ export const DeleteAccountSchema = z.object({
   confirm: z.literal(true, 'settings.deleteConfirmRequired'),
 });
 
+/** An authenticator app's six digits (spaces between groups allowed, as apps show them). */
+export const TOTP_CODE_LENGTH = 6;
+export const TotpCode = z
+  .string()
+  .max(20, 'twoFactor.codeInvalid')
+  .transform((code) => code.replace(/\s/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, 'twoFactor.codeInvalid'));
+/** A backup code as the download shows it (`abcde-12345`). */
+export const BackupCode = z
+  .string()
+  .trim()
+  .min(1, 'twoFactor.backupCodeInvalid')
+  .max(40, 'twoFactor.backupCodeInvalid')
+  .regex(/^[A-Za-z0-9-]+$/, 'twoFactor.backupCodeInvalid');
+/** Re-authentication: the password when the account has one (a link-only account signs in afresh instead). */
+const ReauthPassword = z.string().max(MAX_PASSWORD_LENGTH, 'validation.tooLong').optional();
+
+export const TotpCodeSchema = z.object({ code: TotpCode });
+export const BackupCodeSchema = z.object({ code: BackupCode });
+export const ReauthSchema = z.object({ password: z.string().max(MAX_PASSWORD_LENGTH, 'validation.tooLong') });
+
 /** A path on this site that better-auth may send the browser to after a link (it checks the origin too). */
 const CallbackPath = z.string().max(2000, 'validation.tooLong').optional();
 
@@ -94,5 +115,12 @@ export const AUTH_REQUEST_SCHEMAS = {
     revokeOtherSessions: z.boolean().optional(),
   }),
   '/change-email': z.strictObject({ newEmail: EmailSchema, callbackURL: CallbackPath }),
+  // Two-factor: an authenticator (never e-mailed codes), and no "trust this device": every
+  // password sign-in of an account with two-factor asks for a code.
+  '/two-factor/enable': z.strictObject({ password: ReauthPassword }),
+  '/two-factor/disable': z.strictObject({ password: ReauthPassword }),
+  '/two-factor/generate-backup-codes': z.strictObject({ password: ReauthPassword }),
+  '/two-factor/verify-totp': z.strictObject({ code: TotpCode }),
+  '/two-factor/verify-backup-code': z.strictObject({ code: BackupCode }),
 } as const;
 export type AuthRequestPath = keyof typeof AUTH_REQUEST_SCHEMAS;

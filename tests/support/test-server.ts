@@ -64,6 +64,13 @@ export class Browser {
     this.address = address ?? `198.51.${Math.floor(nextAddress / 250)}.${(nextAddress++ % 250) + 1}`;
   }
 
+  /** The same cookies (the same session) from another client address. */
+  elsewhere(): Browser {
+    const twin = new Browser(this.server);
+    twin.cookies = this.cookies;
+    return twin;
+  }
+
   async request(path: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
     if (!headers.has('x-forwarded-for')) headers.set('x-forwarded-for', this.address);

@@ -7,6 +7,7 @@ import { courseUpdate } from './course-update.ts';
 import { emailVerification } from './email-verification.ts';
 import { passwordReset } from './password-reset.ts';
 import { refundNotice } from './refund-notice.ts';
+import { securityNotice } from './security-notice.ts';
 import { signInLink } from './sign-in-link.ts';
 
 export interface MailSample {
@@ -39,6 +40,16 @@ export const MAIL_SAMPLES: MailSample[] = [
   sampleOf(refundNotice),
   sampleOf(contactNotification),
   sampleOf(courseUpdate),
+  sampleOf(securityNotice),
 ];
 
-export { contactNotification, courseMaterials, courseUpdate, emailVerification, passwordReset, refundNotice, signInLink };
+export {
+  contactNotification,
+  courseMaterials,
+  courseUpdate,
+  emailVerification,
+  passwordReset,
+  refundNotice,
+  securityNotice,
+  signInLink,
+};

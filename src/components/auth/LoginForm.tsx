@@ -31,6 +31,11 @@ function LoginForm({ lang }: { lang: Language }) {
   const submit = form.handleSubmit(async (data) => {
     const result = await signIn(data.email, data.password);
     if (!result.ok) return result;
+    // Two-factor on: the password was right; the code comes next, then the same destination.
+    if (result.data.twoFactorRedirect) {
+      location.assign(`${localizedPath(lang, '/two-factor')}?next=${encodeURIComponent(nextPath(lang))}`);
+      return 'navigating';
+    }
     showToastOnNextPage('success', t('auth.welcomeBack'));
     location.assign(nextPath(lang));
     return 'navigating';

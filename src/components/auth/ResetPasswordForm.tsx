@@ -50,7 +50,11 @@ function ResetPasswordForm({ lang }: { lang: Language }) {
       return { ...result, message: result.status === 400 ? 'reset.failed' : result.message };
     }
     showToastOnNextPage('success', t('reset.success'));
-    location.assign(localizedPath(lang, '/dashboard'));
+    // With two-factor on, the new sign-in waits for a code first.
+    const dashboard = localizedPath(lang, '/dashboard');
+    location.assign(
+      result.data.twoFactor ? `${localizedPath(lang, '/two-factor')}?next=${encodeURIComponent(dashboard)}` : dashboard,
+    );
     return 'navigating';
   });
 

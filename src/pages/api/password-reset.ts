@@ -23,5 +23,5 @@ export const POST: APIRoute = async ({ request }) => {
   if (!result.ok) return errorResponse(400, 'invalid_token', 'reset.invalidTitle');
   const headers = new Headers({ 'Cache-Control': 'no-store' });
   for (const cookie of result.setCookies) headers.append('Set-Cookie', cookie);
-  return Response.json({ ok: true }, { headers });
+  return Response.json({ ok: true, twoFactor: result.twoFactor }, { headers });
 };

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../../functions/db/database.ts';
 import { ensureUser } from '../../../functions/auth/users.ts';
+import { enrolTwoFactor } from '../../support/two-factor.ts';
 import { Browser, startTestServer } from '../../support/test-server.ts';
 import { plainText, startSmtpServer } from '../../support/smtp.ts';
 import { findFreePort } from '../../../functions/db/embedded.ts';
@@ -68,6 +69,8 @@ describe('mail with nothing to send it', () => {
         { origin: PUBLIC },
       );
       expect(signIn.status).toBe(200);
+      // Without the developer tools, the admin area asks for two-factor first.
+      await enrolTwoFactor(admin, 'admin password 1', { origin: PUBLIC });
       const overview = await (await admin.request('/tr/admin', { headers: { Accept: 'text/html' } })).text();
       expect(overview).toMatch(/\d+ e-posta bekliyor: e-posta gönderimi ayarlı değil/);
       expect(overview).toContain('İstekler X-Forwarded-For başlığıyla geliyor ama TRUST_PROXY kapalı');

@@ -12,6 +12,20 @@ import {
   tooManyRequests,
 } from '../../../lib/http.ts';
 import { clientIp } from '../../../server/client-ip.ts';
+import {
+  accountProvingSecondFactor,
+  markSecondFactor,
+  releaseTotpCode,
+  reserveTotpCode,
+  sessionTokenIn,
+  twoFactorEnabled,
+} from '../../../../functions/auth/second-factor.ts';
+import { getSessionUser } from '../../../../functions/auth/session.ts';
+import { hasPassword, sessionIsFresh } from '../../../../functions/account/account.ts';
+import { revokeOtherSessions } from '../../../../functions/account/sessions.ts';
+import { sendSecurityNotice } from '../../../../functions/account/security-notices.ts';
+import { claimsOf } from '../../../../functions/auth/link-tokens.ts';
+import { db } from '../../../../functions/db/database.ts';
 
 export const prerender = false;
 
@@ -27,6 +41,19 @@ const MAILING: Partial<Record<AuthRequestPath, { client: LimitRule; target: 'ema
 };
 
 /**
+ * better-auth endpoints no browser reaches: list-sessions answers every session's token (Settings
+ * lists sessions from the server, by id); get-totp-uri shows the authenticator secret again; the
+ * e-mailed second-factor codes are not offered (an authenticator, backup codes or a passkey are).
+ */
+const CLOSED = new Set(['/list-sessions', '/two-factor/get-totp-uri', '/two-factor/send-otp', '/two-factor/verify-otp']);
+
+/** Changes to the account that ask its owner to prove it is them again (password, or a fresh sign-in). */
+const REAUTHENTICATED = new Set(['/two-factor/enable', '/two-factor/disable', '/two-factor/generate-backup-codes']);
+
+/** A second factor proved: the session it is proved in may enter the admin area. */
+const SECOND_FACTOR = new Set(['/two-factor/verify-totp', '/two-factor/verify-backup-code']);
+
+/**
  * better-auth's endpoints behind our own door: the client address it rate-limits by, the islands'
  * validation on every body, limits on whatever sends mail, and sign-in failures slowed per source.
  */
@@ -34,22 +61,131 @@ export const ALL: APIRoute = async ({ request, clientAddress, url }) => {
   const ip = clientIp(request, clientAddress);
   const headers = new Headers(request.headers);
   headers.set(CLIENT_IP_HEADER, ip);
-  if (['GET', 'HEAD'].includes(request.method))
-    return apiErrors(await auth().handler(new Request(request.url, { method: request.method, headers })));
+  const path = url.pathname.slice(BASE_PATH.length);
+  if (CLOSED.has(path)) return errorResponse(404, 'not_found', 'errors.notFound');
+  if (['GET', 'HEAD'].includes(request.method)) {
+    const forwarded = new Request(request.url, { method: request.method, headers });
+    return path === '/verify-email' ? verifyEmailWatched(forwarded, url) : apiErrors(await auth().handler(forwarded));
+  }
 
-  const path = url.pathname.slice(BASE_PATH.length) as AuthRequestPath;
   const body = await request.text().catch(() => undefined);
   if (body === undefined || body.length > MAX_JSON_BODY_BYTES) return errorResponse(413, 'body_too_large', 'errors.badRequest');
-  const checked = checkedFields(request, path, body);
+  const checked = checkedFields(request, path as AuthRequestPath, body);
   if ('response' in checked) return checked.response;
-  const refused = await mailLimitRefusal(path, checked.fields, ip);
+  const refused = await mailLimitRefusal(path as AuthRequestPath, checked.fields, ip);
   if (refused) return refused;
 
-  const forwarded = new Request(request.url, { method: request.method, headers, body });
-  return path === '/sign-in/email'
-    ? signInThrottled(forwarded, String(checked.fields.email), ip)
-    : apiErrors(await auth().handler(forwarded));
+  if (REAUTHENTICATED.has(path)) {
+    const refused = await reauthenticationRefusal(request.headers);
+    if (refused) return refused;
+  }
+
+  // A change of password ends every other session, whatever the request asked.
+  const sent =
+    path === '/change-password'
+      ? JSON.stringify({ ...checked.fields, revokeOtherSessions: true })
+      : path.startsWith('/two-factor/')
+        ? JSON.stringify(checked.fields)
+        : body;
+  const forwarded = new Request(request.url, { method: request.method, headers, body: sent });
+  if (path === '/sign-in/email') return signInThrottled(forwarded, String(checked.fields.email), ip);
+  if (SECOND_FACTOR.has(path)) return secondFactorProved(forwarded, path, String(checked.fields.code), ip);
+  const told = NOTIFIED[path];
+  const user = told ? await getSessionUser(request.headers) : undefined;
+  const response = apiErrors(await auth().handler(forwarded));
+  if (told && user && response.status === 200)
+    await sendSecurityNotice(db(), user.id, told, { userAgent: request.headers.get('user-agent') });
+  return response;
 };
+
+/** Changes the owner is told of by mail, once better-auth made them. */
+const NOTIFIED: Partial<Record<string, 'password-changed' | 'two-factor-off'>> = {
+  '/change-password': 'password-changed',
+  '/two-factor/disable': 'two-factor-off',
+};
+
+/** An account without a password proves itself by a sign-in of the last minutes (a fresh e-mailed link). */
+async function reauthenticationRefusal(requestHeaders: Headers): Promise<Response | undefined> {
+  const user = await getSessionUser(requestHeaders);
+  if (!user || (await hasPassword(user.id)) || (await sessionIsFresh(user.id, requestHeaders))) return undefined;
+  return errorResponse(403, 'sign_in_again', 'twoFactor.signInAgain');
+}
+
+/**
+ * A code from the authenticator or a backup code, for a password sign-in waiting on it or for a
+ * signed-in session stepping up to the admin area. Limited per account and client; an authenticator
+ * code works once; on success the session is marked as proven, and turning two-factor on ends the
+ * account's other sessions.
+ */
+async function secondFactorProved(forwarded: Request, path: string, code: string, ip: string): Promise<Response> {
+  const cookieHeader = forwarded.headers.get('cookie') ?? '';
+  const userId = await accountProvingSecondFactor(cookieHeader);
+  if (!userId) return apiErrors(await auth().handler(forwarded));
+  const verdict = await consumeAll([
+    [LIMITS.secondFactorPerClient, ip],
+    [LIMITS.secondFactorPerAccount, userId],
+  ]);
+  if (!verdict.allowed) return tooManyRequests(verdict.retryAfterS, 'twoFactor.tooManyAttempts');
+  const totp = path === '/two-factor/verify-totp';
+  if (totp && !(await reserveTotpCode(userId, code))) return errorResponse(401, 'code_used', 'twoFactor.codeUsed');
+  const wasEnabled = await twoFactorEnabled(userId);
+  let response: Response;
+  try {
+    response = await auth().handler(forwarded);
+  } catch (error) {
+    if (totp) await releaseTotpCode(userId, code);
+    throw error;
+  }
+  if (response.status !== 200) {
+    if (totp) await releaseTotpCode(userId, code);
+    return apiErrors(response);
+  }
+  const sessionToken = sessionTokenIn(response.headers.getSetCookie()) ?? sessionTokenIn(cookieHeader.split(';'));
+  if (sessionToken) await markSecondFactor(sessionToken, userId);
+  if (!wasEnabled) {
+    await revokeOtherSessions(userId, sessionToken);
+    await sendSecurityNotice(db(), userId, 'two-factor-on', { userAgent: forwarded.headers.get('user-agent') });
+  }
+  return response;
+}
+
+/**
+ * The confirmation link of a change of address: once the address has changed, every session but
+ * the one that opened the link ends.
+ */
+async function verifyEmailWatched(forwarded: Request, url: URL): Promise<Response> {
+  const userId = changeOfAddressAccount(url.searchParams.get('token') ?? '');
+  const emailOf = async () =>
+    userId ? (await db().selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst())?.email : undefined;
+  const before = await emailOf();
+  const response = apiErrors(await auth().handler(forwarded));
+  const after = await emailOf();
+  if (userId && before && after && before !== after) {
+    const opener =
+      sessionTokenIn(response.headers.getSetCookie()) ?? sessionTokenIn((forwarded.headers.get('cookie') ?? '').split(';'));
+    await revokeOtherSessions(userId, opener);
+    await sendSecurityNotice(db(), userId, 'email-changed', {
+      userAgent: forwarded.headers.get('user-agent'),
+      to: before,
+      newEmail: after,
+    });
+  }
+  return response;
+}
+
+/** The account a change-of-address confirmation token names (read only; better-auth checks its signature). */
+function changeOfAddressAccount(token: string): string | undefined {
+  try {
+    const claims = claimsOf(token);
+    return claims.requestType === 'change-email-verification' &&
+      typeof claims.userId === 'string' &&
+      /^[0-9a-f-]{36}$/.test(claims.userId)
+      ? claims.userId
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** A body better-auth may see: JSON, not hostile, and valid by the islands' rules where it has some. */
 function checkedFields(

@@ -1,0 +1,137 @@
+import { sql } from 'kysely';
+import { db } from '../db/database.ts';
+import { devToolsEnabled } from '../dev-tools.ts';
+import { auth, type Role } from './auth.ts';
+
+/**
+ * The second factor as the shop enforces it, over better-auth's two-factor plugin. The plugin asks
+ * an authenticator code of password sign-ins only; the admin area asks one of every session,
+ * whatever way it signed in (a password, an e-mailed link, a passkey, an OpenID provider): a session
+ * counts as proven once it passed a code, a backup code or a passkey (`sessions.second_factor_at`).
+ */
+
+/** How long an authenticator code stays refused after its use: past the ±1 step better-auth accepts. */
+const USED_CODE_MEMORY = '3 minutes';
+
+/** better-auth's cookies, with the `__Secure-` prefix they take in production. */
+const SESSION_COOKIE = /^(?:__Secure-)?better-auth\.session_token$/;
+const CHALLENGE_COOKIE = /^(?:__Secure-)?better-auth\.two_factor$/;
+
+export type AdminGate = 'open' | 'enrol' | 'verify';
+
+/**
+ * Whether an admin's session may enter the admin area: every admin needs two-factor and a session
+ * that proved it, except while the developer tools are on (the embedded demo, whose admin signs in
+ * with a published password; the admin area says so).
+ */
+export async function adminGate(user: { id: string; role: Role; sessionId: string }): Promise<AdminGate> {
+  if (user.role !== 'admin' || !secondFactorRequiredForAdmins()) return 'open';
+  const row = await db()
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['users.two_factor_enabled', 'sessions.second_factor_at'])
+    .where('sessions.id', '=', user.sessionId)
+    .where('sessions.user_id', '=', user.id)
+    .executeTakeFirst();
+  if (!row?.two_factor_enabled) return 'enrol';
+  return row.second_factor_at ? 'open' : 'verify';
+}
+
+export function secondFactorRequiredForAdmins(): boolean {
+  return !devToolsEnabled();
+}
+
+/** Marks a session as having proved a second factor. */
+export async function markSecondFactor(sessionToken: string, userId: string): Promise<void> {
+  await db()
+    .updateTable('sessions')
+    .set({ second_factor_at: new Date() })
+    .where('token', '=', sessionToken)
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/**
+ * Reserves an authenticator code for its one use, or says it was used already (by this request's
+ * twin too: the primary key decides). A code the check then refuses is released again.
+ */
+export async function reserveTotpCode(userId: string, code: string): Promise<boolean> {
+  await db()
+    .deleteFrom('used_totp_codes')
+    .where('used_at', '<', sql<Date>`now() - ${USED_CODE_MEMORY}::interval`)
+    .execute();
+  const reserved = await db()
+    .insertInto('used_totp_codes')
+    .values({ user_id: userId, code })
+    .onConflict((conflict) => conflict.columns(['user_id', 'code']).doNothing())
+    .returning('code')
+    .executeTakeFirst();
+  return Boolean(reserved);
+}
+
+export async function releaseTotpCode(userId: string, code: string): Promise<void> {
+  await db().deleteFrom('used_totp_codes').where('user_id', '=', userId).where('code', '=', code).execute();
+}
+
+/** A session token from a Cookie or Set-Cookie header (better-auth signs it: `token.signature`). */
+export function sessionTokenIn(cookies: string[]): string | undefined {
+  return cookieValue(cookies, SESSION_COOKIE);
+}
+
+/**
+ * The account a request is about to prove a second factor for: the signed-in one, or the one a
+ * password sign-in left waiting (better-auth's challenge cookie names a row only the server knows).
+ */
+export async function accountProvingSecondFactor(cookieHeader: string): Promise<string | undefined> {
+  const cookies = cookieHeader.split(';');
+  const sessionToken = sessionTokenIn(cookies);
+  if (sessionToken) {
+    const session = await db()
+      .selectFrom('sessions')
+      .select('user_id')
+      .where('token', '=', sessionToken)
+      .where('expires_at', '>', new Date())
+      .executeTakeFirst();
+    if (session) return session.user_id;
+  }
+  const challenge = cookieValue(cookies, CHALLENGE_COOKIE);
+  if (!challenge) return undefined;
+  const waiting = await db()
+    .selectFrom('verifications')
+    .select('value')
+    .where('identifier', '=', challenge)
+    .where('expires_at', '>', new Date())
+    .executeTakeFirst();
+  return waiting && /^[0-9a-f-]{36}$/.test(waiting.value) ? waiting.value : undefined;
+}
+
+/** Whether an account has two-factor on (its authenticator confirmed). */
+export async function twoFactorEnabled(userId: string): Promise<boolean> {
+  const row = await db().selectFrom('users').select('two_factor_enabled').where('id', '=', userId).executeTakeFirst();
+  return Boolean(row?.two_factor_enabled);
+}
+
+function cookieValue(cookies: string[], name: RegExp): string | undefined {
+  for (const cookie of cookies) {
+    const [pair = ''] = cookie.split(';');
+    const index = pair.indexOf('=');
+    if (index < 0 || !name.test(pair.slice(0, index).trim())) continue;
+    let value: string;
+    try {
+      value = decodeURIComponent(pair.slice(index + 1).trim());
+    } catch {
+      return undefined;
+    }
+    const dot = value.lastIndexOf('.');
+    return dot > 0 ? value.slice(0, dot) : undefined;
+  }
+  return undefined;
+}
+
+/** How many unused backup codes an account with two-factor still holds (better-auth decrypts them). */
+export async function backupCodesLeft(userId: string): Promise<number | null> {
+  const result = await auth()
+    .api.viewBackupCodes({ body: { userId } })
+    .catch(() => null);
+  return result ? result.backupCodes.length : null;
+}

@@ -1,0 +1,152 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { I18nIsland } from '../islands/I18nIsland.tsx';
+import { useBrowserValue } from '../islands/use-browser-value.ts';
+import { FormFailure } from '../forms/use-form.tsx';
+import { postJson, requestJson } from '../../lib/api-client.ts';
+import { LOCALE_OF, localizedPath, type Language } from '../../i18n/languages.ts';
+import type { MessageKey } from '../../i18n/i18n.ts';
+import { showToast, showToastOnNextPage } from '../../stores/toasts.ts';
+
+/** A signed-in device as the server lists it (functions/account/sessions.ts): never a token. */
+export interface SessionItem {
+  id: string;
+  browser: string;
+  os: string;
+  createdAt: string;
+  lastActiveAt: string;
+  current: boolean;
+}
+
+interface Props {
+  lang: Language;
+  sessions: SessionItem[];
+}
+
+export default function SessionListIsland(props: Props) {
+  return (
+    <I18nIsland lang={props.lang}>
+      <SessionList {...props} />
+    </I18nIsland>
+  );
+}
+
+function SessionList({ lang, sessions: initial }: Props) {
+  const { t } = useTranslation();
+  const [sessions, setSessions] = useState(initial);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [failure, setFailure] = useState<MessageKey | null>(null);
+  const others = sessions.filter((session) => !session.current);
+
+  const run = async (key: string, action: () => Promise<{ ok: boolean; message?: MessageKey }>, done: () => void) => {
+    if (busy) return;
+    setBusy(key);
+    setFailure(null);
+    const result = await action();
+    setBusy(null);
+    if (result.ok) done();
+    else setFailure(result.message ?? 'errors.generic');
+  };
+
+  const signOutOne = (session: SessionItem) =>
+    run(
+      session.id,
+      () => requestJson('DELETE', `/api/account/sessions/${session.id}`),
+      () => {
+        setSessions((current) => current.filter((item) => item.id !== session.id));
+        showToast('success', t('sessions.signedOutOne'));
+      },
+    );
+  const signOutOthers = () =>
+    run(
+      'others',
+      () => postJson('/api/auth/revoke-other-sessions', {}),
+      () => {
+        setSessions((current) => current.filter((item) => item.current));
+        showToast('success', t('sessions.signedOutOthers'));
+      },
+    );
+  const signOutEverywhere = () =>
+    run(
+      'all',
+      () => postJson('/api/auth/revoke-sessions', {}),
+      () => {
+        sessionStorage.removeItem('account');
+        showToastOnNextPage('success', t('sessions.signedOutEverywhere'));
+        location.assign(localizedPath(lang, '/login'));
+      },
+    );
+
+  return (
+    <div className="space-y-4">
+      <ul className="divide-y divide-gray-200 rounded-lg border border-gray-200">
+        {sessions.map((session) => {
+          const browser = session.browser || t('sessions.unknownBrowser');
+          const device = session.os ? t('sessions.deviceOn', { browser, os: session.os }) : browser;
+          return (
+            <li key={session.id} className="flex flex-wrap items-start justify-between gap-3 p-3">
+              <div className="min-w-0">
+                <p className="font-medium">
+                  {device}
+                  {session.current && (
+                    <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">
+                      {t('sessions.thisDevice')}
+                    </span>
+                  )}
+                </p>
+                <p className="text-sm text-gray-600">
+                  {t('sessions.signedIn')} <Moment iso={session.createdAt} lang={lang} />
+                </p>
+                <p className="text-sm text-gray-600">
+                  {t('sessions.lastActive')} <Moment iso={session.lastActiveAt} lang={lang} />
+                </p>
+              </div>
+              {!session.current && (
+                <button
+                  type="button"
+                  onClick={() => void signOutOne(session)}
+                  disabled={busy !== null}
+                  aria-label={t('sessions.signOutDevice', { device })}
+                  className="rounded-lg border border-gray-300 px-3 py-1.5 text-sm font-medium hover:bg-gray-50 disabled:opacity-60"
+                >
+                  {busy === session.id ? t('sessions.signingOut') : t('sessions.signOut')}
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      <FormFailure message={failure} />
+      <div className="flex flex-wrap gap-3">
+        <button
+          type="button"
+          onClick={() => void signOutOthers()}
+          disabled={busy !== null || others.length === 0}
+          className="rounded-lg border border-brand-600 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50 disabled:cursor-not-allowed disabled:opacity-60"
+        >
+          {busy === 'others' ? t('sessions.signingOut') : t('sessions.signOutOthers')}
+        </button>
+        <button
+          type="button"
+          onClick={() => void signOutEverywhere()}
+          disabled={busy !== null}
+          className="rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
+        >
+          {busy === 'all' ? t('sessions.signingOut') : t('sessions.signOutEverywhere')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** A moment in the reader's time zone once hydrated (UTC while the server renders, so hydration matches). */
+function Moment({ iso, lang }: { iso: string; lang: Language }) {
+  const format = (timeZone?: string) =>
+    new Intl.DateTimeFormat(LOCALE_OF[lang], {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      ...(timeZone ? { timeZone } : {}),
+    }).format(new Date(iso));
+  const text = useBrowserValue(() => format(), `${format('UTC')} UTC`);
+  return <time dateTime={iso}>{text}</time>;
+}

@@ -1,0 +1,350 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEmailVerificationToken } from 'better-auth/api';
+import { db } from '../../../functions/db/database.ts';
+import { ensureUser } from '../../../functions/auth/users.ts';
+import { mintSignInToken, signInLinkUrl } from '../../../functions/auth/sign-in-link.ts';
+import { Browser, signedInBrowser, startTestServer, type TestServer } from '../../support/test-server.ts';
+import { authenticatorFor, enrolTwoFactor } from '../../support/two-factor.ts';
+
+/**
+ * Account security over HTTP: the sessions an account holds and how they end; two-factor where the
+ * developer tools are off (a production server), with codes computed from the enrolled secret.
+ */
+const SECRET = 'test-secret-test-secret-test-secret-42';
+const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
+
+let demo: TestServer;
+let production: TestServer;
+
+beforeAll(async () => {
+  [demo, production] = await Promise.all([
+    startTestServer(),
+    startTestServer({ NODE_ENV: 'production', PRODUCTION_CHECKS: 'test-harness', DEV_TOOLS: 'off' }),
+  ]);
+}, 60_000);
+afterAll(async () => {
+  await Promise.all([demo.stop(), production.stop()]);
+});
+
+let counter = 0;
+const uniqueEmail = (name: string) => `${name}-${Date.now()}-${counter++}@example.com`;
+const PASSWORD = 'correct horse 42';
+
+async function signIn(server: TestServer, email: string, userAgent = CHROME, password = PASSWORD): Promise<Browser> {
+  const browser = new Browser(server);
+  const response = await browser.postJson('/api/auth/sign-in/email', { email, password }, { 'user-agent': userAgent });
+  expect(response.status, `sign-in of ${email}`).toBe(200);
+  return browser;
+}
+
+async function signedInAs(browser: Browser): Promise<string | null> {
+  const body = (await (await browser.request('/api/session')).json()) as { user: { email: string } | null };
+  return body.user?.email ?? null;
+}
+
+async function sessionIds(email: string): Promise<string[]> {
+  const rows = await db()
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select('sessions.id')
+    .where('users.email', '=', email)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** The security mails queued for an address, oldest first (the outbox keeps them, sent or not). */
+async function securityMails(to: string) {
+  return db()
+    .selectFrom('mail_outbox')
+    .select(['subject', 'text', 'language'])
+    .where('recipient', '=', to)
+    .where('kind', '=', 'security-notice')
+    .orderBy('created_at')
+    .execute();
+}
+
+describe('sessions', () => {
+  it('lists every signed-in device with its browser and system, marks this one, and never shows a token', async () => {
+    const email = uniqueEmail('devices');
+    await ensureUser(db(), { email, password: PASSWORD, fullName: 'Devices', role: 'user', language: 'tr' });
+    const laptop = await signIn(demo, email, CHROME);
+    await signIn(demo, email, CHROME);
+    // The first device is remembered quietly; the same one again is no news.
+    expect(await securityMails(email)).toEqual([]);
+    await signIn(demo, email, FIREFOX);
+    const [notice, ...more] = await securityMails(email);
+    expect(more).toEqual([]);
+    expect(notice).toMatchObject({ language: 'tr', subject: expect.stringMatching(/hesabınıza yeni bir giriş yapıldı$/) });
+    expect(notice!.text).toContain('Linux üzerinde Firefox 133');
+    expect(notice!.text).toContain('Bu siz değilseniz');
+    expect(notice!.text).toMatch(/\/tr\/forgot-password/);
+    const page = await (await laptop.request('/en/dashboard/settings')).text();
+    expect(page).toContain('Chrome 131 on Windows 10');
+    expect(page).toContain('Firefox 133 on Linux');
+    expect(page).toContain('This device');
+    const tokens = await db().selectFrom('sessions').select('token').execute();
+    for (const { token } of tokens) expect(page).not.toContain(token);
+    const turkish = await (await laptop.request('/tr/dashboard/settings')).text();
+    expect(turkish).toContain('Windows 10 üzerinde Chrome 131');
+    expect(turkish).toContain('Bu cihaz');
+    // better-auth's own list answers tokens: no browser reaches it.
+    expect((await laptop.request('/api/auth/list-sessions')).status).toBe(404);
+  });
+
+  it('signs out one device by its id, only the account’s own', async () => {
+    const email = uniqueEmail('one');
+    await ensureUser(db(), { email, password: PASSWORD, fullName: 'One', role: 'user' });
+    const laptop = await signIn(demo, email, CHROME);
+    const before = await sessionIds(email);
+    const phone = await signIn(demo, email, FIREFOX);
+    const phoneSession = (await sessionIds(email)).find((id) => !before.includes(id))!;
+    const stranger = await signedInBrowser(demo, { role: 'user' });
+    expect((await stranger.json('DELETE', `/api/account/sessions/${phoneSession}`)).status).toBe(404);
+    expect(await signedInAs(phone)).toBe(email);
+    expect((await laptop.json('DELETE', '/api/account/sessions/not-an-id')).status).toBe(404);
+    const response = await laptop.json('DELETE', `/api/account/sessions/${phoneSession}`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true, current: false });
+    expect(await signedInAs(phone)).toBeNull();
+    expect(await signedInAs(laptop)).toBe(email);
+  });
+
+  it('signs out all other devices, then everywhere', async () => {
+    const email = uniqueEmail('all');
+    await ensureUser(db(), { email, password: PASSWORD, fullName: 'All', role: 'user' });
+    const [laptop, phone, tablet] = [await signIn(demo, email), await signIn(demo, email), await signIn(demo, email)];
+    expect((await laptop.postJson('/api/auth/revoke-other-sessions', {})).status).toBe(200);
+    expect([await signedInAs(laptop), await signedInAs(phone), await signedInAs(tablet)]).toEqual([email, null, null]);
+    const again = await signIn(demo, email);
+    expect((await laptop.postJson('/api/auth/revoke-sessions', {})).status).toBe(200);
+    expect([await signedInAs(laptop), await signedInAs(again)]).toEqual([null, null]);
+    expect(await sessionIds(email)).toEqual([]);
+  });
+
+  it('a change of password ends every other session, even when the request asks otherwise', async () => {
+    const email = uniqueEmail('password');
+    await ensureUser(db(), { email, password: PASSWORD, fullName: 'Password', role: 'user' });
+    const laptop = await signIn(demo, email);
+    const phone = await signIn(demo, email);
+    const changed = await laptop.postJson('/api/auth/change-password', {
+      currentPassword: PASSWORD,
+      newPassword: 'a new horse 42',
+      revokeOtherSessions: false,
+    });
+    expect(changed.status).toBe(200);
+    expect(await signedInAs(laptop)).toBe(email);
+    expect(await signedInAs(phone)).toBeNull();
+    const notice = (await securityMails(email)).find((mail) => /password was changed$/.test(mail.subject));
+    expect(notice?.text).toContain('If you did not change it, reset your password now');
+  });
+
+  it('a confirmed change of address ends every session but the one that confirmed it', async () => {
+    const email = uniqueEmail('address');
+    const { id } = await ensureUser(db(), { email, password: PASSWORD, fullName: 'Address', role: 'user' });
+    const laptop = await signIn(demo, email);
+    const phone = await signIn(demo, email);
+    const newEmail = uniqueEmail('moved');
+    const token = await createEmailVerificationToken(SECRET, email, newEmail, 3600, {
+      requestType: 'change-email-verification',
+      userId: id,
+    });
+    const confirmed = await laptop.request(`/api/auth/verify-email?token=${token}&callbackURL=/en/dashboard/settings`);
+    expect(confirmed.status).toBe(302);
+    expect(await signedInAs(laptop)).toBe(newEmail);
+    expect(await signedInAs(phone)).toBeNull();
+    // Told to the old address, which can no longer take the account back by itself.
+    const [notice] = await securityMails(email);
+    expect(notice?.subject).toMatch(/e-mail address of your .+ account was changed$/);
+    expect(notice?.text).toContain(newEmail);
+    expect(notice?.text).toContain('reply to this e-mail at once');
+  });
+});
+
+function enrol(browser: Browser, password = PASSWORD) {
+  return enrolTwoFactor(browser, password);
+}
+
+describe('two-factor where the developer tools are off', () => {
+  it('sends an admin without it to enrolment before any admin page or API answers', async () => {
+    const email = uniqueEmail('admin-new');
+    await ensureUser(db(), { email, password: PASSWORD, fullName: 'Admin', role: 'admin' });
+    const admin = await signIn(production, email);
+    const page = await admin.request('/en/admin/courses');
+    expect(page.status).toBe(302);
+    expect(page.headers.get('location')).toBe('/en/dashboard/settings?twoFactor=required#two-factor');
+    const api = await admin.request('/api/admin/users');
+    expect(api.status).toBe(403);
+    expect(await api.json()).toMatchObject({ error: { code: 'two_factor_required' } });
+    const settings = await (await admin.request('/tr/dashboard/settings?twoFactor=required')).text();
+    expect(settings).toContain('her yöneticinin iki adımlı doğrulamayı açması gerekir');
+  });
+
+  it('enrols with a password and a first code, ten backup codes; then the admin area opens and the other sessions end', async () => {
+    const email = uniqueEmail('admin-enrol');
+    await ensureUser(db(), { email, password: PASSWORD, fullName: 'Admin', role: 'admin' });
+    const admin = await signIn(production, email);
+    const otherDevice = await signIn(production, email);
+    expect((await admin.postJson('/api/auth/two-factor/enable', { password: 'not the password' })).status).toBe(400);
+    const enabled = await admin.postJson('/api/auth/two-factor/enable', { password: PASSWORD });
+    const { totpURI, backupCodes } = (await enabled.json()) as { totpURI: string; backupCodes: string[] };
+    expect(totpURI).toMatch(/^otpauth:\/\/totp\/.+secret=/);
+    expect(backupCodes).toHaveLength(10);
+    expect(new Set(backupCodes).size).toBe(10);
+    // Not on until a code confirms it.
+    expect((await admin.request('/en/admin')).headers.get('location')).toContain('twoFactor=required');
+    const code = authenticatorFor(totpURI);
+    const wrong = await admin.postJson('/api/auth/two-factor/verify-totp', { code: code() === '000000' ? '111111' : '000000' });
+    expect(wrong.status).toBe(401);
+    expect((await admin.postJson('/api/auth/two-factor/verify-totp', { code: 'abc' })).status).toBe(400);
+    expect((await admin.postJson('/api/auth/two-factor/verify-totp', { code: code() })).status).toBe(200);
+    expect((await admin.request('/en/admin')).status).toBe(200);
+    expect((await admin.request('/api/admin/users')).status).toBe(200);
+    expect(await signedInAs(otherDevice)).toBeNull();
+    const row = await db()
+      .selectFrom('two_factors')
+      .innerJoin('users', 'users.id', 'two_factors.user_id')
+      .select(['secret', 'backup_codes'])
+      .where('users.email', '=', email)
+      .executeTakeFirstOrThrow();
+    // Stored encrypted: neither the secret nor a backup code in the clear.
+    expect(row.secret).not.toContain(new URL(totpURI).searchParams.get('secret'));
+    expect(row.backup_codes).not.toContain(backupCodes[0]);
+  });
+
+  it('asks a password sign-in for a code; a wrong code and a used code are refused', async () => {
+    const email = uniqueEmail('admin-sign-in');
+    await ensureUser(db(), { email, password: PASSWORD, fullName: 'Admin', role: 'admin' });
+    const { code, used } = await enrol(await signIn(production, email));
+    const browser = new Browser(production);
+    const first = await browser.postJson('/api/auth/sign-in/email', { email, password: PASSWORD });
+    expect(await first.json()).toMatchObject({ twoFactorRedirect: true });
+    expect(await signedInAs(browser)).toBeNull();
+    expect((await browser.request('/en/admin')).headers.get('location')).toContain('/en/login');
+    // The code the enrolment used: refused, though the authenticator still shows it.
+    const reused = await browser.postJson('/api/auth/two-factor/verify-totp', { code: used });
+    expect(reused.status).toBe(401);
+    expect(await reused.json()).toMatchObject({ error: { code: 'code_used' } });
+    const fresh = code(1);
+    expect((await browser.postJson('/api/auth/two-factor/verify-totp', { code: fresh })).status).toBe(200);
+    expect(await signedInAs(browser)).toBe(email);
+    expect((await browser.request('/en/admin')).status).toBe(200);
+    // The same code from another sign-in: refused.
+    const other = new Browser(production);
+    await other.postJson('/api/auth/sign-in/email', { email, password: PASSWORD });
+    expect((await other.postJson('/api/auth/two-factor/verify-totp', { code: fresh })).status).toBe(401);
+    expect(await signedInAs(other)).toBeNull();
+  });
+
+  it('a sign-in link never opens the admin area without a second factor; a backup code works once', async () => {
+    const email = uniqueEmail('admin-link');
+    await ensureUser(db(), { email, password: PASSWORD, fullName: 'Admin', role: 'admin' });
+    const { backupCodes } = await enrol(await signIn(production, email));
+    const byLink = async () => {
+      const browser = new Browser(production);
+      const link = new URL(signInLinkUrl(await mintSignInToken(db(), email), 'en', '/en/admin'));
+      expect((await browser.request(link.pathname + link.search)).status).toBe(302);
+      expect(await signedInAs(browser)).toBe(email);
+      return browser;
+    };
+    const browser = await byLink();
+    const page = await browser.request('/en/admin/users?page=2');
+    expect(page.status).toBe(302);
+    expect(page.headers.get('location')).toBe(`/en/two-factor?next=${encodeURIComponent('/en/admin/users?page=2')}`);
+    const api = await browser.request('/api/admin/users');
+    expect(api.status).toBe(403);
+    expect(await api.json()).toMatchObject({ error: { code: 'second_factor_required' } });
+    expect((await browser.request('/en/two-factor')).status).toBe(200);
+    expect((await browser.postJson('/api/auth/two-factor/verify-backup-code', { code: backupCodes[0] })).status).toBe(200);
+    expect((await browser.request('/en/admin')).status).toBe(200);
+    const second = await byLink();
+    expect((await second.postJson('/api/auth/two-factor/verify-backup-code', { code: backupCodes[0] })).status).toBe(401);
+    expect((await second.request('/en/admin')).status).toBe(302);
+    expect((await second.postJson('/api/auth/two-factor/verify-backup-code', { code: backupCodes[1] })).status).toBe(200);
+    expect((await second.request('/en/admin')).status).toBe(200);
+  });
+
+  it('limits code attempts per client and per account', async () => {
+    const email = uniqueEmail('admin-guess');
+    await ensureUser(db(), { email, password: PASSWORD, fullName: 'Admin', role: 'admin' });
+    const { code } = await enrol(await signIn(production, email));
+    const link = new URL(signInLinkUrl(await mintSignInToken(db(), email), 'en', '/en/admin'));
+    const guesser = new Browser(production);
+    await guesser.request(link.pathname + link.search);
+    const wrong = () => (code() === '123456' ? '654321' : '123456');
+    // One client: better-auth's own limit on the two-factor endpoints.
+    const burst = [];
+    for (let attempt = 0; attempt < 4; attempt++)
+      burst.push((await guesser.postJson('/api/auth/two-factor/verify-totp', { code: wrong() })).status);
+    expect(burst.slice(0, 3)).toEqual([401, 401, 401]);
+    expect(burst[3]).toBe(429);
+    // Many clients, one account: ten tries a quarter hour (the enrolment's code and the burst count),
+    // then even the right code waits.
+    const statuses = [];
+    for (let attempt = 0; attempt < 6; attempt++)
+      statuses.push((await guesser.elsewhere().postJson('/api/auth/two-factor/verify-totp', { code: wrong() })).status);
+    expect(statuses.slice(0, 5)).toEqual(Array(5).fill(401));
+    expect(statuses[5]).toBe(429);
+    const right = await guesser.elsewhere().postJson('/api/auth/two-factor/verify-totp', { code: code(1) });
+    expect(right.status).toBe(429);
+    expect(right.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect((await guesser.request('/en/admin')).status).toBe(302);
+  });
+
+  it('is optional for a buyer, and turns off with the password again', async () => {
+    const email = uniqueEmail('buyer');
+    await ensureUser(db(), { email, password: PASSWORD, fullName: 'Buyer', role: 'user' });
+    const buyer = await signIn(production, email);
+    expect((await buyer.request('/en/dashboard')).status).toBe(200);
+    const { code } = await enrol(buyer);
+    const challenged = new Browser(production);
+    expect(await (await challenged.postJson('/api/auth/sign-in/email', { email, password: PASSWORD })).json()).toMatchObject({
+      twoFactorRedirect: true,
+    });
+    expect((await challenged.postJson('/api/auth/two-factor/verify-totp', { code: code(1) })).status).toBe(200);
+    expect((await buyer.postJson('/api/auth/two-factor/disable', { password: 'wrong password' })).status).toBe(400);
+    expect((await buyer.postJson('/api/auth/two-factor/disable', { password: PASSWORD })).status).toBe(200);
+    const subjects = (await securityMails(email)).map((mail) => mail.subject);
+    expect(subjects.filter((subject) => /Two-factor authentication turned on/.test(subject))).toHaveLength(1);
+    expect(subjects.filter((subject) => /Two-factor authentication turned off/.test(subject))).toHaveLength(1);
+    const plain = new Browser(production);
+    const signedIn = await plain.postJson('/api/auth/sign-in/email', { email, password: PASSWORD });
+    expect(await signedIn.json()).not.toHaveProperty('twoFactorRedirect');
+    expect(await signedInAs(plain)).toBe(email);
+  });
+});
+
+describe('re-authentication without a password', () => {
+  it('asks an account that signs in by link for a sign-in of the last minutes before turning two-factor on', async () => {
+    const email = uniqueEmail('link-only');
+    await ensureUser(db(), { email, password: PASSWORD, fullName: 'Link only', role: 'user' });
+    const { id } = await db().selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+    await db().updateTable('accounts').set({ password: null }).where('user_id', '=', id).execute();
+    const browser = new Browser(demo);
+    const link = new URL(signInLinkUrl(await mintSignInToken(db(), email), 'en'));
+    await browser.request(link.pathname + link.search);
+    expect(await signedInAs(browser)).toBe(email);
+    await db()
+      .updateTable('sessions')
+      .set({ created_at: new Date(Date.now() - 60 * 60 * 1000) })
+      .where('user_id', '=', id)
+      .execute();
+    const stale = await browser.postJson('/api/auth/two-factor/enable', {});
+    expect(stale.status).toBe(403);
+    expect(await stale.json()).toMatchObject({ error: { code: 'sign_in_again', message: 'twoFactor.signInAgain' } });
+    const fresh = new Browser(demo);
+    const again = new URL(signInLinkUrl(await mintSignInToken(db(), email), 'en'));
+    await fresh.request(again.pathname + again.search);
+    expect((await fresh.postJson('/api/auth/two-factor/enable', {})).status).toBe(200);
+  });
+});
+
+describe('two-factor where the developer tools are on (the demo)', () => {
+  it('lets an admin in without it, and the admin area says so', async () => {
+    const admin = await signedInBrowser(demo, { role: 'admin' });
+    const page = await admin.request('/en/admin');
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('admins may enter without two-factor here');
+    expect((await admin.request('/api/admin/users')).status).toBe(200);
+  });
+});
