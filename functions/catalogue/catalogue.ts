@@ -131,7 +131,10 @@ export async function listHomeCourses(lang: Language): Promise<CourseSummary[]> 
 /** Active courses by id, in the order given (a wishlist's order); unknown and inactive ids are left out. */
 export async function listCoursesByIds(ids: readonly string[], lang: Language): Promise<CourseSummary[]> {
   if (ids.length === 0) return [];
-  const rows = await selectSummaries().where('courses.id', 'in', [...ids]).where('courses.is_active', '=', true).execute();
+  const rows = await selectSummaries()
+    .where('courses.id', 'in', [...ids])
+    .where('courses.is_active', '=', true)
+    .execute();
   const byId = new Map(rows.map((row) => [row.id, toSummary(row, lang)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

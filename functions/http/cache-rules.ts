@@ -34,7 +34,10 @@ const coursesApiQuery = (params: URLSearchParams) => {
 };
 
 const cardsQuery = (params: URLSearchParams) => {
-  const canonical = new URLSearchParams({ lang: asLanguage(params.get('lang')), ids: wishlistIdsOf(params.get('ids')).join(',') });
+  const canonical = new URLSearchParams({
+    lang: asLanguage(params.get('lang')),
+    ids: wishlistIdsOf(params.get('ids')).join(','),
+  });
   return `?${canonical.toString()}`;
 };
 

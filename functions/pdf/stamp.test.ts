@@ -11,9 +11,7 @@ const STAMP: Stamp = {
 };
 
 /** A real course-like PDF: several pages, bookmarks, a link per page, the author's metadata. */
-function makeCourse(
-  options: { pages?: number; encrypt?: 'owner' | 'user' } = {},
-): Promise<Buffer> {
+function makeCourse(options: { pages?: number; encrypt?: 'owner' | 'user' } = {}): Promise<Buffer> {
   const { pages = 4, encrypt } = options;
   const doc = new PDFDocument({
     size: 'A5',

@@ -1,7 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import fontkit from '@cantoo/fontkit';
-import { degrees, EncryptedPDFError, PDFDict, PDFDocument, PDFHexString, PDFName, rgb, type PDFFont, type PDFPage } from '@cantoo/pdf-lib';
+import {
+  degrees,
+  EncryptedPDFError,
+  PDFDict,
+  PDFDocument,
+  PDFHexString,
+  PDFName,
+  rgb,
+  type PDFFont,
+  type PDFPage,
+} from '@cantoo/pdf-lib';
 
 /**
  * Stamps a course PDF for its buyer: a small footer line on every page ("Licensed to … · order …") and

@@ -14,8 +14,9 @@ const $guestWishlist = persistentJSON<string[]>(WISHLIST_STORAGE_KEY, []);
 const $accountWishlist = atom<string[] | null>(null);
 export const $wishlistSource = atom<'unknown' | 'guest' | 'account'>('unknown');
 
-export const $wishlist = computed([$guestWishlist, $accountWishlist], (guest, account) =>
-  account ?? (Array.isArray(guest) ? guest.filter(isCourseId) : []),
+export const $wishlist = computed(
+  [$guestWishlist, $accountWishlist],
+  (guest, account) => account ?? (Array.isArray(guest) ? guest.filter(isCourseId) : []),
 );
 
 export async function toggleWishlist(courseId: string): Promise<boolean> {

@@ -157,7 +157,8 @@ describe('free enrolment', () => {
     expect(stamped.pages.map((page) => page.text.replace(/\s*Lisans sahibi: .*$/, '').trim())).toEqual(
       original.pages.map((page) => page.text.trim()),
     );
-    for (const page of stamped.pages) expect(page.text).toContain(`Lisans sahibi: Deniz Kaya ${email} · sipariş ${orderReference(purchase.id)}`);
+    for (const page of stamped.pages)
+      expect(page.text).toContain(`Lisans sahibi: Deniz Kaya ${email} · sipariş ${orderReference(purchase.id)}`);
     expect(stamped.info).toMatchObject({ Title: original.info.Title, Custom: { OrderReference: orderReference(purchase.id) } });
     const counted = await db()
       .selectFrom('purchases')

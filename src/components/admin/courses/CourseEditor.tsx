@@ -73,7 +73,8 @@ export function CourseEditor({ lang, categories, categoriesUrl, course, onSaved,
 
   const setChecked = (name: 'isFeatured' | 'isActive' | 'stampPdfs' | 'notifyBuyers') => (checked: boolean) =>
     form.setValues((current) => ({ ...current, [name]: checked ? 'true' : 'false' }));
-  const setFlag = (name: 'isFeatured' | 'isActive') => (event: ChangeEvent<HTMLInputElement>) => setChecked(name)(event.target.checked);
+  const setFlag = (name: 'isFeatured' | 'isActive') => (event: ChangeEvent<HTMLInputElement>) =>
+    setChecked(name)(event.target.checked);
 
   const chooseFile = (kind: 'pdf' | 'cover') => (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0] ?? null;
