@@ -98,6 +98,13 @@ describe('the button', () => {
       idToken: { token: 'eyJhbGciOiJub25lIn0.e30.' },
     });
     expect(smuggled.status).toBe(400);
+    // A forged or replayed return from the provider signs nobody in and breaks nothing.
+    for (const query of ['', '?code=x&state=forged', '?error=access_denied&state=forged', `?code=${'x'.repeat(5000)}`]) {
+      const browser = new Browser(shop);
+      const back = await browser.request(`/api/auth/callback/oidc${query}`);
+      expect(back.status, query).toBeLessThan(500);
+      expect(await signedInAs(browser)).toBeNull();
+    }
   });
 });
 
@@ -118,6 +125,19 @@ describe('linking rules', () => {
     expect((await accountsOf(email)).map((row) => row.provider_id)).toEqual(['oidc']);
     const library = await (await browser.request('/tr/dashboard/courses')).text();
     expect(library).toContain(course.title);
+  });
+
+  it('makes an unverified account from an address the provider did not verify: its guest purchases wait for confirmation', async () => {
+    const email = uniqueEmail('new-unverified');
+    const course = await makeCourse();
+    await makePurchase(course.id, { email, guest: true, user_id: null, status: 'completed', completed_at: new Date() });
+    const browser = new Browser(shop);
+    expect(await signInWithProvider(browser, personAtProvider(email, false))).toBe('/en/dashboard');
+    const user = await db().selectFrom('users').select('email_verified').where('email', '=', email).executeTakeFirstOrThrow();
+    expect(user.email_verified).toBe(false);
+    expect(await (await browser.request('/en/dashboard/courses')).text()).not.toContain(course.title);
+    const mails = await db().selectFrom('mail_outbox').select('subject').where('recipient', '=', email).execute();
+    expect(mails.map((mail) => mail.subject).join(' ')).toMatch(/verify|confirm/i);
   });
 
   it('links to the account at the same verified address, never a second account', async () => {
