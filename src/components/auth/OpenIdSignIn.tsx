@@ -39,12 +39,11 @@ function OpenIdSignIn({ lang, providers }: Props) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState<string | null>(null);
   const [failure, setFailure] = useState<MessageKey | null>(null);
-  const refusal = useBrowserValue(() => {
-    const params = new URLSearchParams(location.search);
-    const provider = providers.find((candidate) => candidate.id === params.get('signin'));
-    const error = params.get('error');
-    return provider && error ? { provider: provider.name, message: REFUSALS[error] ?? 'openId.failed' } : null;
-  }, null);
+  // Read as strings: the browser value must be the same between two reads while nothing changed.
+  const refusedBy = useBrowserValue(() => new URLSearchParams(location.search).get('signin'), null);
+  const error = useBrowserValue(() => new URLSearchParams(location.search).get('error'), null);
+  const provider = providers.find((candidate) => candidate.id === refusedBy);
+  const refusal = provider && error ? { provider: provider.name, message: REFUSALS[error] ?? 'openId.failed' } : null;
 
   const signIn = async (provider: ProviderButton) => {
     if (busy) return;
