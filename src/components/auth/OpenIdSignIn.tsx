@@ -66,7 +66,8 @@ function OpenIdSignIn({ lang, providers }: Props) {
       return;
     }
     setBusy(null);
-    setFailure(result.ok ? 'openId.unavailable' : result.message);
+    // 404: the provider could not be reached when the shop asked it for its addresses.
+    setFailure(result.ok || result.status === 404 ? 'openId.unavailable' : result.message);
   };
 
   return (
