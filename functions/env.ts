@@ -40,6 +40,17 @@ const BaseEnvSchema = z.object({
     .string()
     .regex(/^[a-z0-9][a-z0-9._-]{1,62}$/)
     .default('public'),
+  // Sign-in with an OpenID Connect provider (functions/auth/identity-providers.ts): Google by its two
+  // keys, any other provider by its issuer, keys and the name its button shows. None set: no button.
+  GOOGLE_CLIENT_ID: z.string().min(1).max(300).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).max(300).optional(),
+  OIDC_ISSUER: z
+    .url()
+    .refine((value) => /^https?:\/\//.test(value), "must be an http(s) URL (the provider's issuer)")
+    .optional(),
+  OIDC_CLIENT_ID: z.string().min(1).max(300).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).max(300).optional(),
+  OIDC_NAME: z.string().trim().min(1).max(40).optional(),
   SUPABASE_BUCKET_PRIVATE: z
     .string()
     .regex(/^[a-z0-9][a-z0-9._-]{1,62}$/)
@@ -77,6 +88,29 @@ const EnvSchema = BaseEnvSchema.superRefine((value, context) => {
       path: ['SUPABASE_BUCKET_PRIVATE'],
       message: 'must differ from SUPABASE_BUCKET_PUBLIC: course PDFs are never public',
     });
+  }
+  if (Boolean(value.GOOGLE_CLIENT_ID) !== Boolean(value.GOOGLE_CLIENT_SECRET)) {
+    context.addIssue({
+      code: 'custom',
+      path: [value.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID'],
+      message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together (Google sign-in)',
+    });
+  }
+  const oidc = {
+    OIDC_ISSUER: value.OIDC_ISSUER,
+    OIDC_CLIENT_ID: value.OIDC_CLIENT_ID,
+    OIDC_CLIENT_SECRET: value.OIDC_CLIENT_SECRET,
+    OIDC_NAME: value.OIDC_NAME,
+  };
+  const oidcSet = Object.entries(oidc).filter(([, set]) => set);
+  if (oidcSet.length > 0 && oidcSet.length < 4) {
+    for (const [name] of Object.entries(oidc).filter(([, set]) => !set)) {
+      context.addIssue({
+        code: 'custom',
+        path: [name],
+        message: 'OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET and OIDC_NAME go together (OpenID sign-in)',
+      });
+    }
   }
   if (value.NODE_ENV === 'production' && !value.BETTER_AUTH_SECRET) {
     context.addIssue({

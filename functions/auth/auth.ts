@@ -1,6 +1,8 @@
 import { betterAuth } from 'better-auth';
 import { magicLink } from 'better-auth/plugins/magic-link';
 import { twoFactor } from 'better-auth/plugins/two-factor';
+import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import { getOAuthState } from 'better-auth/api';
 import type { Db } from '../db/database.ts';
 import { db } from '../db/database.ts';
 import { env, siteUrl } from '../env.ts';
@@ -10,10 +12,12 @@ import { emailVerification, passwordReset, signInLink } from '../mail/templates/
 import { safeNextPath } from '../../src/lib/next-path.ts';
 import { adoptDetachedPurchases } from '../purchases/library.ts';
 import { noteSignInDevice } from '../account/security-notices.ts';
+import { claimUnprovenAccount } from '../account/identities.ts';
 import { limitsEnabled } from '../abuse/limits.ts';
 import { SIGN_IN_LINK_TTL_S, signInLinkUrl, storedSignInToken } from './sign-in-link.ts';
 import { claimsOf, LINK_TOKEN_SLOT, RESET_TOKEN_TTL_S, VERIFY_TOKEN_TTL_S } from './link-tokens.ts';
-import { asLanguage, DEFAULT_LANGUAGE, localizedPath } from '../../src/i18n/languages.ts';
+import { asLanguage, DEFAULT_LANGUAGE, isLanguage, localizedPath } from '../../src/i18n/languages.ts';
+import { genericOAuthConfig, identityProviders } from './identity-providers.ts';
 import { MIN_PASSWORD_LENGTH, MAX_PASSWORD_LENGTH } from '../../src/lib/auth.schema.ts';
 
 /** The header our server sets from the connection (never the client's), for rate limits. */
@@ -32,6 +36,7 @@ function languageOf(user: object): ReturnType<typeof asLanguage> {
 
 export function createAuth(database: Db) {
   const { NODE_ENV, BETTER_AUTH_SECRET } = env();
+  const providers = identityProviders(env());
   return betterAuth({
     appName: 'MicroCourses',
     baseURL: siteUrl(),
@@ -64,6 +69,17 @@ export function createAuth(database: Db) {
     },
     account: {
       modelName: 'accounts',
+      // An OpenID identity joins an existing account only when the provider asserts that the address
+      // is verified and it is the account's address (decision 22); never the last way to sign in is unlinked.
+      accountLinking: {
+        enabled: true,
+        trustedProviders: [],
+        allowDifferentEmails: false,
+        allowUnlinkingAll: false,
+        // A provider-verified address counts as proof for an account that had not proved it: the
+        // account is claimed (its password, other identities and sessions go), as by a sign-in link.
+        requireLocalEmailVerified: false,
+      },
       fields: {
         accountId: 'account_id',
         providerId: 'provider_id',
@@ -116,11 +132,31 @@ export function createAuth(database: Db) {
     },
     databaseHooks: {
       // A new account at an address gets back guest purchases a deleted, unproven account let go of.
-      user: { create: { after: (user) => adoptDetachedPurchases(database, user.id, user.email) } },
+      user: {
+        create: {
+          // An account made by an OpenID sign-in speaks the language of the page it started from.
+          before: async (user) => {
+            const state = await getOAuthState().catch(() => null);
+            const language = state ? (state as Record<string, unknown>).language : undefined;
+            return isLanguage(language) ? { data: { ...user, language } } : undefined;
+          },
+          after: (user) => adoptDetachedPurchases(database, user.id, user.email),
+        },
+      },
+      // An OpenID identity joining an account that had not proved its address claims it (identities.ts).
+      account: {
+        create: {
+          after: async (account) => {
+            if (account.providerId !== 'credential') await claimUnprovenAccount(database, account.userId, account.id);
+          },
+        },
+      },
       // A sign-in from a device the account has not used before mails its owner.
       session: { create: { after: (session) => noteSignInDevice(database, session.userId, session.userAgent) } },
     },
     plugins: [
+      // Sign-in with Google or another OpenID provider, when configured (identity-providers.ts).
+      ...(providers.length > 0 ? [genericOAuth({ config: genericOAuthConfig(providers) })] : []),
       // Authenticator codes and backup codes; the admin area asks them of every session (second-factor.ts).
       twoFactor({
         // An account without a password (e-mail links only) proves itself by a fresh sign-in instead
@@ -180,6 +216,8 @@ export function createAuth(database: Db) {
         '/sign-in/magic-link': { window: 60, max: 5 },
         '/change-email': { window: 60, max: 5 },
         '/send-verification-email': { window: 60, max: 5 },
+        '/sign-in/social': { window: 60, max: 10 },
+        '/unlink-account': { window: 60, max: 10 },
       },
     },
     advanced: {

@@ -122,5 +122,15 @@ export const AUTH_REQUEST_SCHEMAS = {
   '/two-factor/generate-backup-codes': z.strictObject({ password: ReauthPassword }),
   '/two-factor/verify-totp': z.strictObject({ code: TotpCode }),
   '/two-factor/verify-backup-code': z.strictObject({ code: BackupCode }),
+  // OpenID providers (decision 22): a configured provider by id; never an ID token from the browser.
+  '/sign-in/social': z.strictObject({
+    provider: z.string().regex(/^[a-z][a-z0-9_-]{0,39}$/, 'errors.badRequest'),
+    callbackURL: CallbackPath,
+    newUserCallbackURL: CallbackPath,
+    errorCallbackURL: CallbackPath,
+    disableRedirect: z.boolean().optional(),
+    additionalData: z.strictObject({ language: LanguageSchema }).optional(),
+  }),
+  '/unlink-account': z.strictObject({ accountId: z.uuid('errors.badRequest') }),
 } as const;
 export type AuthRequestPath = keyof typeof AUTH_REQUEST_SCHEMAS;

@@ -26,7 +26,11 @@ function LoginForm({ lang }: { lang: Language }) {
   const { t } = useTranslation();
   const form = useForm(LoginSchema, { email: '', password: '' }, { idPrefix: 'login' });
   // better-auth sends a used or expired sign-in link back here with `?error=`.
-  const linkFailed = useBrowserValue(() => new URLSearchParams(location.search).has('error'), false);
+  // (An OpenID provider's refusal comes back with `?signin=` too: its own block tells of it.)
+  const linkFailed = useBrowserValue(() => {
+    const params = new URLSearchParams(location.search);
+    return params.has('error') && !params.has('signin');
+  }, false);
 
   const submit = form.handleSubmit(async (data) => {
     const result = await signIn(data.email, data.password);

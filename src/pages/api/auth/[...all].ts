@@ -26,6 +26,7 @@ import { revokeOtherSessions } from '../../../../functions/account/sessions.ts';
 import { sendSecurityNotice } from '../../../../functions/account/security-notices.ts';
 import { claimsOf } from '../../../../functions/auth/link-tokens.ts';
 import { db } from '../../../../functions/db/database.ts';
+import { findIdentity, otherWayToSignIn } from '../../../../functions/account/identities.ts';
 
 export const prerender = false;
 
@@ -45,7 +46,19 @@ const MAILING: Partial<Record<AuthRequestPath, { client: LimitRule; target: 'ema
  * lists sessions from the server, by id); get-totp-uri shows the authenticator secret again; the
  * e-mailed second-factor codes are not offered (an authenticator, backup codes or a passkey are).
  */
-const CLOSED = new Set(['/list-sessions', '/two-factor/get-totp-uri', '/two-factor/send-otp', '/two-factor/verify-otp']);
+const CLOSED = new Set([
+  '/list-sessions',
+  '/two-factor/get-totp-uri',
+  '/two-factor/send-otp',
+  '/two-factor/verify-otp',
+  // OpenID identities: signing in links them (decision 22); Settings lists them from the server.
+  // The provider's tokens stay on the server.
+  '/link-social',
+  '/list-accounts',
+  '/get-access-token',
+  '/refresh-token',
+  '/account-info',
+]);
 
 /** Changes to the account that ask its owner to prove it is them again (password, or a fresh sign-in). */
 const REAUTHENTICATED = new Set(['/two-factor/enable', '/two-factor/disable', '/two-factor/generate-backup-codes']);
@@ -84,11 +97,15 @@ export const ALL: APIRoute = async ({ request, clientAddress, url }) => {
   const sent =
     path === '/change-password'
       ? JSON.stringify({ ...checked.fields, revokeOtherSessions: true })
-      : path.startsWith('/two-factor/')
+      : path.startsWith('/two-factor/') || path === '/sign-in/social' || path === '/unlink-account'
         ? JSON.stringify(checked.fields)
         : body;
   const forwarded = new Request(request.url, { method: request.method, headers, body: sent });
   if (path === '/sign-in/email') return signInThrottled(forwarded, String(checked.fields.email), ip);
+  if (path === '/unlink-account') {
+    const refused = await unlinkRefusal(request.headers, String(checked.fields.accountId));
+    if (refused) return refused;
+  }
   if (SECOND_FACTOR.has(path)) return secondFactorProved(forwarded, path, String(checked.fields.code), ip);
   const told = NOTIFIED[path];
   const user = told ? await getSessionUser(request.headers) : undefined;
@@ -103,6 +120,19 @@ const NOTIFIED: Partial<Record<string, 'password-changed' | 'two-factor-off'>> =
   '/change-password': 'password-changed',
   '/two-factor/disable': 'two-factor-off',
 };
+
+/**
+ * Only an OpenID identity of the signed-in account is unlinked here (never its password), and only
+ * while another way to sign in remains: better-auth refuses the last one.
+ */
+async function unlinkRefusal(requestHeaders: Headers, accountId: string): Promise<Response | undefined> {
+  const user = await getSessionUser(requestHeaders);
+  if (!user) return undefined;
+  const identity = await findIdentity(user.id, accountId);
+  if (!identity) return errorResponse(404, 'not_found', 'errors.notFound');
+  if (!(await otherWayToSignIn(user.id, identity.id))) return errorResponse(409, 'last_way_to_sign_in', 'identities.lastWay');
+  return undefined;
+}
 
 /** An account without a password proves itself by a sign-in of the last minutes (a fresh e-mailed link). */
 async function reauthenticationRefusal(requestHeaders: Headers): Promise<Response | undefined> {
