@@ -141,6 +141,19 @@ export async function sessionIsFresh(userId: string, headers: Headers): Promise<
   return Date.now() - new Date(session.session.createdAt).getTime() < FRESH_SESSION_MS;
 }
 
+/**
+ * Re-authentication for a sensitive change: the account's password, or for an account without one
+ * a session begun in the last 15 minutes (a fresh sign-in link or passkey).
+ */
+export async function reauthentication(
+  userId: string,
+  password: string | undefined,
+  headers: Headers,
+): Promise<'ok' | 'wrong_password' | 'sign_in_again'> {
+  if (await hasPassword(userId)) return (await passwordMatches(userId, password ?? '')) ? 'ok' : 'wrong_password';
+  return (await sessionIsFresh(userId, headers)) ? 'ok' : 'sign_in_again';
+}
+
 /** Whether the password is this account's (for re-authentication before deleting). */
 export async function passwordMatches(userId: string, password: string): Promise<boolean> {
   const account = await db()

@@ -11,6 +11,7 @@ import { safeNextPath } from '../../src/lib/next-path.ts';
 import { adoptDetachedPurchases } from '../purchases/library.ts';
 import { noteSignInDevice } from '../account/security-notices.ts';
 import { limitsEnabled } from '../abuse/limits.ts';
+import { passkeySignIn } from './passkey-sign-in.ts';
 import { SIGN_IN_LINK_TTL_S, signInLinkUrl, storedSignInToken } from './sign-in-link.ts';
 import { claimsOf, LINK_TOKEN_SLOT, RESET_TOKEN_TTL_S, VERIFY_TOKEN_TTL_S } from './link-tokens.ts';
 import { asLanguage, DEFAULT_LANGUAGE, localizedPath } from '../../src/i18n/languages.ts';
@@ -142,6 +143,8 @@ export function createAuth(database: Db) {
           },
         },
       }),
+      // "Sign in with a passkey" (WebAuthn, decision 0021): a better-auth session that passed a second factor.
+      passkeySignIn(),
       magicLink({
         expiresIn: SIGN_IN_LINK_TTL_S,
         storeToken: { type: 'custom-hasher', hash: (token) => Promise.resolve(storedSignInToken(token)) },
@@ -180,6 +183,8 @@ export function createAuth(database: Db) {
         '/sign-in/magic-link': { window: 60, max: 5 },
         '/change-email': { window: 60, max: 5 },
         '/send-verification-email': { window: 60, max: 5 },
+        '/passkey/sign-in-options': { window: 60, max: 20 },
+        '/passkey/sign-in': { window: 60, max: 10 },
       },
     },
     advanced: {

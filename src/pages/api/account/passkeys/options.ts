@@ -1,0 +1,29 @@
+import type { APIRoute } from 'astro';
+import { reauthentication } from '../../../../../functions/account/account.ts';
+import { consumeAll, LIMITS } from '../../../../../functions/abuse/limits.ts';
+import { registrationOptions } from '../../../../../functions/auth/passkeys.ts';
+import { PasskeyOptionsRequestSchema } from '../../../../lib/auth.schema.ts';
+import { errorResponse, readJson, tooManyRequests } from '../../../../lib/http.ts';
+import { requireUser } from '../../../../server/guards.ts';
+
+export const prerender = false;
+
+/**
+ * Settings' "Add a passkey", first step: the owner proves it is them (the password, or a fresh
+ * sign-in for an account without one), then gets the options for their authenticator, bound to
+ * this session by a challenge the server keeps.
+ */
+export const POST: APIRoute = async (context) => {
+  const user = await requireUser(context);
+  if (user instanceof Response) return user;
+  const body = await readJson(context.request, PasskeyOptionsRequestSchema);
+  if ('response' in body) return body.response;
+  const verdict = await consumeAll([[LIMITS.passkeyChangesPerAccount, user.id]]);
+  if (!verdict.allowed) return tooManyRequests(verdict.retryAfterS);
+  const proved = await reauthentication(user.id, body.data.password, context.request.headers);
+  if (proved === 'wrong_password')
+    return errorResponse(403, 'wrong_password', 'settings.wrongCurrentPassword', { password: 'settings.wrongCurrentPassword' });
+  if (proved === 'sign_in_again') return errorResponse(403, 'sign_in_again', 'twoFactor.signInAgain');
+  const options = await registrationOptions(user, user.sessionId);
+  return Response.json(options, { headers: { 'Cache-Control': 'no-store' } });
+};
