@@ -21,7 +21,10 @@ const AT = 0x40;
 
 export class SoftwareAuthenticator {
   readonly credentials: Credential[] = [];
-  constructor(private readonly origin: string) {}
+  private readonly origin: string;
+  constructor(origin: string) {
+    this.origin = origin;
+  }
 
   /** navigator.credentials.create() for the shop's registration options. */
   create(options: { challenge: string; rp: { id?: string }; user: { id: string } }, { verifyUser = true } = {}) {
@@ -56,9 +59,9 @@ export class SoftwareAuthenticator {
       attested,
     ]);
     const attestationObject = isoCBOR.encode(
-      new Map<string, string | Map<string, never> | Uint8Array>([
+      new Map<string, string | Map<string, string> | Uint8Array>([
         ['fmt', 'none'],
-        ['attStmt', new Map()],
+        ['attStmt', new Map<string, string>()],
         ['authData', new Uint8Array(authData)],
       ]),
     );
