@@ -35,6 +35,8 @@ export const DELETE: APIRoute = async (context) => {
   const verdict = await consumeAll([[LIMITS.passkeyChangesPerAccount, user.id]]);
   if (!verdict.allowed) return tooManyRequests(verdict.retryAfterS);
   const proved = await reauthentication(user.id, body.data.password, context.request.headers);
+  if (proved === 'password_required')
+    return errorResponse(400, 'invalid_input', 'errors.badRequest', { password: 'validation.currentPasswordRequired' });
   if (proved === 'wrong_password')
     return errorResponse(403, 'wrong_password', 'settings.wrongCurrentPassword', { password: 'settings.wrongCurrentPassword' });
   if (proved === 'sign_in_again') return errorResponse(403, 'sign_in_again', 'twoFactor.signInAgain');
