@@ -57,7 +57,7 @@ const TEXTS = {
     added: 'Geçiş anahtarı eklendi.',
     list: 'Geçiş anahtarlarınız',
     neverUsed: 'Henüz kullanılmadı',
-    signIn: 'Geçiş anahtarıyla giriş yap',
+    signIn: 'Geçiş anahtarıyla oturum aç',
     remove: 'Kaldır',
     removed: 'Geçiş anahtarı kaldırıldı.',
     none: 'Henüz geçiş anahtarınız yok.',
