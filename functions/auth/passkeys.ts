@@ -61,7 +61,11 @@ export async function registrationOptions(
   sessionId: string,
 ): Promise<{ challengeId: string; options: PublicKeyCredentialCreationOptionsJSON }> {
   const rp = relyingParty();
-  const existing = await db().selectFrom('passkeys').select(['credential_id', 'transports']).where('user_id', '=', user.id).execute();
+  const existing = await db()
+    .selectFrom('passkeys')
+    .select(['credential_id', 'transports'])
+    .where('user_id', '=', user.id)
+    .execute();
   const options = await generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
@@ -78,9 +82,7 @@ export async function registrationOptions(
   return { challengeId, options };
 }
 
-export type RegisterOutcome =
-  | { ok: true; passkey: PasskeyView }
-  | { ok: false; reason: 'challenge' | 'invalid' | 'duplicate' };
+export type RegisterOutcome = { ok: true; passkey: PasskeyView } | { ok: false; reason: 'challenge' | 'invalid' | 'duplicate' };
 
 /** Checks the authenticator's answer to a registration challenge of this session and keeps the passkey. */
 export async function registerPasskey(

@@ -94,7 +94,12 @@ const Name = z.string().trim().min(1, 'passkeys.nameRequired').max(PASSKEY_NAME_
 export const PasskeyNameSchema = z.object({ name: Name });
 export const AddPasskeySchema = z.object({ name: Name, password: z.string().max(MAX_PASSWORD_LENGTH, 'validation.tooLong') });
 
-const Base64Url = (max: number) => z.string().min(1).max(max).regex(/^[A-Za-z0-9_-]+={0,2}$/);
+const Base64Url = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/);
 const ChallengeId = z.uuid();
 const ClientExtensionResults = z.record(z.string().max(100), z.unknown()).default({});
 const Attachment = z.enum(['platform', 'cross-platform']).optional();

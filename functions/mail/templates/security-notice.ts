@@ -4,12 +4,7 @@ import type { MessageKey } from '../../../src/i18n/i18n.ts';
 
 /** What happened to the account (functions/account/security-notices.ts sends one mail per event). */
 export type SecurityEvent =
-  | 'new-sign-in'
-  | 'password-changed'
-  | 'two-factor-on'
-  | 'two-factor-off'
-  | 'passkey-added'
-  | 'email-changed';
+  'new-sign-in' | 'password-changed' | 'two-factor-on' | 'two-factor-off' | 'passkey-added' | 'email-changed';
 
 export interface SecurityNoticeProps {
   name: string;

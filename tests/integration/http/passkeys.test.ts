@@ -32,7 +32,10 @@ const uniqueEmail = (name: string) => `${name}-${Date.now()}-${counter++}@exampl
 
 type Options = { challengeId: string; options: { challenge: string; rp: { id: string }; user: { id: string }; rpId: string } };
 
-async function account(server: TestServer, { role = 'user', language = 'en' }: { role?: 'user' | 'admin'; language?: 'en' | 'tr' } = {}) {
+async function account(
+  server: TestServer,
+  { role = 'user', language = 'en' }: { role?: 'user' | 'admin'; language?: 'en' | 'tr' } = {},
+) {
   const email = uniqueEmail(role);
   await ensureUser(db(), { email, password: PASSWORD, fullName: 'Pat Key', role, language });
   const browser = new Browser(server);
@@ -45,7 +48,11 @@ async function addPasskey(browser: Browser, authenticator: SoftwareAuthenticator
   const options = await browser.postJson('/api/account/passkeys/options', { password: PASSWORD });
   expect(options.status).toBe(200);
   const { challengeId, options: creation } = (await options.json()) as Options;
-  const response = await browser.postJson('/api/account/passkeys', { challengeId, name, response: authenticator.create(creation) });
+  const response = await browser.postJson('/api/account/passkeys', {
+    challengeId,
+    name,
+    response: authenticator.create(creation),
+  });
   expect(response.status).toBe(201);
   return ((await response.json()) as { passkey: { id: string; name: string } }).passkey;
 }
@@ -54,7 +61,11 @@ async function passkeySignIn(browser: Browser, authenticator: SoftwareAuthentica
   const options = await browser.postJson('/api/auth/passkey/sign-in-options', {});
   expect(options.status).toBe(200);
   const { challengeId, options: request } = (await options.json()) as Options;
-  return browser.postJson('/api/auth/passkey/sign-in', { challengeId, response: authenticator.get(request) }, { 'user-agent': userAgent });
+  return browser.postJson(
+    '/api/auth/passkey/sign-in',
+    { challengeId, response: authenticator.get(request) },
+    { 'user-agent': userAgent },
+  );
 }
 
 async function signedInAs(browser: Browser): Promise<string | null> {
@@ -105,15 +116,28 @@ describe('adding, naming and removing passkeys', () => {
     // A fresh challenge, then the same answer again with a new one: one passkey per credential.
     const fresh = (await (await browser.postJson('/api/account/passkeys/options', { password: PASSWORD })).json()) as Options;
     const first = authenticator.create(fresh.options);
-    expect((await browser.postJson('/api/account/passkeys', { challengeId: fresh.challengeId, name: 'Mine', response: first })).status).toBe(201);
+    expect(
+      (await browser.postJson('/api/account/passkeys', { challengeId: fresh.challengeId, name: 'Mine', response: first })).status,
+    ).toBe(201);
     const again = (await (await browser.postJson('/api/account/passkeys/options', { password: PASSWORD })).json()) as Options;
-    const replayed = await browser.postJson('/api/account/passkeys', { challengeId: again.challengeId, name: 'Twice', response: first });
+    const replayed = await browser.postJson('/api/account/passkeys', {
+      challengeId: again.challengeId,
+      name: 'Twice',
+      response: first,
+    });
     expect(replayed.status).toBe(400);
     // An authenticator that did not verify its user is refused: a passkey stands for a second factor.
-    const unverified = (await (await browser.postJson('/api/account/passkeys/options', { password: PASSWORD })).json()) as Options;
+    const unverified = (await (
+      await browser.postJson('/api/account/passkeys/options', { password: PASSWORD })
+    ).json()) as Options;
     const lazy = authenticator.create(unverified.options, { verifyUser: false });
-    expect((await browser.postJson('/api/account/passkeys', { challengeId: unverified.challengeId, name: 'Lazy', response: lazy })).status).toBe(400);
-    expect(await db().selectFrom('passkeys').select('name').where('name', 'in', ['Stolen', 'Twice', 'Lazy']).execute()).toEqual([]);
+    expect(
+      (await browser.postJson('/api/account/passkeys', { challengeId: unverified.challengeId, name: 'Lazy', response: lazy }))
+        .status,
+    ).toBe(400);
+    expect(await db().selectFrom('passkeys').select('name').where('name', 'in', ['Stolen', 'Twice', 'Lazy']).execute()).toEqual(
+      [],
+    );
   });
 
   it('renames and removes only the account’s own passkeys; removing asks for the password again', async () => {
@@ -123,9 +147,15 @@ describe('adding, naming and removing passkeys', () => {
     expect((await stranger.browser.json('PATCH', `/api/account/passkeys/${passkey.id}`, { name: 'Mine now' })).status).toBe(404);
     expect((await browser.json('PATCH', `/api/account/passkeys/${passkey.id}`, { name: '' })).status).toBe(400);
     expect((await browser.json('PATCH', `/api/account/passkeys/${passkey.id}`, { name: 'Phone' })).status).toBe(200);
-    expect((await db().selectFrom('passkeys').select('name').where('id', '=', passkey.id).executeTakeFirstOrThrow()).name).toBe('Phone');
-    expect((await stranger.browser.json('DELETE', `/api/account/passkeys/${passkey.id}`, { password: PASSWORD })).status).toBe(404);
-    expect((await browser.json('DELETE', `/api/account/passkeys/${passkey.id}`, { password: 'wrong password' })).status).toBe(403);
+    expect((await db().selectFrom('passkeys').select('name').where('id', '=', passkey.id).executeTakeFirstOrThrow()).name).toBe(
+      'Phone',
+    );
+    expect((await stranger.browser.json('DELETE', `/api/account/passkeys/${passkey.id}`, { password: PASSWORD })).status).toBe(
+      404,
+    );
+    expect((await browser.json('DELETE', `/api/account/passkeys/${passkey.id}`, { password: 'wrong password' })).status).toBe(
+      403,
+    );
     expect((await browser.json('DELETE', `/api/account/passkeys/${passkey.id}`, { password: PASSWORD })).status).toBe(200);
     expect((await browser.json('DELETE', `/api/account/passkeys/${passkey.id}`, { password: PASSWORD })).status).toBe(404);
     // Removed: it signs in no more.
@@ -151,7 +181,11 @@ describe('signing in with a passkey', () => {
       .where('sessions.user_agent', '=', FIREFOX)
       .executeTakeFirstOrThrow();
     expect(session.second_factor_at).not.toBeNull();
-    const used = await db().selectFrom('passkeys').select(['last_used_at', 'counter']).where('credential_id', '=', authenticator.credentials[0]!.id.toString('base64url')).executeTakeFirstOrThrow();
+    const used = await db()
+      .selectFrom('passkeys')
+      .select(['last_used_at', 'counter'])
+      .where('credential_id', '=', authenticator.credentials[0]!.id.toString('base64url'))
+      .executeTakeFirstOrThrow();
     expect(used.last_used_at).not.toBeNull();
     expect(Number(used.counter)).toBe(1);
     const notice = (await securityMails(email)).find((mail) => /New sign-in/.test(mail.subject));
@@ -172,18 +206,33 @@ describe('signing in with a passkey', () => {
     // A fresh challenge, but the authenticator's counter did not move on (a cloned key).
     const fresh = (await (await again.postJson('/api/auth/passkey/sign-in-options', {})).json()) as Options;
     const cloned = authenticator.get(fresh.options, { counterStep: 0 });
-    expect((await again.postJson('/api/auth/passkey/sign-in', { challengeId: fresh.challengeId, response: cloned })).status).toBe(401);
+    expect((await again.postJson('/api/auth/passkey/sign-in', { challengeId: fresh.challengeId, response: cloned })).status).toBe(
+      401,
+    );
     const phishing = (await (await again.postJson('/api/auth/passkey/sign-in-options', {})).json()) as Options;
     const elsewhere = authenticator.get(phishing.options, { origin: 'https://shop.example.net' });
-    expect((await again.postJson('/api/auth/passkey/sign-in', { challengeId: phishing.challengeId, response: elsewhere })).status).toBe(401);
+    expect(
+      (await again.postJson('/api/auth/passkey/sign-in', { challengeId: phishing.challengeId, response: elsewhere })).status,
+    ).toBe(401);
     const unknown = new SoftwareAuthenticator(demo.url);
     unknown.create({ challenge: 'x', rp: { id: '127.0.0.1' }, user: { id: 'someone' } });
     expect((await passkeySignIn(again, unknown)).status).toBe(401);
     expect(await signedInAs(again)).toBeNull();
     // A challenge left too long is refused.
     const late = (await (await again.postJson('/api/auth/passkey/sign-in-options', {})).json()) as Options;
-    await db().updateTable('webauthn_challenges').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', late.challengeId).execute();
-    expect((await again.postJson('/api/auth/passkey/sign-in', { challengeId: late.challengeId, response: authenticator.get(late.options) })).status).toBe(401);
+    await db()
+      .updateTable('webauthn_challenges')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', late.challengeId)
+      .execute();
+    expect(
+      (
+        await again.postJson('/api/auth/passkey/sign-in', {
+          challengeId: late.challengeId,
+          response: authenticator.get(late.options),
+        })
+      ).status,
+    ).toBe(401);
     expect((await again.postJson('/api/auth/passkey/sign-in', { challengeId: 'nope', response: answer })).status).toBe(400);
   });
 
@@ -222,7 +271,11 @@ describe('a passkey as the admin’s second factor (developer tools off)', () =>
     await db()
       .updateTable('sessions')
       .set({ second_factor_at: null })
-      .where('user_id', '=', (await db().selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id)
+      .where(
+        'user_id',
+        '=',
+        (await db().selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id,
+      )
       .execute();
     expect((await browser.request('/api/admin/users')).status).toBe(403);
     const stepUp = await passkeySignIn(browser, authenticator);
