@@ -183,8 +183,6 @@ export function createAuth(database: Db) {
         '/sign-in/magic-link': { window: 60, max: 5 },
         '/change-email': { window: 60, max: 5 },
         '/send-verification-email': { window: 60, max: 5 },
-        '/passkey/sign-in-options': { window: 60, max: 20 },
-        '/passkey/sign-in': { window: 60, max: 10 },
       },
     },
     advanced: {

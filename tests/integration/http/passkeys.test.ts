@@ -163,6 +163,31 @@ describe('adding, naming and removing passkeys', () => {
   });
 });
 
+describe('an account without a password', () => {
+  it('adds and removes passkeys within minutes of a sign-in; a passkey sign-in is such a sign-in', async () => {
+    const { email, browser, authenticator } = await account(demo);
+    const { id } = await db().selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+    const passkey = await addPasskey(browser, authenticator);
+    await db().updateTable('accounts').set({ password: null }).where('user_id', '=', id).execute();
+    const age = () =>
+      db()
+        .updateTable('sessions')
+        .set({ created_at: new Date(Date.now() - 60 * 60 * 1000) })
+        .where('user_id', '=', id)
+        .execute();
+    await age();
+    const stale = await browser.postJson('/api/account/passkeys/options', {});
+    expect(stale.status).toBe(403);
+    expect(await stale.json()).toMatchObject({ error: { code: 'sign_in_again', message: 'twoFactor.signInAgain' } });
+    expect((await browser.json('DELETE', `/api/account/passkeys/${passkey.id}`, {})).status).toBe(403);
+    // A passkey sign-in is a fresh sign-in: the new session may add and remove.
+    const fresh = new Browser(demo);
+    expect((await passkeySignIn(fresh, authenticator)).status).toBe(200);
+    expect((await fresh.postJson('/api/account/passkeys/options', {})).status).toBe(200);
+    expect((await fresh.json('DELETE', `/api/account/passkeys/${passkey.id}`, {})).status).toBe(200);
+  });
+});
+
 describe('signing in with a passkey', () => {
   it('opens a better-auth session marked as a passed second factor; a new device gets the security mail', async () => {
     const { email, browser, authenticator } = await account(demo);
@@ -244,6 +269,21 @@ describe('signing in with a passkey', () => {
     expect(response.status).toBe(403);
     expect(await response.json()).toMatchObject({ code: 'PASSKEY_OTHER_ACCOUNT' });
     expect(await signedInAs(other.browser)).toBe(other.email);
+  });
+});
+
+describe('limits (production: limits on)', () => {
+  it('a client gets at most 60 passkey ceremonies a quarter hour; an account 20 additions or removals an hour', async () => {
+    const client = new Browser(production);
+    for (let attempt = 0; attempt < 60; attempt++)
+      expect((await client.postJson('/api/auth/passkey/sign-in-options', {})).status, `attempt ${attempt}`).toBe(200);
+    const refused = await client.postJson('/api/auth/passkey/sign-in-options', {});
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    const { browser } = await account(production);
+    for (let attempt = 0; attempt < 20; attempt++)
+      expect((await browser.postJson('/api/account/passkeys/options', { password: 'wrong password' })).status).toBe(403);
+    expect((await browser.postJson('/api/account/passkeys/options', { password: PASSWORD })).status).toBe(429);
   });
 });
 
