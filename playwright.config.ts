@@ -2,7 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 import { testBrowser } from './tests/support/browser.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 4391);
-export const BASE_URL = `http://127.0.0.1:${PORT}`;
+// localhost, not 127.0.0.1: browsers refuse an IP address as a passkey's relying party (WebAuthn).
+export const BASE_URL = `http://localhost:${PORT}`;
 const browser = await testBrowser();
 // Once, from the runner (its workers load this file too).
 if (!process.env.TEST_WORKER_INDEX) console.log(`End-to-end browser: ${browser.kind} Chromium (${browser.executablePath})`);
@@ -33,6 +34,7 @@ export default defineConfig({
       ENV_FILE: '',
       PORT: String(PORT),
       HOST: '127.0.0.1',
+      PUBLIC_SITE_URL: BASE_URL,
       DATA_DIR: '.data/e2e',
       NODE_ENV: 'development',
       AUTH_RATE_LIMIT: 'off',

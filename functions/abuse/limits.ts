@@ -39,6 +39,12 @@ export const LIMITS = {
    */
   secondFactorPerAccount: { name: 'second-factor:account', max: 10, windowS: 15 * 60 },
   secondFactorPerClient: { name: 'second-factor:client', max: 30, windowS: 15 * 60 },
+  /**
+   * Passkey ceremonies: a sign-in's options and answers per client (each options call keeps a
+   * challenge row for five minutes), and adding or removing one per account (both check the password).
+   */
+  passkeySignInPerClient: { name: 'passkey-sign-in:client', max: 60, windowS: 15 * 60 },
+  passkeyChangesPerAccount: { name: 'passkey-change:account', max: 20, windowS: 60 * 60 },
 } as const satisfies Record<string, LimitRule>;
 
 export type Verdict = { allowed: true } | { allowed: false; retryAfterS: number };

@@ -40,7 +40,7 @@ export async function exportAccountData(userId: string) {
     .select(['email', 'full_name', 'language', 'email_verified', 'course_update_emails', 'created_at'])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
-  const [orders, sessions, messages] = await Promise.all([
+  const [orders, sessions, passkeys, messages] = await Promise.all([
     // Only what the account may see: a guest purchase at an unverified address may be someone else's.
     listOrders(userId),
     db()
@@ -48,6 +48,7 @@ export async function exportAccountData(userId: string) {
       .select(['created_at', 'expires_at', 'ip_address', 'user_agent'])
       .where('user_id', '=', userId)
       .execute(),
+    db().selectFrom('passkeys').select(['name', 'created_at', 'last_used_at']).where('user_id', '=', userId).execute(),
     // Messages are filed by address: only an account that proved the address may read them.
     user.email_verified
       ? db().selectFrom('contact_messages').select(['created_at', 'subject', 'message']).where('email', '=', user.email).execute()
@@ -69,6 +70,11 @@ export async function exportAccountData(userId: string) {
       expiresAt: session.expires_at.toISOString(),
       ipAddress: session.ip_address,
       userAgent: session.user_agent,
+    })),
+    passkeys: passkeys.map((passkey) => ({
+      name: passkey.name,
+      createdAt: passkey.created_at.toISOString(),
+      lastUsedAt: passkey.last_used_at?.toISOString() ?? null,
     })),
     contactMessages: messages.map((message) => ({ ...message, created_at: message.created_at.toISOString() })),
   };
@@ -139,6 +145,22 @@ export async function sessionIsFresh(userId: string, headers: Headers): Promise<
   const session = await auth().api.getSession({ headers });
   if (session?.user.id !== userId) return false;
   return Date.now() - new Date(session.session.createdAt).getTime() < FRESH_SESSION_MS;
+}
+
+/**
+ * Re-authentication for a sensitive change: the account's password, or for an account without one
+ * a session begun in the last 15 minutes (a fresh sign-in link or passkey).
+ */
+export async function reauthentication(
+  userId: string,
+  password: string | undefined,
+  headers: Headers,
+): Promise<'ok' | 'password_required' | 'wrong_password' | 'sign_in_again'> {
+  if (await hasPassword(userId)) {
+    if (!password) return 'password_required';
+    return (await passwordMatches(userId, password)) ? 'ok' : 'wrong_password';
+  }
+  return (await sessionIsFresh(userId, headers)) ? 'ok' : 'sign_in_again';
 }
 
 /** Whether the password is this account's (for re-authentication before deleting). */

@@ -56,11 +56,13 @@ function emailIn(idToken: string | null): string {
 }
 
 /**
- * Whether the account keeps a way to sign in without this identity: its password or another
- * identity. (An e-mailed sign-in link works for every account, but the rule asks for a way that
+ * Whether the account keeps a way to sign in without this identity: its password, a passkey or
+ * another identity. (An e-mailed sign-in link works for every account, but the rule asks for a way that
  * does not depend on the mailbox alone.)
  */
 export async function otherWayToSignIn(userId: string, identityId: string): Promise<boolean> {
+  const passkey = await db().selectFrom('passkeys').select('id').where('user_id', '=', userId).executeTakeFirst();
+  if (passkey) return true;
   const other = await db()
     .selectFrom('accounts')
     .select('id')
@@ -75,7 +77,7 @@ export async function otherWayToSignIn(userId: string, identityId: string): Prom
  * An OpenID identity just joined an account: if the account had not proved its address, the
  * provider just did (better-auth links to an existing account only an address the provider
  * verified), so whoever made the account without proving it loses their hold on it: its password,
- * other identities, two-factor and sessions go, as a first sign-in link does (decision 13). For an
+ * other identities, passkeys, two-factor and sessions go, as a first sign-in link does (decision 13). For an
  * account the sign-in has just created, there is nothing to take.
  */
 export async function claimUnprovenAccount(database: Db, userId: string, identityId: string): Promise<void> {
@@ -84,5 +86,6 @@ export async function claimUnprovenAccount(database: Db, userId: string, identit
   await database.deleteFrom('accounts').where('user_id', '=', userId).where('id', '!=', identityId).execute();
   await database.deleteFrom('sessions').where('user_id', '=', userId).execute();
   await database.deleteFrom('two_factors').where('user_id', '=', userId).execute();
+  await database.deleteFrom('passkeys').where('user_id', '=', userId).execute();
   await database.updateTable('users').set({ two_factor_enabled: false }).where('id', '=', userId).execute();
 }

@@ -10,14 +10,19 @@ import { describeDevice, deviceKey } from './devices.ts';
 
 /**
  * Security mails, through the outbox, in the account's language: a sign-in from a device not seen
- * before, a password changed, two-factor on or off, a new address (told to the old one). Each says
+ * before, a password changed, two-factor on or off, a passkey added, a new address (told to the old one). Each says
  * what to do if it was not the owner. A mail that cannot be queued never undoes the change it tells of.
  */
 export async function sendSecurityNotice(
   database: Db,
   userId: string,
   event: SecurityEvent,
-  { userAgent, to, newEmail }: { userAgent: string | null | undefined; to?: string; newEmail?: string },
+  {
+    userAgent,
+    to,
+    newEmail,
+    passkeyName,
+  }: { userAgent: string | null | undefined; to?: string; newEmail?: string; passkeyName?: string },
 ): Promise<void> {
   try {
     const user = await database
@@ -43,6 +48,7 @@ export async function sendSecurityNotice(
         settingsUrl: `${siteUrl()}${localizedPath(language, '/dashboard/settings')}`,
         resetUrl: `${siteUrl()}${localizedPath(language, '/forgot-password')}`,
         ...(newEmail ? { newEmail } : {}),
+        ...(passkeyName ? { passkeyName } : {}),
       },
       { to: to ?? user.email, language },
       database,

@@ -14,6 +14,7 @@ import { adoptDetachedPurchases } from '../purchases/library.ts';
 import { noteSignInDevice } from '../account/security-notices.ts';
 import { claimUnprovenAccount } from '../account/identities.ts';
 import { limitsEnabled } from '../abuse/limits.ts';
+import { passkeySignIn } from './passkey-sign-in.ts';
 import { SIGN_IN_LINK_TTL_S, signInLinkUrl, storedSignInToken } from './sign-in-link.ts';
 import { claimsOf, LINK_TOKEN_SLOT, RESET_TOKEN_TTL_S, VERIFY_TOKEN_TTL_S } from './link-tokens.ts';
 import { asLanguage, DEFAULT_LANGUAGE, isLanguage, localizedPath } from '../../src/i18n/languages.ts';
@@ -178,6 +179,8 @@ export function createAuth(database: Db) {
           },
         },
       }),
+      // "Sign in with a passkey" (WebAuthn, decision 0021): a better-auth session that passed a second factor.
+      passkeySignIn(),
       magicLink({
         expiresIn: SIGN_IN_LINK_TTL_S,
         storeToken: { type: 'custom-hasher', hash: (token) => Promise.resolve(storedSignInToken(token)) },

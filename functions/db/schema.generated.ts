@@ -220,6 +220,20 @@ export interface MailOutbox {
   text: string;
 }
 
+export interface Passkeys {
+  backed_up: Generated<boolean>;
+  counter: Generated<Int8>;
+  created_at: Generated<Timestamp>;
+  credential_id: string;
+  device_type: string;
+  id: Generated<string>;
+  last_used_at: Timestamp | null;
+  name: string;
+  public_key: Buffer;
+  transports: Generated<string[]>;
+  user_id: string;
+}
+
 export interface PaymentEvents {
   event_id: string;
   purchase_id: string | null;
@@ -359,6 +373,15 @@ export interface Verifications {
   value: string;
 }
 
+export interface WebauthnChallenges {
+  challenge: string;
+  expires_at: Timestamp;
+  id: Generated<string>;
+  purpose: string;
+  session_id: string | null;
+  user_id: string | null;
+}
+
 export interface WishlistItems {
   added_at: Generated<Timestamp>;
   course_id: string;
@@ -382,6 +405,7 @@ export interface DB {
   known_devices: KnownDevices;
   legal_texts: LegalTexts;
   mail_outbox: MailOutbox;
+  passkeys: Passkeys;
   payment_events: PaymentEvents;
   purchases: Purchases;
   rate_limits: RateLimits;
@@ -395,5 +419,6 @@ export interface DB {
   used_totp_codes: UsedTotpCodes;
   users: Users;
   verifications: Verifications;
+  webauthn_challenges: WebauthnChallenges;
   wishlist_items: WishlistItems;
 }

@@ -1,6 +1,7 @@
 import type { MessageKey } from '../i18n/i18n.ts';
 import { localizedPath, type Language } from '../i18n/languages.ts';
-import { postJson, type ApiResult } from './api-client.ts';
+import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
+import { postJson, type ApiFailure, type ApiResult } from './api-client.ts';
 
 /** Calls to the account endpoints from islands; better-auth's error codes become translation keys. */
 const CODE_MESSAGES: Record<string, MessageKey> = {
@@ -16,6 +17,8 @@ const CODE_MESSAGES: Record<string, MessageKey> = {
   TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: 'twoFactor.challengeExpired',
   ACCOUNT_TEMPORARILY_LOCKED: 'twoFactor.locked',
   TOTP_NOT_ENABLED: 'twoFactor.notEnabled',
+  PASSKEY_REFUSED: 'passkeys.signInFailed',
+  PASSKEY_OTHER_ACCOUNT: 'passkeys.otherAccount',
 };
 
 async function call<T>(path: string, body: unknown, fallback: MessageKey): Promise<ApiResult<T>> {
@@ -90,3 +93,61 @@ export const changeEmail = (newEmail: string, callbackURL: string) =>
   call('/api/auth/change-email', { newEmail: newEmail.trim().toLowerCase(), callbackURL }, 'settings.emailFailed');
 
 export const signOut = () => call('/api/auth/sign-out', {}, 'errors.generic');
+
+/** A ceremony the browser or the person stopped: cancelled, timed out, or an authenticator already known. */
+function ceremonyFailure(error: unknown, fallback: MessageKey): ApiFailure {
+  const { name, code } = (error ?? {}) as { name?: string; code?: string };
+  const message: MessageKey =
+    code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED'
+      ? 'passkeys.alreadyAdded'
+      : name === 'NotAllowedError' || name === 'AbortError'
+        ? 'passkeys.cancelled'
+        : fallback;
+  return { ok: false, message, fields: {}, status: 0 };
+}
+
+/**
+ * "Sign in with a passkey" (login page) or the passkey instead of a code (two-factor page): the
+ * server's challenge, the authenticator's answer, and a session that passed a second factor.
+ */
+export async function signInWithPasskey(): Promise<ApiResult<{ ok: true; signedIn: boolean }>> {
+  const options = await call<{ challengeId: string; options: PublicKeyCredentialRequestOptionsJSON }>(
+    '/api/auth/passkey/sign-in-options',
+    {},
+    'passkeys.signInFailed',
+  );
+  if (!options.ok) return options;
+  const { startAuthentication } = await import('@simplewebauthn/browser');
+  let response;
+  try {
+    response = await startAuthentication({ optionsJSON: options.data.options });
+  } catch (error) {
+    return ceremonyFailure(error, 'passkeys.signInFailed');
+  }
+  return call('/api/auth/passkey/sign-in', { challengeId: options.data.challengeId, response }, 'passkeys.signInFailed');
+}
+
+/** Settings' "Add a passkey": the password again (when the account has one), the ceremony, the name. */
+export async function addPasskey(name: string, password: string | undefined): Promise<ApiResult<{ passkey: PasskeyItem }>> {
+  const options = await postJson<{ challengeId: string; options: PublicKeyCredentialCreationOptionsJSON }>(
+    '/api/account/passkeys/options',
+    { password },
+  );
+  if (!options.ok) return options;
+  const { startRegistration } = await import('@simplewebauthn/browser');
+  let response;
+  try {
+    response = await startRegistration({ optionsJSON: options.data.options });
+  } catch (error) {
+    return ceremonyFailure(error, 'passkeys.addFailed');
+  }
+  return postJson('/api/account/passkeys', { challengeId: options.data.challengeId, name, response });
+}
+
+/** A passkey as Settings lists it (functions/auth/passkeys.ts): never its key. */
+export interface PasskeyItem {
+  id: string;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}

@@ -83,6 +83,67 @@ export const ReauthSchema = z.object({ password: z.string().max(MAX_PASSWORD_LEN
 const CallbackPath = z.string().max(2000, 'validation.tooLong').optional();
 
 /**
+ * Passkeys (WebAuthn): the name an owner gives one in Settings, and the browser's answers to a
+ * ceremony as @simplewebauthn/browser sends them (base64url fields, bounded; the signatures and
+ * keys inside are checked by @simplewebauthn/server).
+ */
+export const PASSKEY_NAME_MAX = 60;
+const Name = z.string().trim().min(1, 'passkeys.nameRequired').max(PASSKEY_NAME_MAX, 'validation.tooLong');
+
+/** Settings' forms: a name (renaming), and for adding one the password again when the account has one. */
+export const PasskeyNameSchema = z.object({ name: Name });
+export const AddPasskeySchema = z.object({ name: Name, password: z.string().max(MAX_PASSWORD_LENGTH, 'validation.tooLong') });
+
+const Base64Url = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/);
+const ChallengeId = z.uuid();
+const ClientExtensionResults = z.record(z.string().max(100), z.unknown()).default({});
+const Attachment = z.enum(['platform', 'cross-platform']).optional();
+
+export const RegistrationResponseSchema = z.object({
+  id: Base64Url(1400),
+  rawId: Base64Url(1400),
+  type: z.literal('public-key'),
+  authenticatorAttachment: Attachment,
+  clientExtensionResults: ClientExtensionResults,
+  response: z.object({
+    clientDataJSON: Base64Url(4000),
+    attestationObject: Base64Url(40_000),
+    transports: z.array(z.string().max(30)).max(10).optional(),
+  }),
+});
+
+export const AuthenticationResponseSchema = z.object({
+  id: Base64Url(1400),
+  rawId: Base64Url(1400),
+  type: z.literal('public-key'),
+  authenticatorAttachment: Attachment,
+  clientExtensionResults: ClientExtensionResults,
+  response: z.object({
+    clientDataJSON: Base64Url(4000),
+    authenticatorData: Base64Url(4000),
+    signature: Base64Url(1000),
+    userHandle: Base64Url(200).optional(),
+  }),
+});
+
+/** Re-authentication before a registration: the password when the account has one. */
+export const PasskeyOptionsRequestSchema = z.strictObject({ password: ReauthPassword });
+export const RegisterPasskeyRequestSchema = z.strictObject({
+  challengeId: ChallengeId,
+  name: Name,
+  response: RegistrationResponseSchema,
+});
+export const RenamePasskeyRequestSchema = z.strictObject({ name: Name });
+/** Removing a passkey: re-authentication, as for the other sensitive changes. */
+export const RemovePasskeyRequestSchema = z.strictObject({ password: ReauthPassword });
+export const PasskeySignInRequestSchema = z.strictObject({ challengeId: ChallengeId, response: AuthenticationResponseSchema });
+
+/**
  * better-auth's request bodies as the islands send them, checked on the server with the islands'
  * rules before better-auth sees them (field names are better-auth's: `name`, not `fullName`).
  */
@@ -132,5 +193,8 @@ export const AUTH_REQUEST_SCHEMAS = {
     additionalData: z.strictObject({ language: LanguageSchema }).optional(),
   }),
   '/unlink-account': z.strictObject({ accountId: z.uuid('errors.badRequest') }),
+  // Passkeys: a sign-in (or a signed-in session's second factor) by a discoverable credential.
+  '/passkey/sign-in-options': z.strictObject({}),
+  '/passkey/sign-in': PasskeySignInRequestSchema,
 } as const;
 export type AuthRequestPath = keyof typeof AUTH_REQUEST_SCHEMAS;

@@ -3,7 +3,8 @@ import { defineTemplate } from '../template.ts';
 import type { MessageKey } from '../../../src/i18n/i18n.ts';
 
 /** What happened to the account (functions/account/security-notices.ts sends one mail per event). */
-export type SecurityEvent = 'new-sign-in' | 'password-changed' | 'two-factor-on' | 'two-factor-off' | 'email-changed';
+export type SecurityEvent =
+  'new-sign-in' | 'password-changed' | 'two-factor-on' | 'two-factor-off' | 'passkey-added' | 'email-changed';
 
 export interface SecurityNoticeProps {
   name: string;
@@ -18,6 +19,8 @@ export interface SecurityNoticeProps {
   resetUrl: string;
   /** For a change of address: the new one (this mail goes to the old). */
   newEmail?: string;
+  /** For a passkey added: the name its owner gave it. */
+  passkeyName?: string;
 }
 
 const TEXTS: Record<SecurityEvent, { subject: MessageKey; intro: MessageKey; notYou: MessageKey }> = {
@@ -41,6 +44,11 @@ const TEXTS: Record<SecurityEvent, { subject: MessageKey; intro: MessageKey; not
     intro: 'mail.securityTwoFactorOffIntro',
     notYou: 'mail.securityTwoFactorOffNotYou',
   },
+  'passkey-added': {
+    subject: 'mail.securityPasskeySubject',
+    intro: 'mail.securityPasskeyIntro',
+    notYou: 'mail.securityPasskeyNotYou',
+  },
   'email-changed': {
     subject: 'mail.securityEmailSubject',
     intro: 'mail.securityEmailIntro',
@@ -56,7 +64,7 @@ export const securityNotice = defineTemplate<SecurityNoticeProps>({
   reason: (_props, { t, shop }) => t('mail.reasonSecurity', { shop: shop.name }),
   body: (props, { t }) => {
     const texts = TEXTS[props.event];
-    const values = { device: props.device, at: props.at, email: props.newEmail ?? '' };
+    const values = { device: props.device, at: props.at, email: props.newEmail ?? '', passkey: props.passkeyName ?? '' };
     // The old address of a changed account cannot reset the password any more: it replies instead.
     const takeBack =
       props.event === 'email-changed'

@@ -140,7 +140,7 @@ function SessionList({ lang, sessions: initial }: Props) {
 }
 
 /** A moment in the reader's time zone once hydrated (UTC while the server renders, so hydration matches). */
-function Moment({ iso, lang }: { iso: string; lang: Language }) {
+export function Moment({ iso, lang }: { iso: string; lang: Language }) {
   const format = (timeZone?: string) =>
     new Intl.DateTimeFormat(LOCALE_OF[lang], {
       dateStyle: 'medium',

@@ -88,6 +88,11 @@ export const ALL: APIRoute = async ({ request, clientAddress, url }) => {
   const refused = await mailLimitRefusal(path as AuthRequestPath, checked.fields, ip);
   if (refused) return refused;
 
+  if (path.startsWith('/passkey/')) {
+    const verdict = await consumeAll([[LIMITS.passkeySignInPerClient, ip]]);
+    if (!verdict.allowed) return tooManyRequests(verdict.retryAfterS);
+  }
+
   if (REAUTHENTICATED.has(path)) {
     const refused = await reauthenticationRefusal(request.headers);
     if (refused) return refused;
@@ -97,7 +102,10 @@ export const ALL: APIRoute = async ({ request, clientAddress, url }) => {
   const sent =
     path === '/change-password'
       ? JSON.stringify({ ...checked.fields, revokeOtherSessions: true })
-      : path.startsWith('/two-factor/') || path === '/sign-in/social' || path === '/unlink-account'
+      : path.startsWith('/two-factor/') ||
+          path.startsWith('/passkey/') ||
+          path === '/sign-in/social' ||
+          path === '/unlink-account'
         ? JSON.stringify(checked.fields)
         : body;
   const forwarded = new Request(request.url, { method: request.method, headers, body: sent });

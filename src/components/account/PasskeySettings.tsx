@@ -1,0 +1,236 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { I18nIsland } from '../islands/I18nIsland.tsx';
+import { useBrowserValue } from '../islands/use-browser-value.ts';
+import { PasswordField, TextField } from '../forms/fields.tsx';
+import { FormFailure, SubmitButton, useForm } from '../forms/use-form.tsx';
+import { AddPasskeySchema, PasskeyNameSchema, ReauthSchema } from '../../lib/auth.schema.ts';
+import { addPasskey, type PasskeyItem } from '../../lib/auth-client.ts';
+import { requestJson, type ApiFailure } from '../../lib/api-client.ts';
+import type { Language } from '../../i18n/languages.ts';
+import { showToast } from '../../stores/toasts.ts';
+import { Moment } from './SessionList.tsx';
+
+interface Props {
+  lang: Language;
+  passkeys: PasskeyItem[];
+  /** Re-authentication by password; an account without one needs a sign-in of the last minutes. */
+  hasPassword: boolean;
+}
+
+export default function PasskeySettingsIsland(props: Props) {
+  return (
+    <I18nIsland lang={props.lang}>
+      <PasskeySettings {...props} />
+    </I18nIsland>
+  );
+}
+
+type Editing = { id: string; action: 'rename' | 'remove' } | null;
+
+function PasskeySettings({ lang, passkeys: initial, hasPassword }: Props) {
+  const { t } = useTranslation();
+  const [passkeys, setPasskeys] = useState(initial);
+  const [editing, setEditing] = useState<Editing>(null);
+  const supported = useBrowserValue(() => typeof window.PublicKeyCredential === 'function', true);
+
+  return (
+    <div className="space-y-4">
+      {passkeys.length === 0 ? (
+        <p className="text-sm text-gray-600">{t('passkeys.none')}</p>
+      ) : (
+        <ul aria-label={t('passkeys.listLabel')} className="divide-y divide-gray-200 rounded-lg border border-gray-200">
+          {passkeys.map((passkey) => (
+            <li key={passkey.id} className="space-y-3 p-3">
+              <div className="flex flex-wrap items-start justify-between gap-3">
+                <div className="min-w-0">
+                  <p className="font-medium break-words">{passkey.name}</p>
+                  <p className="text-sm text-gray-600">
+                    {t('passkeys.created')} <Moment iso={passkey.createdAt} lang={lang} />
+                  </p>
+                  <p className="text-sm text-gray-600">
+                    {t('passkeys.lastUsed')}{' '}
+                    {passkey.lastUsedAt ? <Moment iso={passkey.lastUsedAt} lang={lang} /> : t('passkeys.neverUsed')}
+                  </p>
+                </div>
+                {editing?.id !== passkey.id && (
+                  <div className="flex flex-wrap gap-2">
+                    <button
+                      type="button"
+                      onClick={() => setEditing({ id: passkey.id, action: 'rename' })}
+                      aria-label={t('passkeys.renameNamed', { name: passkey.name })}
+                      className="rounded-lg border border-gray-300 px-3 py-1.5 text-sm font-medium hover:bg-gray-50"
+                    >
+                      {t('passkeys.rename')}
+                    </button>
+                    <button
+                      type="button"
+                      onClick={() => setEditing({ id: passkey.id, action: 'remove' })}
+                      aria-label={t('passkeys.removeNamed', { name: passkey.name })}
+                      className="rounded-lg border border-red-300 px-3 py-1.5 text-sm font-medium text-red-800 hover:bg-red-50"
+                    >
+                      {t('passkeys.remove')}
+                    </button>
+                  </div>
+                )}
+              </div>
+              {editing?.id === passkey.id && editing.action === 'rename' && (
+                <RenameForm
+                  passkey={passkey}
+                  onCancel={() => setEditing(null)}
+                  onRenamed={(name) => {
+                    setPasskeys((current) => current.map((item) => (item.id === passkey.id ? { ...item, name } : item)));
+                    setEditing(null);
+                    showToast('success', t('passkeys.renamed'));
+                  }}
+                />
+              )}
+              {editing?.id === passkey.id && editing.action === 'remove' && (
+                <RemoveForm
+                  passkey={passkey}
+                  hasPassword={hasPassword}
+                  onCancel={() => setEditing(null)}
+                  onRemoved={() => {
+                    setPasskeys((current) => current.filter((item) => item.id !== passkey.id));
+                    setEditing(null);
+                    showToast('success', t('passkeys.removed'));
+                  }}
+                />
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {supported ? (
+        <AddForm
+          hasPassword={hasPassword}
+          onAdded={(passkey) => {
+            setPasskeys((current) => [...current, passkey]);
+            showToast('success', t('passkeys.added'));
+          }}
+        />
+      ) : (
+        <p className="text-sm text-amber-900">{t('passkeys.unsupported')}</p>
+      )}
+    </div>
+  );
+}
+
+function AddForm({ hasPassword, onAdded }: { hasPassword: boolean; onAdded: (passkey: PasskeyItem) => void }) {
+  const { t } = useTranslation();
+  const form = useForm(AddPasskeySchema, { name: '', password: '' }, { idPrefix: 'passkey-add' });
+  const submit = form.handleSubmit(async (data) => {
+    const result = await addPasskey(data.name, hasPassword ? data.password : undefined);
+    if (!result.ok) return passwordFailure(result);
+    form.setValues({ name: '', password: '' });
+    onAdded(result.data.passkey);
+    return undefined;
+  });
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4 border-t border-gray-200 pt-4">
+      <TextField label={t('passkeys.name')} hint={t('passkeys.nameHint')} autoComplete="off" {...form.bind('name')} />
+      {hasPassword ? (
+        <PasswordField
+          label={t('twoFactor.password')}
+          hint={t('passkeys.passwordHint')}
+          autoComplete="current-password"
+          {...form.bind('password')}
+        />
+      ) : (
+        <p className="text-sm text-gray-600">{t('twoFactor.freshSignIn')}</p>
+      )}
+      <FormFailure message={form.failure} />
+      <SubmitButton busy={form.busy} label={t('passkeys.add')} busyLabel={t('passkeys.adding')} />
+    </form>
+  );
+}
+
+function RenameForm({
+  passkey,
+  onCancel,
+  onRenamed,
+}: {
+  passkey: PasskeyItem;
+  onCancel: () => void;
+  onRenamed: (name: string) => void;
+}) {
+  const { t } = useTranslation();
+  const form = useForm(PasskeyNameSchema, { name: passkey.name }, { idPrefix: `passkey-rename-${passkey.id}` });
+  const submit = form.handleSubmit(async (data) => {
+    const result = await requestJson<{ name: string }>('PATCH', `/api/account/passkeys/${passkey.id}`, { name: data.name });
+    if (!result.ok) return result;
+    onRenamed(result.data.name);
+    return undefined;
+  });
+  return (
+    <form onSubmit={submit} noValidate className="space-y-3">
+      <TextField label={t('passkeys.newName', { name: passkey.name })} autoComplete="off" {...form.bind('name')} />
+      <FormFailure message={form.failure} />
+      <div className="flex flex-wrap gap-3">
+        <SubmitButton busy={form.busy} label={t('passkeys.save')} busyLabel={t('passkeys.saving')} />
+        <button
+          type="button"
+          onClick={onCancel}
+          className="rounded-lg border border-gray-300 px-4 py-2 font-medium hover:bg-gray-50"
+        >
+          {t('passkeys.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Removing asks again who is there: the password, or a fresh sign-in for an account without one. */
+function RemoveForm({
+  passkey,
+  hasPassword,
+  onCancel,
+  onRemoved,
+}: {
+  passkey: PasskeyItem;
+  hasPassword: boolean;
+  onCancel: () => void;
+  onRemoved: () => void;
+}) {
+  const { t } = useTranslation();
+  const form = useForm(ReauthSchema, { password: '' }, { idPrefix: `passkey-remove-${passkey.id}` });
+  const submit = form.handleSubmit(async (data) => {
+    const result = await requestJson('DELETE', `/api/account/passkeys/${passkey.id}`, {
+      password: hasPassword ? data.password : undefined,
+    });
+    if (!result.ok) return passwordFailure(result);
+    onRemoved();
+    return undefined;
+  });
+  return (
+    <form onSubmit={submit} noValidate className="space-y-3 rounded-lg bg-red-50 p-3">
+      <p className="text-sm font-medium text-red-900">{t('passkeys.removeConfirm', { name: passkey.name })}</p>
+      {hasPassword ? (
+        <PasswordField
+          label={t('twoFactor.password')}
+          hint={t('passkeys.passwordHint')}
+          autoComplete="current-password"
+          {...form.bind('password')}
+        />
+      ) : (
+        <p className="text-sm text-gray-700">{t('twoFactor.freshSignIn')}</p>
+      )}
+      <FormFailure message={form.failure} />
+      <div className="flex flex-wrap gap-3">
+        <SubmitButton busy={form.busy} label={t('passkeys.remove')} busyLabel={t('passkeys.removing')} tone="danger" />
+        <button
+          type="button"
+          onClick={onCancel}
+          className="rounded-lg border border-gray-300 bg-white px-4 py-2 font-medium hover:bg-gray-50"
+        >
+          {t('passkeys.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** A wrong password is said at its field; the rest above the button. */
+function passwordFailure(result: ApiFailure): ApiFailure {
+  return result.message === 'settings.wrongCurrentPassword' ? { ...result, fields: { password: result.message } } : result;
+}

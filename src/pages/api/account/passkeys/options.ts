@@ -1,0 +1,34 @@
+import type { APIRoute } from 'astro';
+import { reauthentication } from '../../../../../functions/account/account.ts';
+import { consumeAll, LIMITS } from '../../../../../functions/abuse/limits.ts';
+import { hasVerifiedEmail, registrationOptions } from '../../../../../functions/auth/passkeys.ts';
+import { PasskeyOptionsRequestSchema } from '../../../../lib/auth.schema.ts';
+import { errorResponse, readJson, tooManyRequests } from '../../../../lib/http.ts';
+import { requireUser } from '../../../../server/guards.ts';
+
+export const prerender = false;
+
+/**
+ * Settings' "Add a passkey", first step: the owner proves it is them (the password, or a fresh
+ * sign-in for an account without one), then gets the options for their authenticator, bound to
+ * this session by a challenge the server keeps.
+ */
+export const POST: APIRoute = async (context) => {
+  const user = await requireUser(context);
+  if (user instanceof Response) return user;
+  const body = await readJson(context.request, PasskeyOptionsRequestSchema);
+  if ('response' in body) return body.response;
+  const verdict = await consumeAll([[LIMITS.passkeyChangesPerAccount, user.id]]);
+  if (!verdict.allowed) return tooManyRequests(verdict.retryAfterS);
+  const proved = await reauthentication(user.id, body.data.password, context.request.headers);
+  if (proved === 'password_required')
+    return errorResponse(400, 'invalid_input', 'errors.badRequest', { password: 'validation.currentPasswordRequired' });
+  if (proved === 'wrong_password')
+    return errorResponse(403, 'wrong_password', 'settings.wrongCurrentPassword', { password: 'settings.wrongCurrentPassword' });
+  if (proved === 'sign_in_again') return errorResponse(403, 'sign_in_again', 'twoFactor.signInAgain');
+  // An account that has not proved its address may not be its owner's (decision 13): a passkey
+  // added now would outlive the owner's first sign-in link, which takes every other way in back.
+  if (!(await hasVerifiedEmail(user.id))) return errorResponse(403, 'unverified_email', 'passkeys.verifyFirst');
+  const options = await registrationOptions(user, user.sessionId);
+  return Response.json(options, { headers: { 'Cache-Control': 'no-store' } });
+};
