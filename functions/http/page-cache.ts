@@ -30,7 +30,15 @@ interface Entry extends MemoryBody {
   headers: Record<string, string>;
   storedAt: number;
   rule: CacheRule;
+  /** Its brotli and gzip variants being made (settled once they are, or given up). */
+  compressing?: Promise<unknown>;
 }
+
+/**
+ * How long the requests that made a page wait for its compressed variants (made in zlib's thread
+ * pool, a few milliseconds): a first visit then gets brotli, not the whole page uncompressed.
+ */
+const FIRST_COMPRESSION_WAIT_MS = 100;
 
 /** Renders a page for the cache: the path (with query) as an anonymous visitor would get it. */
 export type PageRenderer = (pathWithQuery: string, fillHeader: Record<string, string>) => Promise<Response>;
@@ -80,6 +88,9 @@ export class PageCache {
     if (!entry || age > entry.rule.maxAgeS + entry.rule.swrS) entry = await this.#fill(key, rule);
     else if (age > entry.rule.maxAgeS) void this.#fill(key, rule);
     if (!entry) return false;
+    if (entry.compressing && !entry.br && /\b(br|gzip)\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
+      await Promise.race([entry.compressing, new Promise((resolve) => setTimeout(resolve, FIRST_COMPRESSION_WAIT_MS))]);
+    }
     sendFromMemory(req, res, entry.status, { ...entry.headers, ...sharedCacheHeaders(entry.rule) }, entry);
     return true;
   }
@@ -153,12 +164,16 @@ export class PageCache {
     if (this.#purgeCount(rule) !== purgesBefore) return entry;
     this.#entries.set(key, entry);
     if (isCompressible(headers['content-type'] ?? '', identity.length)) {
-      void compressInBackground(identity).then((variants) => {
-        if (!variants) return;
-        Object.assign(entry, variants);
-        // Counted again at its compressed size, if it is still the page held for this key.
-        if (this.#entries.peek(key) === entry) this.#entries.set(key, entry);
-      });
+      entry.compressing = compressInBackground(identity).then(
+        (variants) => {
+          delete entry.compressing;
+          if (!variants) return;
+          Object.assign(entry, variants);
+          // Counted again at its compressed size, if it is still the page held for this key.
+          if (this.#entries.peek(key) === entry) this.#entries.set(key, entry);
+        },
+        () => delete entry.compressing,
+      );
     }
     return entry;
   }

@@ -2,6 +2,7 @@ import i18next, { type i18n as I18n, type TFunction } from 'i18next';
 import en from './locales/en.json' with { type: 'json' };
 import tr from './locales/tr.json' with { type: 'json' };
 import type { Language } from './languages.ts';
+import { inScopes, type IslandMessages } from './translate.ts';
 
 export type MessageKey = keyof typeof en;
 export const MESSAGES: Record<Language, Record<MessageKey, string>> = { en, tr };
@@ -32,4 +33,15 @@ export function getI18n(lang: Language): I18n {
 
 export function getT(lang: Language): TFunction {
   return getI18n(lang).t;
+}
+
+/** The strings an island declared (`messageScopes`) in one language: what its page sends with its props. */
+export function islandMessages(lang: Language, scopes: readonly string[]): IslandMessages {
+  const strings = Object.fromEntries(Object.entries(MESSAGES[lang]).filter(([key]) => inScopes(key, scopes)));
+  return { lang, strings };
+}
+
+/** The whole dictionary of one language, for React trees rendered on the server only (no JavaScript). */
+export function allMessages(lang: Language): IslandMessages {
+  return { lang, strings: MESSAGES[lang] };
 }

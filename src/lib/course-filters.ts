@@ -1,4 +1,3 @@
-import { z } from './zod.ts';
 import { COURSE_LANGUAGES, type CourseLanguage } from './course-languages.ts';
 
 /** Catalogue filters as they live in the query string. Client-safe: shared by page, island and endpoint. */
@@ -41,40 +40,47 @@ export interface CourseFilters {
   page?: number;
 }
 
-const optional = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
+/** One of `values`, or nothing. */
+function oneOf<T extends string>(values: readonly T[], value: string | undefined): T | undefined {
+  return (values as readonly (string | undefined)[]).includes(value) ? (value as T) : undefined;
+}
 
-const FiltersSchema = z.object({
-  // Control characters (NUL included, which PostgreSQL refuses in text) never reach a query.
-  search: optional(
-    z
-      .string()
-      .max(10_000)
-      .transform(
-        (value) =>
-          value
-            .replace(/\p{Cc}/gu, ' ')
-            .trim()
-            .slice(0, MAX_SEARCH_LENGTH) || undefined,
-      ),
-  ),
-  category: optional(
-    z
-      .string()
-      .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/)
-      .max(100),
-  ),
-  language: optional(z.enum([...COURSE_LANGUAGES, ALL_LANGUAGES])),
-  difficulty: optional(z.enum(DIFFICULTIES)),
-  maxPrice: optional(z.coerce.number().int().min(0).max(MAX_PRICE_CEILING)),
-  currency: optional(z.enum(CURRENCIES)),
-  sort: optional(z.enum(SORTS)),
-  page: optional(z.coerce.number().int().min(1).max(10_000)),
-});
+/** A whole number from `min` to `max` (written as JavaScript reads numbers), or nothing. */
+function whole(value: string | undefined, min: number, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  const number = Number(value);
+  return Number.isInteger(number) && number >= min && number <= max ? number : undefined;
+}
 
-/** Reads filters from a query string. Anything invalid is dropped, never an error: a bad link still shows a page. */
+// Control characters (NUL included, which PostgreSQL refuses in text) never reach a query.
+function searchText(value: string | undefined): string | undefined {
+  if (value === undefined || value.length > 10_000) return undefined;
+  return (
+    value
+      .replace(/\p{Cc}/gu, ' ')
+      .trim()
+      .slice(0, MAX_SEARCH_LENGTH) || undefined
+  );
+}
+
+/**
+ * Reads filters from a query string. Anything invalid is dropped, never an error: a bad link still
+ * shows a page. Plain code, no zod: the catalogue island parses links in the browser too.
+ */
 export function parseFilters(params: URLSearchParams): CourseFilters {
   const raw = Object.fromEntries([...params.entries()].filter(([, value]) => value !== ''));
-  const parsed = FiltersSchema.parse(raw);
+  const category = raw['category'];
+  const parsed: { [K in keyof CourseFilters]: CourseFilters[K] | undefined } = {
+    search: searchText(raw['search']),
+    category:
+      category !== undefined && category.length <= 100 && /^[a-z0-9]+(-[a-z0-9]+)*$/.test(category) ? category : undefined,
+    language: oneOf([...COURSE_LANGUAGES, ALL_LANGUAGES], raw['language']),
+    difficulty: oneOf(DIFFICULTIES, raw['difficulty']),
+    maxPrice: whole(raw['maxPrice'], 0, MAX_PRICE_CEILING),
+    currency: oneOf(CURRENCIES, raw['currency']),
+    sort: oneOf(SORTS, raw['sort']),
+    page: whole(raw['page'], 1, 10_000),
+  };
   // A limit beyond its currency's slider (or, without a currency, the old slider) is no limit.
   const ceiling = parsed.currency ? PRICE_FILTER_RANGES[parsed.currency].max : LEGACY_MAX_PRICE;
   if (parsed.maxPrice !== undefined && parsed.maxPrice > ceiling) parsed.maxPrice = undefined;

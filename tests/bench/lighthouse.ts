@@ -1,3 +1,6 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { buildIfNeeded } from '../../functions/cli/build-if-needed.ts';
@@ -5,40 +8,67 @@ import { startBenchWorld } from './bench-server.ts';
 import { testBrowser } from '../support/browser.ts';
 
 /**
- * `npm run lighthouse`: Lighthouse (mobile, default throttling) on the pages readers land on, in both
- * languages, against the built server on real PostgreSQL. Prints the four category scores per page.
+ * `npm run lighthouse`: Lighthouse (mobile, default throttling) on the pages readers land on and the
+ * pages with islands (catalogue, checkout, sign-in), in both languages, against the built server on
+ * real PostgreSQL. Prints the four category scores and the JavaScript transferred per page.
  */
+
+/**
+ * The page's JavaScript as a phone gets it: every script Lighthouse saw, brotli-compressed here (the
+ * headless browser talks plain HTTP to the test server, where Chromium asks for gzip only).
+ */
+function brotliScriptBytes(lhr: { audits: Record<string, { details?: unknown }> }): number {
+  const details = lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string }[] } | undefined;
+  const scripts = (details?.items ?? []).filter((item) => item.resourceType === 'Script');
+  return scripts.reduce((sum, item) => sum + (scriptSizes.get(item.url) ?? 0), 0);
+}
+
+/** Brotli sizes of the built scripts, by URL path (`/_astro/…`). */
+const scriptSizes = new Map<string, number>();
+async function measureScripts(baseUrl: string): Promise<void> {
+  const folder = join('dist', 'client', '_astro');
+  for (const name of await readdir(folder)) {
+    if (name.endsWith('.js'))
+      scriptSizes.set(`${baseUrl}/_astro/${name}`, brotliCompressSync(await readFile(join(folder, name))).length);
+  }
+}
 
 buildIfNeeded();
 const world = await startBenchWorld({ courses: 200 });
+await measureScripts(world.baseUrl);
 const browser = await testBrowser();
 console.log(`Lighthouse browser: ${browser.kind} Chromium (${browser.executablePath})`);
 const chrome = await launch({ chromePath: browser.executablePath, chromeFlags: ['--headless=new', ...browser.args] });
 try {
-  const courseId = (
-    await world.database
-      .selectFrom('courses')
-      .select('id')
-      .where('language', '=', 'tr')
-      .where('is_active', '=', true)
-      .executeTakeFirstOrThrow()
-  ).id;
-  const pages = [
-    '/en/',
-    '/tr/',
-    `/en/course/${courseId}`,
-    `/tr/course/${courseId}`,
-    '/en/about',
-    '/tr/privacy',
-    '/en/contact',
-    '/en/blog',
-    '/tr/blog',
-    '/en/blog/first-monthly-budget',
-    '/tr/blog/ilk-aylik-butcenizi-yapin',
-    '/en/courses',
-  ];
+  const courseOf = async (language: 'en' | 'tr') =>
+    (
+      await world.database
+        .selectFrom('courses')
+        .select('id')
+        .where('language', '=', language)
+        .where('is_active', '=', true)
+        .where('price_minor', '>', 0)
+        .executeTakeFirstOrThrow()
+    ).id;
+  const courses = { en: await courseOf('en'), tr: await courseOf('tr') };
+  // Checkout and sign-in are kept out of search engines on purpose (robots.txt, `noindex`): their
+  // SEO score misses `is-crawlable` and nothing else.
+  const pages = (['en', 'tr'] as const).flatMap((lang) => [
+    `/${lang}/`,
+    `/${lang}/courses`,
+    `/${lang}/course/${courses[lang]}`,
+    `/${lang}/checkout/${courses[lang]}`,
+    `/${lang}/login`,
+    `/${lang}/blog`,
+    lang === 'en' ? '/en/blog/first-monthly-budget' : '/tr/blog/ilk-aylik-butcenizi-yapin',
+    `/${lang}/about`,
+    `/${lang}/contact`,
+    `/${lang}/privacy`,
+  ]);
+  // `npm run lighthouse -- /en/courses`: only the pages whose path contains an argument.
+  const wanted = process.argv.slice(2);
   const rows = [];
-  for (const path of pages) {
+  for (const path of pages.filter((page) => wanted.length === 0 || wanted.some((part) => page.includes(part)))) {
     const result = await lighthouse(`${world.baseUrl}${path}`, {
       port: chrome.port,
       output: 'json',
@@ -48,14 +78,29 @@ try {
     const categories = result!.lhr.categories;
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
     rows.push({
-      page: path.replace(courseId, '{id}'),
+      page: path.replace(courses.en, '{id}').replace(courses.tr, '{id}'),
       performance: score('performance'),
       accessibility: score('accessibility'),
       'best practices': score('best-practices'),
       seo: score('seo'),
       'LCP ms': Math.round(result!.lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
       'TBT ms': Math.round(result!.lhr.audits['total-blocking-time']?.numericValue ?? 0),
+      'JS KB (br)': (brotliScriptBytes(result!.lhr) / 1024).toFixed(1),
     });
+    const failed = Object.values(categories).filter((category) => (category.score ?? 0) < 1);
+    for (const category of failed) {
+      const audits = category.auditRefs
+        .map((ref) => result!.lhr.audits[ref.id])
+        .filter((audit) => audit && audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative');
+      console.log(`${path} ${category.id}: ${audits.map((audit) => audit!.id).join(', ')}`);
+      for (const audit of audits) {
+        const items = (audit!.details as { items?: unknown } | undefined)?.items;
+        const urls = Array.isArray(items)
+          ? items.map((item: { url?: unknown }) => item.url).filter((url) => typeof url === 'string')
+          : [];
+        console.log(`  ${audit!.id}: ${audit!.displayValue ?? ''} ${urls.join(' ')}`);
+      }
+    }
   }
   console.log('\nLighthouse, mobile preset (simulated slow 4G, 4× CPU slowdown):');
   console.table(rows);

@@ -1,16 +1,68 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { I18nIsland } from '../islands/I18nIsland.tsx';
+import { I18nIsland, useTranslation } from '../islands/I18nIsland.tsx';
+import { messageScopes, type IslandMessages } from '../../i18n/translate.ts';
 import { TextField } from '../forms/fields.tsx';
 import { FormFailure, useForm, SubmitButton } from '../forms/use-form.tsx';
-import { ChangeEmailSchema } from '../../lib/auth.schema.ts';
 import { changeEmail } from '../../lib/auth-client.ts';
 import { localizedPath, type Language } from '../../i18n/languages.ts';
 
 /** A new address replaces the old one only once it answers the confirmation mail sent to it. */
-export default function ChangeEmailIsland({ lang }: { lang: Language }) {
+/** The form's schema, loaded when first used (src/components/forms/use-form.tsx). */
+const schemas = () => import('../../lib/auth.schema.ts');
+
+/** The strings this island shows (sent by its page with `islandMessages`). */
+export const MESSAGES = messageScopes(
+  'auth.hidePassword',
+  'auth.invalidCredentials',
+  'auth.linkFailed',
+  'auth.loginError',
+  'auth.resetEmailFailed',
+  'auth.sending',
+  'auth.showPassword',
+  'auth.signupError',
+  'auth.userExists',
+  'errors.',
+  'identities.lastWay',
+  'passkeys.addFailed',
+  'passkeys.alreadyAdded',
+  'passkeys.cancelled',
+  'passkeys.expired',
+  'passkeys.nameRequired',
+  'passkeys.otherAccount',
+  'passkeys.signInFailed',
+  'passkeys.verifyFirst',
+  'reset.',
+  'sessions.deviceOn',
+  'sessions.unknownBrowser',
+  'settings.changeEmail',
+  'settings.deleteConfirmRequired',
+  'settings.emailConfirmSent',
+  'settings.emailFailed',
+  'settings.hasPassword',
+  'settings.newEmail',
+  'settings.passwordFailed',
+  'settings.profileFailed',
+  'settings.wrongCurrentPassword',
+  'twoFactor.backupCodeInvalid',
+  'twoFactor.backupCodeWrong',
+  'twoFactor.challengeExpired',
+  'twoFactor.codeInvalid',
+  'twoFactor.codeUsed',
+  'twoFactor.codeWrong',
+  'twoFactor.disableFailed',
+  'twoFactor.enableFailed',
+  'twoFactor.locked',
+  'twoFactor.notEnabled',
+  'twoFactor.requiredForAdmins',
+  'twoFactor.signInAgain',
+  'twoFactor.tooManyAttempts',
+  'twoFactor.verifyForAdmin',
+  'validation.',
+);
+
+export default function ChangeEmailIsland({ lang, messages }: { lang: Language; messages: IslandMessages }) {
   return (
-    <I18nIsland lang={lang}>
+    <I18nIsland messages={messages}>
       <ChangeEmailForm lang={lang} />
     </I18nIsland>
   );
@@ -18,7 +70,7 @@ export default function ChangeEmailIsland({ lang }: { lang: Language }) {
 
 function ChangeEmailForm({ lang }: { lang: Language }) {
   const { t } = useTranslation();
-  const form = useForm(ChangeEmailSchema, { newEmail: '' }, { idPrefix: 'change-email' });
+  const form = useForm(() => schemas().then((s) => s.ChangeEmailSchema), { newEmail: '' }, { idPrefix: 'change-email' });
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   const submit = form.handleSubmit(async (data) => {

@@ -1,17 +1,59 @@
-import { useTranslation } from 'react-i18next';
-import { I18nIsland } from '../islands/I18nIsland.tsx';
+import { I18nIsland, useTranslation } from '../islands/I18nIsland.tsx';
+import { messageScopes, type IslandMessages } from '../../i18n/translate.ts';
 import { PasswordField } from '../forms/fields.tsx';
 import { FormFailure, useForm, SubmitButton } from '../forms/use-form.tsx';
-import { ChangePasswordSchema } from '../../lib/auth.schema.ts';
 import { changePassword } from '../../lib/auth-client.ts';
 import { showToast } from '../../stores/toasts.ts';
-import type { Language } from '../../i18n/languages.ts';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-export default function ChangePasswordIsland({ lang }: { lang: Language }) {
+/** The form's schema, loaded when first used (src/components/forms/use-form.tsx). */
+const schemas = () => import('../../lib/auth.schema.ts');
+
+/** The strings this island shows (sent by its page with `islandMessages`). */
+export const MESSAGES = messageScopes(
+  'auth.hidePassword',
+  'auth.invalidCredentials',
+  'auth.linkFailed',
+  'auth.loginError',
+  'auth.resetEmailFailed',
+  'auth.showPassword',
+  'auth.signupError',
+  'auth.userExists',
+  'errors.',
+  'identities.lastWay',
+  'passkeys.addFailed',
+  'passkeys.alreadyAdded',
+  'passkeys.cancelled',
+  'passkeys.expired',
+  'passkeys.nameRequired',
+  'passkeys.otherAccount',
+  'passkeys.signInFailed',
+  'passkeys.verifyFirst',
+  'reset.',
+  'sessions.deviceOn',
+  'sessions.unknownBrowser',
+  'settings.',
+  'twoFactor.backupCodeInvalid',
+  'twoFactor.backupCodeWrong',
+  'twoFactor.challengeExpired',
+  'twoFactor.codeInvalid',
+  'twoFactor.codeUsed',
+  'twoFactor.codeWrong',
+  'twoFactor.disableFailed',
+  'twoFactor.enableFailed',
+  'twoFactor.locked',
+  'twoFactor.notEnabled',
+  'twoFactor.requiredForAdmins',
+  'twoFactor.signInAgain',
+  'twoFactor.tooManyAttempts',
+  'twoFactor.verifyForAdmin',
+  'validation.',
+);
+
+export default function ChangePasswordIsland({ messages }: { messages: IslandMessages }) {
   return (
-    <I18nIsland lang={lang}>
+    <I18nIsland messages={messages}>
       <ChangePasswordForm />
     </I18nIsland>
   );
@@ -19,7 +61,7 @@ export default function ChangePasswordIsland({ lang }: { lang: Language }) {
 
 function ChangePasswordForm() {
   const { t } = useTranslation();
-  const form = useForm(ChangePasswordSchema, EMPTY, {
+  const form = useForm(() => schemas().then((s) => s.ChangePasswordSchema), EMPTY, {
     idPrefix: 'password',
     onFailure: (message) => showToast('error', t(message)),
   });

@@ -1,21 +1,47 @@
-import { useTranslation } from 'react-i18next';
-import { I18nIsland } from '../islands/I18nIsland.tsx';
+import { I18nIsland, useTranslation } from '../islands/I18nIsland.tsx';
+import { messageScopes, type IslandMessages } from '../../i18n/translate.ts';
 import { PasswordField } from '../forms/fields.tsx';
 import { FormFailure, useForm, SubmitButton } from '../forms/use-form.tsx';
-import { DeleteAccountSchema } from '../../lib/auth.schema.ts';
 import { postJson } from '../../lib/api-client.ts';
 import { showToastOnNextPage } from '../../stores/toasts.ts';
 import { localizedPath, type Language } from '../../i18n/languages.ts';
 
 interface Props {
   lang: Language;
+  messages: IslandMessages;
   /** An account without a password proves itself by a fresh sign-in instead. */
   hasPassword: boolean;
 }
 
+/** The form's schema, loaded when first used (src/components/forms/use-form.tsx). */
+const schemas = () => import('../../lib/auth.schema.ts');
+
+/** The strings this island shows (sent by its page with `islandMessages`). */
+export const MESSAGES = messageScopes(
+  'auth.hidePassword',
+  'auth.showPassword',
+  'errors.',
+  'passkeys.nameRequired',
+  'settings.deleteAccount',
+  'settings.deleteConfirm',
+  'settings.deleteConfirmRequired',
+  'settings.deleteFreshSignIn',
+  'settings.deleteIntro',
+  'settings.deletePassword',
+  'settings.deleteSignInAgain',
+  'settings.deleted',
+  'settings.deleting',
+  'settings.wrongCurrentPassword',
+  'twoFactor.backupCodeInvalid',
+  'twoFactor.codeInvalid',
+  'twoFactor.requiredForAdmins',
+  'twoFactor.verifyForAdmin',
+  'validation.',
+);
+
 export default function DeleteAccountIsland(props: Props) {
   return (
-    <I18nIsland lang={props.lang}>
+    <I18nIsland messages={props.messages}>
       <DeleteAccountForm {...props} />
     </I18nIsland>
   );
@@ -24,7 +50,7 @@ export default function DeleteAccountIsland(props: Props) {
 function DeleteAccountForm({ lang, hasPassword }: Props) {
   const { t } = useTranslation();
   const unconfirmed: { password: string; confirm: boolean } = { password: '', confirm: false };
-  const form = useForm(DeleteAccountSchema, unconfirmed, { idPrefix: 'delete-account' });
+  const form = useForm(() => schemas().then((s) => s.DeleteAccountSchema), unconfirmed, { idPrefix: 'delete-account' });
 
   const submit = form.handleSubmit(async (data) => {
     const result = await postJson<{ ok: true }>('/api/account/delete', data);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { I18nIsland } from '../islands/I18nIsland.tsx';
+import { I18nIsland, useTranslation } from '../islands/I18nIsland.tsx';
+import { messageScopes, type IslandMessages } from '../../i18n/translate.ts';
 import { FormFailure } from '../forms/use-form.tsx';
 import { postJson } from '../../lib/api-client.ts';
 import type { MessageKey } from '../../i18n/i18n.ts';
@@ -15,13 +15,34 @@ export interface IdentityItem {
 }
 
 interface Props {
+  messages: IslandMessages;
   lang: Language;
   identities: IdentityItem[];
 }
 
+/** The strings this island shows (sent by its page with `islandMessages`). */
+export const MESSAGES = messageScopes(
+  'errors.',
+  'identities.',
+  'passkeys.nameRequired',
+  'sessions.deviceOn',
+  'sessions.unknownBrowser',
+  'settings.deleteConfirmRequired',
+  'twoFactor.backupCodeInvalid',
+  'twoFactor.codeInvalid',
+  'twoFactor.codeUsed',
+  'twoFactor.signInAgain',
+  'twoFactor.tooManyAttempts',
+  'validation.currentPasswordRequired',
+  'validation.fullNameMin',
+  'validation.passwordMin',
+  'validation.passwordsDontMatch',
+  'validation.tooLong',
+);
+
 export default function LinkedIdentitiesIsland(props: Props) {
   return (
-    <I18nIsland lang={props.lang}>
+    <I18nIsland messages={props.messages}>
       <LinkedIdentities {...props} />
     </I18nIsland>
   );

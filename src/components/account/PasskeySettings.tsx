@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { I18nIsland } from '../islands/I18nIsland.tsx';
+import { I18nIsland, useTranslation } from '../islands/I18nIsland.tsx';
+import { messageScopes, type IslandMessages } from '../../i18n/translate.ts';
 import { useBrowserValue } from '../islands/use-browser-value.ts';
 import { PasswordField, TextField } from '../forms/fields.tsx';
 import { FormFailure, SubmitButton, useForm } from '../forms/use-form.tsx';
@@ -12,15 +12,68 @@ import { showToast } from '../../stores/toasts.ts';
 import { Moment } from './SessionList.tsx';
 
 interface Props {
+  messages: IslandMessages;
   lang: Language;
   passkeys: PasskeyItem[];
   /** Re-authentication by password; an account without one needs a sign-in of the last minutes. */
   hasPassword: boolean;
 }
 
+/** The strings this island shows (sent by its page with `islandMessages`). */
+export const MESSAGES = messageScopes(
+  'auth.hidePassword',
+  'auth.invalidCredentials',
+  'auth.linkFailed',
+  'auth.loginError',
+  'auth.resetEmailFailed',
+  'auth.showPassword',
+  'auth.signupError',
+  'auth.userExists',
+  'errors.',
+  'identities.lastWay',
+  'passkeys.',
+  'reset.invalidTitle',
+  'sessions.deviceOn',
+  'sessions.lastActive',
+  'sessions.signOut',
+  'sessions.signOutDevice',
+  'sessions.signOutEverywhere',
+  'sessions.signOutOthers',
+  'sessions.signedIn',
+  'sessions.signedOutEverywhere',
+  'sessions.signedOutOne',
+  'sessions.signedOutOthers',
+  'sessions.signingOut',
+  'sessions.thisDevice',
+  'sessions.unknownBrowser',
+  'settings.deleteConfirmRequired',
+  'settings.emailFailed',
+  'settings.hasPassword',
+  'settings.passwordFailed',
+  'settings.profileFailed',
+  'settings.wrongCurrentPassword',
+  'twoFactor.backupCodeInvalid',
+  'twoFactor.backupCodeWrong',
+  'twoFactor.challengeExpired',
+  'twoFactor.codeInvalid',
+  'twoFactor.codeUsed',
+  'twoFactor.codeWrong',
+  'twoFactor.disableFailed',
+  'twoFactor.enableFailed',
+  'twoFactor.freshSignIn',
+  'twoFactor.locked',
+  'twoFactor.notEnabled',
+  'twoFactor.password',
+  'twoFactor.requiredForAdmins',
+  'twoFactor.signInAgain',
+  'twoFactor.tooManyAttempts',
+  'twoFactor.verifyForAdmin',
+  'validation.',
+);
+
 export default function PasskeySettingsIsland(props: Props) {
   return (
-    <I18nIsland lang={props.lang}>
+    <I18nIsland messages={props.messages}>
       <PasskeySettings {...props} />
     </I18nIsland>
   );

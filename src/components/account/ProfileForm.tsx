@@ -1,32 +1,58 @@
-import { useTranslation } from 'react-i18next';
-import { I18nIsland } from '../islands/I18nIsland.tsx';
+import { I18nIsland, useTranslation } from '../islands/I18nIsland.tsx';
+import { messageScopes, type IslandMessages } from '../../i18n/translate.ts';
 import { SelectField, TextField } from '../forms/fields.tsx';
 import { FormFailure, useForm, SubmitButton } from '../forms/use-form.tsx';
-import { ProfileSchema } from '../../lib/auth.schema.ts';
 import { updateProfile } from '../../lib/auth-client.ts';
 import { showToast, showToastOnNextPage } from '../../stores/toasts.ts';
-import { getT } from '../../i18n/i18n.ts';
 import { LANGUAGES, switchLanguage, type Language } from '../../i18n/languages.ts';
 
 interface Props {
   lang: Language;
+  messages: IslandMessages;
   email: string;
   fullName: string;
   language: Language;
+  /** "Saved" in each interface language: the toast after a language change speaks the new one. */
+  savedIn: Record<Language, string>;
 }
+
+/** The form's schema, loaded when first used (src/components/forms/use-form.tsx). */
+const schemas = () => import('../../lib/auth.schema.ts');
+
+/** The strings this island shows (sent by its page with `islandMessages`). */
+export const MESSAGES = messageScopes(
+  'auth.',
+  'errors.',
+  'identities.lastWay',
+  'language.',
+  'passkeys.addFailed',
+  'passkeys.alreadyAdded',
+  'passkeys.cancelled',
+  'passkeys.expired',
+  'passkeys.nameRequired',
+  'passkeys.otherAccount',
+  'passkeys.signInFailed',
+  'passkeys.verifyFirst',
+  'reset.',
+  'sessions.deviceOn',
+  'sessions.unknownBrowser',
+  'settings.',
+  'twoFactor.',
+  'validation.',
+);
 
 export default function ProfileFormIsland(props: Props) {
   return (
-    <I18nIsland lang={props.lang}>
+    <I18nIsland messages={props.messages}>
       <ProfileForm {...props} />
     </I18nIsland>
   );
 }
 
-function ProfileForm({ lang, email, fullName, language }: Props) {
+function ProfileForm({ lang, email, fullName, language, savedIn }: Props) {
   const { t } = useTranslation();
   const form = useForm(
-    ProfileSchema,
+    () => schemas().then((s) => s.ProfileSchema),
     { fullName, language },
     { idPrefix: 'profile', onFailure: (message) => showToast('error', t(message)) },
   );
@@ -36,7 +62,7 @@ function ProfileForm({ lang, email, fullName, language }: Props) {
     if (!result.ok) return { ...result, message: 'settings.profileFailed' };
     if (data.language === lang) return showToast('success', t('settings.profileSaved'));
     // The interface follows the chosen language.
-    showToastOnNextPage('success', getT(data.language)('settings.profileSaved'));
+    showToastOnNextPage('success', savedIn[data.language]);
     location.assign(switchLanguage(location.pathname, data.language));
     return 'navigating';
   });

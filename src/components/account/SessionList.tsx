@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { I18nIsland } from '../islands/I18nIsland.tsx';
+import { I18nIsland, useTranslation } from '../islands/I18nIsland.tsx';
+import { messageScopes, type IslandMessages } from '../../i18n/translate.ts';
 import { useBrowserValue } from '../islands/use-browser-value.ts';
 import { FormFailure } from '../forms/use-form.tsx';
 import { postJson, requestJson } from '../../lib/api-client.ts';
@@ -20,12 +20,30 @@ export interface SessionItem {
 
 interface Props {
   lang: Language;
+  messages: IslandMessages;
   sessions: SessionItem[];
 }
 
+/** The strings this island shows (sent by its page with `islandMessages`). */
+export const MESSAGES = messageScopes(
+  'errors.',
+  'identities.lastWay',
+  'passkeys.nameRequired',
+  'sessions.',
+  'settings.deleteConfirmRequired',
+  'twoFactor.backupCodeInvalid',
+  'twoFactor.codeInvalid',
+  'twoFactor.codeUsed',
+  'twoFactor.requiredForAdmins',
+  'twoFactor.signInAgain',
+  'twoFactor.tooManyAttempts',
+  'twoFactor.verifyForAdmin',
+  'validation.',
+);
+
 export default function SessionListIsland(props: Props) {
   return (
-    <I18nIsland lang={props.lang}>
+    <I18nIsland messages={props.messages}>
       <SessionList {...props} />
     </I18nIsland>
   );

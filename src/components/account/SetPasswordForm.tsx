@@ -1,16 +1,58 @@
-import { useTranslation } from 'react-i18next';
-import { I18nIsland } from '../islands/I18nIsland.tsx';
+import { I18nIsland, useTranslation } from '../islands/I18nIsland.tsx';
+import { messageScopes, type IslandMessages } from '../../i18n/translate.ts';
 import { PasswordField } from '../forms/fields.tsx';
 import { FormFailure, useForm, SubmitButton } from '../forms/use-form.tsx';
-import { SetPasswordSchema } from '../../lib/auth.schema.ts';
 import { setPassword } from '../../lib/auth-client.ts';
 import { showToastOnNextPage } from '../../stores/toasts.ts';
-import type { Language } from '../../i18n/languages.ts';
 
 /** For an account that has only ever signed in by e-mail link (a guest buyer): its first password. */
-export default function SetPasswordIsland({ lang }: { lang: Language }) {
+/** The form's schema, loaded when first used (src/components/forms/use-form.tsx). */
+const schemas = () => import('../../lib/auth.schema.ts');
+
+/** The strings this island shows (sent by its page with `islandMessages`). */
+export const MESSAGES = messageScopes(
+  'auth.hidePassword',
+  'auth.invalidCredentials',
+  'auth.linkFailed',
+  'auth.loginError',
+  'auth.resetEmailFailed',
+  'auth.showPassword',
+  'auth.signupError',
+  'auth.userExists',
+  'errors.',
+  'identities.lastWay',
+  'passkeys.addFailed',
+  'passkeys.alreadyAdded',
+  'passkeys.cancelled',
+  'passkeys.expired',
+  'passkeys.nameRequired',
+  'passkeys.otherAccount',
+  'passkeys.signInFailed',
+  'passkeys.verifyFirst',
+  'reset.',
+  'sessions.deviceOn',
+  'sessions.unknownBrowser',
+  'settings.',
+  'twoFactor.backupCodeInvalid',
+  'twoFactor.backupCodeWrong',
+  'twoFactor.challengeExpired',
+  'twoFactor.codeInvalid',
+  'twoFactor.codeUsed',
+  'twoFactor.codeWrong',
+  'twoFactor.disableFailed',
+  'twoFactor.enableFailed',
+  'twoFactor.locked',
+  'twoFactor.notEnabled',
+  'twoFactor.requiredForAdmins',
+  'twoFactor.signInAgain',
+  'twoFactor.tooManyAttempts',
+  'twoFactor.verifyForAdmin',
+  'validation.',
+);
+
+export default function SetPasswordIsland({ messages }: { messages: IslandMessages }) {
   return (
-    <I18nIsland lang={lang}>
+    <I18nIsland messages={messages}>
       <SetPasswordForm />
     </I18nIsland>
   );
@@ -18,7 +60,11 @@ export default function SetPasswordIsland({ lang }: { lang: Language }) {
 
 function SetPasswordForm() {
   const { t } = useTranslation();
-  const form = useForm(SetPasswordSchema, { newPassword: '', confirmPassword: '' }, { idPrefix: 'set-password' });
+  const form = useForm(
+    () => schemas().then((s) => s.SetPasswordSchema),
+    { newPassword: '', confirmPassword: '' },
+    { idPrefix: 'set-password' },
+  );
 
   const submit = form.handleSubmit(async (data) => {
     const result = await setPassword(data.newPassword);

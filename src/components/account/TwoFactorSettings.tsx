@@ -1,10 +1,9 @@
-import { useState, type SubmitEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import QRCode from 'qrcode';
-import { I18nIsland } from '../islands/I18nIsland.tsx';
+import { useEffect, useState, type SubmitEvent } from 'react';
+import type QRCode from 'qrcode';
+import { I18nIsland, useTranslation } from '../islands/I18nIsland.tsx';
+import { messageScopes, type IslandMessages } from '../../i18n/translate.ts';
 import { PasswordField, TextField } from '../forms/fields.tsx';
 import { FormFailure, SubmitButton, useForm } from '../forms/use-form.tsx';
-import { ReauthSchema, TotpCodeSchema } from '../../lib/auth.schema.ts';
 import { disableTwoFactor, enableTwoFactor, newBackupCodes, verifyTotp } from '../../lib/auth-client.ts';
 import { localizedPath, type Language } from '../../i18n/languages.ts';
 import type { ApiFailure } from '../../lib/api-client.ts';
@@ -12,6 +11,7 @@ import { showToastOnNextPage } from '../../stores/toasts.ts';
 
 interface Props {
   lang: Language;
+  messages: IslandMessages;
   enabled: boolean;
   /** Re-authentication by password; an account without one needs a sign-in of the last minutes. */
   hasPassword: boolean;
@@ -23,9 +23,45 @@ interface Props {
 type Step =
   { kind: 'idle' } | { kind: 'scan'; uri: string; codes: string[] } | { kind: 'codes'; codes: string[]; fresh: boolean };
 
+/** The form's schema, loaded when first used (src/components/forms/use-form.tsx). */
+const schemas = () => import('../../lib/auth.schema.ts');
+
+/** The strings this island shows (sent by its page with `islandMessages`). */
+export const MESSAGES = messageScopes(
+  'auth.hidePassword',
+  'auth.invalidCredentials',
+  'auth.linkFailed',
+  'auth.loginError',
+  'auth.resetEmailFailed',
+  'auth.showPassword',
+  'auth.signupError',
+  'auth.userExists',
+  'errors.',
+  'identities.lastWay',
+  'passkeys.addFailed',
+  'passkeys.alreadyAdded',
+  'passkeys.cancelled',
+  'passkeys.expired',
+  'passkeys.nameRequired',
+  'passkeys.otherAccount',
+  'passkeys.signInFailed',
+  'passkeys.verifyFirst',
+  'reset.',
+  'sessions.deviceOn',
+  'sessions.unknownBrowser',
+  'settings.deleteConfirmRequired',
+  'settings.emailFailed',
+  'settings.hasPassword',
+  'settings.passwordFailed',
+  'settings.profileFailed',
+  'settings.wrongCurrentPassword',
+  'twoFactor.',
+  'validation.',
+);
+
 export default function TwoFactorSettingsIsland(props: Props) {
   return (
-    <I18nIsland lang={props.lang}>
+    <I18nIsland messages={props.messages}>
       <TwoFactorSettings {...props} />
     </I18nIsland>
   );
@@ -63,7 +99,7 @@ function TwoFactorSettings({ lang, enabled, hasPassword, backupCodesLeft, requir
 
 function SetUpForm({ hasPassword, onStarted }: { hasPassword: boolean; onStarted: (uri: string, codes: string[]) => void }) {
   const { t } = useTranslation();
-  const form = useForm(ReauthSchema, { password: '' }, { idPrefix: 'two-factor-setup' });
+  const form = useForm(() => schemas().then((s) => s.ReauthSchema), { password: '' }, { idPrefix: 'two-factor-setup' });
   const submit = form.handleSubmit(async (data) => {
     const result = await enableTwoFactor(hasPassword ? data.password : undefined);
     if (!result.ok) return passwordFailure(result);
@@ -87,7 +123,7 @@ function SetUpForm({ hasPassword, onStarted }: { hasPassword: boolean; onStarted
 /** Scan the QR code (or type the key), then prove it with the first code. */
 function Enrol({ lang, uri, onConfirmed }: { lang: Language; uri: string; onConfirmed: () => void }) {
   const { t } = useTranslation();
-  const form = useForm(TotpCodeSchema, { code: '' }, { idPrefix: 'two-factor-confirm' });
+  const form = useForm(() => schemas().then((s) => s.TotpCodeSchema), { code: '' }, { idPrefix: 'two-factor-confirm' });
   const key = new URL(uri).searchParams.get('secret') ?? '';
   const submit = form.handleSubmit(async (data) => {
     const result = await verifyTotp(data.code);
@@ -208,7 +244,7 @@ function ManageForm({
   onNewCodes: (codes: string[]) => void;
 }) {
   const { t } = useTranslation();
-  const form = useForm(ReauthSchema, { password: '' }, { idPrefix: 'two-factor-manage' });
+  const form = useForm(() => schemas().then((s) => s.ReauthSchema), { password: '' }, { idPrefix: 'two-factor-manage' });
   const makeCodes = form.handleSubmit(async (data) => {
     const result = await newBackupCodes(hasPassword ? data.password : undefined);
     if (!result.ok) return passwordFailure(result);
@@ -261,9 +297,24 @@ function passwordFailure(result: ApiFailure): ApiFailure {
   return result.message === 'settings.wrongCurrentPassword' ? { ...result, fields: { password: result.message } } : result;
 }
 
-/** The QR code of the authenticator address, drawn as one SVG path (no inline script or style). */
+type QrModules = ReturnType<typeof QRCode.create>['modules'];
+
+/**
+ * The QR code of the authenticator address, drawn as one SVG path (no inline script or style). The
+ * encoder is loaded when a code is shown: the settings page does not download it up front.
+ */
 function QrCode({ text, label }: { text: string; label: string }) {
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const [modules, setModules] = useState<QrModules | null>(null);
+  useEffect(() => {
+    let shown = true;
+    void import('qrcode').then(({ default: encoder }) => {
+      if (shown) setModules(encoder.create(text, { errorCorrectionLevel: 'M' }).modules);
+    });
+    return () => {
+      shown = false;
+    };
+  }, [text]);
+  if (!modules) return <div aria-busy="true" className="h-[200px] w-[200px] rounded bg-gray-100" />;
   const quiet = 4;
   const size = modules.size + quiet * 2;
   let path = '';

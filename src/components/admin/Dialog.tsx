@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../islands/I18nIsland.tsx';
 import { FormActions } from '../forms/use-form.tsx';
 import type { MessageKey } from '../../i18n/i18n.ts';
 

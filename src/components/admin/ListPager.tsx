@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../islands/I18nIsland.tsx';
 
 /** Below a paged admin list: previous, "page n of m", next. Nothing when everything fits on one page. */
 export function ListPager({ page, pageCount, onPage }: { page: number; pageCount: number; onPage: (page: number) => void }) {

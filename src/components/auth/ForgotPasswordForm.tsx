@@ -1,16 +1,57 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { I18nIsland } from '../islands/I18nIsland.tsx';
+import { I18nIsland, useTranslation } from '../islands/I18nIsland.tsx';
+import { messageScopes, type IslandMessages } from '../../i18n/translate.ts';
 import { TextField } from '../forms/fields.tsx';
 import { FormFailure, useForm, SubmitButton } from '../forms/use-form.tsx';
-import { ForgotPasswordSchema } from '../../lib/auth.schema.ts';
 import { requestPasswordReset } from '../../lib/auth-client.ts';
 import { showToast } from '../../stores/toasts.ts';
 import { localizedPath, type Language } from '../../i18n/languages.ts';
 
-export default function ForgotPasswordIsland({ lang }: { lang: Language }) {
+/** The form's schema, loaded when first used (src/components/forms/use-form.tsx). */
+const schemas = () => import('../../lib/auth.schema.ts');
+
+/** The strings this island shows (sent by its page with `islandMessages`). */
+export const MESSAGES = messageScopes(
+  'auth.',
+  'errors.',
+  'identities.lastWay',
+  'passkeys.addFailed',
+  'passkeys.alreadyAdded',
+  'passkeys.cancelled',
+  'passkeys.expired',
+  'passkeys.nameRequired',
+  'passkeys.otherAccount',
+  'passkeys.signInFailed',
+  'passkeys.verifyFirst',
+  'reset.',
+  'sessions.deviceOn',
+  'sessions.unknownBrowser',
+  'settings.deleteConfirmRequired',
+  'settings.emailFailed',
+  'settings.hasPassword',
+  'settings.passwordFailed',
+  'settings.profileFailed',
+  'settings.wrongCurrentPassword',
+  'twoFactor.backupCodeInvalid',
+  'twoFactor.backupCodeWrong',
+  'twoFactor.challengeExpired',
+  'twoFactor.codeInvalid',
+  'twoFactor.codeUsed',
+  'twoFactor.codeWrong',
+  'twoFactor.disableFailed',
+  'twoFactor.enableFailed',
+  'twoFactor.locked',
+  'twoFactor.notEnabled',
+  'twoFactor.requiredForAdmins',
+  'twoFactor.signInAgain',
+  'twoFactor.tooManyAttempts',
+  'twoFactor.verifyForAdmin',
+  'validation.',
+);
+
+export default function ForgotPasswordIsland({ lang, messages }: { lang: Language; messages: IslandMessages }) {
   return (
-    <I18nIsland lang={lang}>
+    <I18nIsland messages={messages}>
       <ForgotPasswordForm lang={lang} />
     </I18nIsland>
   );
@@ -19,7 +60,7 @@ export default function ForgotPasswordIsland({ lang }: { lang: Language }) {
 function ForgotPasswordForm({ lang }: { lang: Language }) {
   const { t } = useTranslation();
   const form = useForm(
-    ForgotPasswordSchema,
+    () => schemas().then((s) => s.ForgotPasswordSchema),
     { email: '' },
     { idPrefix: 'forgot', onFailure: (message) => showToast('error', t(message)) },
   );

@@ -1,18 +1,59 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { I18nIsland } from '../islands/I18nIsland.tsx';
+import { I18nIsland, useTranslation } from '../islands/I18nIsland.tsx';
+import { messageScopes, type IslandMessages } from '../../i18n/translate.ts';
 import { useBrowserValue } from '../islands/use-browser-value.ts';
 import { PasswordField, TextField } from '../forms/fields.tsx';
 import { FormFailure, useForm, SubmitButton } from '../forms/use-form.tsx';
-import { LoginSchema, SignInLinkSchema } from '../../lib/auth.schema.ts';
 import { requestSignInLink, signIn } from '../../lib/auth-client.ts';
 import { safeNextPath } from '../../lib/next-path.ts';
 import { showToastOnNextPage } from '../../stores/toasts.ts';
 import { localizedPath, type Language } from '../../i18n/languages.ts';
 
-export default function LoginFormIsland({ lang }: { lang: Language }) {
+/** The form's schema, loaded when first used (src/components/forms/use-form.tsx). */
+const schemas = () => import('../../lib/auth.schema.ts');
+
+/** The strings this island shows (sent by its page with `islandMessages`). */
+export const MESSAGES = messageScopes(
+  'auth.',
+  'errors.',
+  'identities.lastWay',
+  'passkeys.addFailed',
+  'passkeys.alreadyAdded',
+  'passkeys.cancelled',
+  'passkeys.expired',
+  'passkeys.nameRequired',
+  'passkeys.otherAccount',
+  'passkeys.signInFailed',
+  'passkeys.verifyFirst',
+  'reset.',
+  'sessions.deviceOn',
+  'sessions.unknownBrowser',
+  'settings.deleteConfirmRequired',
+  'settings.emailFailed',
+  'settings.hasPassword',
+  'settings.passwordFailed',
+  'settings.profileFailed',
+  'settings.wrongCurrentPassword',
+  'twoFactor.backupCodeInvalid',
+  'twoFactor.backupCodeWrong',
+  'twoFactor.challengeExpired',
+  'twoFactor.codeInvalid',
+  'twoFactor.codeUsed',
+  'twoFactor.codeWrong',
+  'twoFactor.disableFailed',
+  'twoFactor.enableFailed',
+  'twoFactor.locked',
+  'twoFactor.notEnabled',
+  'twoFactor.requiredForAdmins',
+  'twoFactor.signInAgain',
+  'twoFactor.tooManyAttempts',
+  'twoFactor.verifyForAdmin',
+  'validation.',
+);
+
+export default function LoginFormIsland({ lang, messages }: { lang: Language; messages: IslandMessages }) {
   return (
-    <I18nIsland lang={lang}>
+    <I18nIsland messages={messages}>
       <LoginForm lang={lang} />
     </I18nIsland>
   );
@@ -24,7 +65,7 @@ function nextPath(lang: Language): string {
 
 function LoginForm({ lang }: { lang: Language }) {
   const { t } = useTranslation();
-  const form = useForm(LoginSchema, { email: '', password: '' }, { idPrefix: 'login' });
+  const form = useForm(() => schemas().then((s) => s.LoginSchema), { email: '', password: '' }, { idPrefix: 'login' });
   // better-auth sends a used or expired sign-in link back here with `?error=`.
   // (An OpenID provider's refusal comes back with `?signin=` too: its own block tells of it.)
   const linkFailed = useBrowserValue(() => {
@@ -89,7 +130,7 @@ function LoginForm({ lang }: { lang: Language }) {
 /** No password (a guest buyer), or forgot it: one click in an e-mail signs in. */
 function SignInLinkForm({ lang }: { lang: Language }) {
   const { t } = useTranslation();
-  const form = useForm(SignInLinkSchema, { email: '' }, { idPrefix: 'sign-in-link' });
+  const form = useForm(() => schemas().then((s) => s.SignInLinkSchema), { email: '' }, { idPrefix: 'sign-in-link' });
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   const submit = form.handleSubmit(async (data) => {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { I18nIsland } from '../islands/I18nIsland.tsx';
+import { I18nIsland, useTranslation } from '../islands/I18nIsland.tsx';
+import { messageScopes, type IslandMessages } from '../../i18n/translate.ts';
 import { useBrowserValue } from '../islands/use-browser-value.ts';
 import { FormFailure } from '../forms/use-form.tsx';
 import { postJson } from '../../lib/api-client.ts';
@@ -15,6 +15,7 @@ export interface ProviderButton {
 }
 
 interface Props {
+  messages: IslandMessages;
   lang: Language;
   providers: ProviderButton[];
 }
@@ -27,9 +28,37 @@ const REFUSALS: Record<string, MessageKey> = {
   access_denied: 'openId.cancelled',
 };
 
+/** The strings this island shows (sent by its page with `islandMessages`). */
+export const MESSAGES = messageScopes(
+  'errors.',
+  'identities.',
+  'openId.cancelled',
+  'openId.continueWith',
+  'openId.failed',
+  'openId.noEmail',
+  'openId.notLinked',
+  'openId.redirecting',
+  'openId.title',
+  'openId.unavailable',
+  'passkeys.nameRequired',
+  'sessions.deviceOn',
+  'sessions.unknownBrowser',
+  'settings.deleteConfirmRequired',
+  'twoFactor.backupCodeInvalid',
+  'twoFactor.codeInvalid',
+  'twoFactor.codeUsed',
+  'twoFactor.signInAgain',
+  'twoFactor.tooManyAttempts',
+  'validation.currentPasswordRequired',
+  'validation.fullNameMin',
+  'validation.passwordMin',
+  'validation.passwordsDontMatch',
+  'validation.tooLong',
+);
+
 export default function OpenIdSignInIsland(props: Props) {
   return (
-    <I18nIsland lang={props.lang}>
+    <I18nIsland messages={props.messages}>
       <OpenIdSignIn {...props} />
     </I18nIsland>
   );

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { I18nIsland } from '../islands/I18nIsland.tsx';
+import { I18nIsland, useTranslation } from '../islands/I18nIsland.tsx';
+import { messageScopes, type IslandMessages } from '../../i18n/translate.ts';
 import { useBrowserValue } from '../islands/use-browser-value.ts';
 import { FormFailure } from '../forms/use-form.tsx';
 import { signInWithPasskey } from '../../lib/auth-client.ts';
@@ -10,6 +10,7 @@ import type { MessageKey } from '../../i18n/i18n.ts';
 import { showToastOnNextPage } from '../../stores/toasts.ts';
 
 interface Props {
+  messages: IslandMessages;
   lang: Language;
   /**
    * `sign-in`: the login page's "Sign in with a passkey". `second-factor`: the two-factor page's
@@ -20,9 +21,53 @@ interface Props {
   signedIn?: boolean;
 }
 
+/** The strings this island shows (sent by its page with `islandMessages`). */
+export const MESSAGES = messageScopes(
+  'auth.invalidCredentials',
+  'auth.linkFailed',
+  'auth.loginError',
+  'auth.resetEmailFailed',
+  'auth.signupError',
+  'auth.userExists',
+  'auth.welcomeBack',
+  'errors.',
+  'identities.lastWay',
+  'passkeys.',
+  'reset.invalidTitle',
+  'sessions.deviceOn',
+  'sessions.unknownBrowser',
+  'settings.deleteConfirmRequired',
+  'settings.emailFailed',
+  'settings.hasPassword',
+  'settings.passwordFailed',
+  'settings.profileFailed',
+  'settings.wrongCurrentPassword',
+  'twoFactor.backupCodeInvalid',
+  'twoFactor.backupCodeWrong',
+  'twoFactor.challengeExpired',
+  'twoFactor.codeInvalid',
+  'twoFactor.codeUsed',
+  'twoFactor.codeWrong',
+  'twoFactor.disableFailed',
+  'twoFactor.enableFailed',
+  'twoFactor.locked',
+  'twoFactor.notEnabled',
+  'twoFactor.requiredForAdmins',
+  'twoFactor.signInAgain',
+  'twoFactor.tooManyAttempts',
+  'twoFactor.usePasskey',
+  'twoFactor.verifyForAdmin',
+  'validation.currentPasswordRequired',
+  'validation.emailInvalid',
+  'validation.fullNameMin',
+  'validation.passwordMin',
+  'validation.passwordsDontMatch',
+  'validation.tooLong',
+);
+
 export default function PasskeySignInIsland(props: Props) {
   return (
-    <I18nIsland lang={props.lang}>
+    <I18nIsland messages={props.messages}>
       <PasskeySignIn {...props} />
     </I18nIsland>
   );

@@ -1,17 +1,65 @@
 import { useEffect, useState } from 'react';
 import { useBrowserValue } from '../islands/use-browser-value.ts';
-import { useTranslation } from 'react-i18next';
-import { I18nIsland } from '../islands/I18nIsland.tsx';
+import { I18nIsland, useTranslation } from '../islands/I18nIsland.tsx';
+import { messageScopes, type IslandMessages } from '../../i18n/translate.ts';
 import { PasswordField } from '../forms/fields.tsx';
 import { FormFailure, useForm, SubmitButton } from '../forms/use-form.tsx';
-import { ResetPasswordSchema } from '../../lib/auth.schema.ts';
 import { resetPassword } from '../../lib/auth-client.ts';
 import { showToastOnNextPage } from '../../stores/toasts.ts';
 import { localizedPath, type Language } from '../../i18n/languages.ts';
 
-export default function ResetPasswordIsland({ lang }: { lang: Language }) {
+/** The form's schema, loaded when first used (src/components/forms/use-form.tsx). */
+const schemas = () => import('../../lib/auth.schema.ts');
+
+/** The strings this island shows (sent by its page with `islandMessages`). */
+export const MESSAGES = messageScopes(
+  'auth.hidePassword',
+  'auth.invalidCredentials',
+  'auth.linkFailed',
+  'auth.loginError',
+  'auth.resetEmailFailed',
+  'auth.showPassword',
+  'auth.signupError',
+  'auth.userExists',
+  'errors.',
+  'identities.lastWay',
+  'passkeys.addFailed',
+  'passkeys.alreadyAdded',
+  'passkeys.cancelled',
+  'passkeys.expired',
+  'passkeys.nameRequired',
+  'passkeys.otherAccount',
+  'passkeys.signInFailed',
+  'passkeys.verifyFirst',
+  'reset.',
+  'sessions.deviceOn',
+  'sessions.unknownBrowser',
+  'settings.deleteConfirmRequired',
+  'settings.emailFailed',
+  'settings.hasPassword',
+  'settings.passwordFailed',
+  'settings.profileFailed',
+  'settings.wrongCurrentPassword',
+  'twoFactor.backupCodeInvalid',
+  'twoFactor.backupCodeWrong',
+  'twoFactor.challengeExpired',
+  'twoFactor.codeInvalid',
+  'twoFactor.codeUsed',
+  'twoFactor.codeWrong',
+  'twoFactor.disableFailed',
+  'twoFactor.enableFailed',
+  'twoFactor.locked',
+  'twoFactor.notEnabled',
+  'twoFactor.requiredForAdmins',
+  'twoFactor.signInAgain',
+  'twoFactor.tooManyAttempts',
+  'twoFactor.verifyForAdmin',
+  'validation.',
+);
+
+export default function ResetPasswordIsland({ lang, messages }: { lang: Language; messages: IslandMessages }) {
   return (
-    <I18nIsland lang={lang}>
+    <I18nIsland messages={messages}>
       <ResetPasswordForm lang={lang} />
     </I18nIsland>
   );
@@ -22,7 +70,11 @@ function ResetPasswordForm({ lang }: { lang: Language }) {
   // The link's token: unknown (null) while rendered on the server, read from the address in the browser.
   const token = useBrowserValue<string | null>(() => new URLSearchParams(location.search).get('token') ?? '', null);
   const [checked, setChecked] = useState<{ token: string; valid: boolean } | null>(null);
-  const form = useForm(ResetPasswordSchema, { password: '', confirmPassword: '' }, { idPrefix: 'reset' });
+  const form = useForm(
+    () => schemas().then((s) => s.ResetPasswordSchema),
+    { password: '', confirmPassword: '' },
+    { idPrefix: 'reset' },
+  );
 
   useEffect(() => {
     if (!token) return;

@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { I18nIsland } from '../islands/I18nIsland.tsx';
+import { I18nIsland, useTranslation } from '../islands/I18nIsland.tsx';
+import { messageScopes, type IslandMessages } from '../../i18n/translate.ts';
 import { TextField } from '../forms/fields.tsx';
 import { FormFailure, SubmitButton, useForm } from '../forms/use-form.tsx';
-import { BackupCodeSchema, TotpCodeSchema } from '../../lib/auth.schema.ts';
 import { verifyBackupCode, verifyTotp } from '../../lib/auth-client.ts';
 import { safeNextPath } from '../../lib/next-path.ts';
 import { localizedPath, type Language } from '../../i18n/languages.ts';
@@ -11,13 +10,51 @@ import { showToastOnNextPage } from '../../stores/toasts.ts';
 
 interface Props {
   lang: Language;
+  messages: IslandMessages;
   /** A signed-in session stepping up to the admin area (else a password sign-in finishing). */
   signedIn: boolean;
 }
 
+/** The form's schema, loaded when first used (src/components/forms/use-form.tsx). */
+const schemas = () => import('../../lib/auth.schema.ts');
+
+/** The strings this island shows (sent by its page with `islandMessages`). */
+export const MESSAGES = messageScopes(
+  'auth.hidePassword',
+  'auth.invalidCredentials',
+  'auth.linkFailed',
+  'auth.loginError',
+  'auth.resetEmailFailed',
+  'auth.showPassword',
+  'auth.signupError',
+  'auth.userExists',
+  'auth.welcomeBack',
+  'errors.',
+  'identities.lastWay',
+  'passkeys.addFailed',
+  'passkeys.alreadyAdded',
+  'passkeys.cancelled',
+  'passkeys.expired',
+  'passkeys.nameRequired',
+  'passkeys.otherAccount',
+  'passkeys.signInFailed',
+  'passkeys.verifyFirst',
+  'reset.',
+  'sessions.deviceOn',
+  'sessions.unknownBrowser',
+  'settings.deleteConfirmRequired',
+  'settings.emailFailed',
+  'settings.hasPassword',
+  'settings.passwordFailed',
+  'settings.profileFailed',
+  'settings.wrongCurrentPassword',
+  'twoFactor.',
+  'validation.',
+);
+
 export default function TwoFactorChallengeIsland(props: Props) {
   return (
-    <I18nIsland lang={props.lang}>
+    <I18nIsland messages={props.messages}>
       <TwoFactorChallenge {...props} />
     </I18nIsland>
   );
@@ -26,8 +63,8 @@ export default function TwoFactorChallengeIsland(props: Props) {
 function TwoFactorChallenge({ lang, signedIn }: Props) {
   const { t } = useTranslation();
   const [backup, setBackup] = useState(false);
-  const totp = useForm(TotpCodeSchema, { code: '' }, { idPrefix: 'two-factor-code' });
-  const recovery = useForm(BackupCodeSchema, { code: '' }, { idPrefix: 'two-factor-backup' });
+  const totp = useForm(() => schemas().then((s) => s.TotpCodeSchema), { code: '' }, { idPrefix: 'two-factor-code' });
+  const recovery = useForm(() => schemas().then((s) => s.BackupCodeSchema), { code: '' }, { idPrefix: 'two-factor-backup' });
   const form = backup ? recovery : totp;
 
   const submit = form.handleSubmit(async (data) => {

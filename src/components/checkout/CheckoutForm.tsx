@@ -1,10 +1,9 @@
 import { useState, type SubmitEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import { I18nIsland } from '../islands/I18nIsland.tsx';
+import { I18nIsland, useTranslation } from '../islands/I18nIsland.tsx';
+import { messageScopes, type IslandMessages } from '../../i18n/translate.ts';
 import { CheckboxField, TextField } from '../forms/fields.tsx';
 import { FormFailure, useForm, SubmitButton } from '../forms/use-form.tsx';
 import { DiscountCode, type AppliedCode } from './DiscountCode.tsx';
-import { CheckoutFormSchema } from '../../lib/checkout.schema.ts';
 import { postJson } from '../../lib/api-client.ts';
 import { saveCheckoutInfo } from '../../lib/checkout-info.ts';
 import { formatMoney } from '../../lib/money.ts';
@@ -18,6 +17,7 @@ export interface ContractsHtml {
 
 interface Props {
   lang: Language;
+  messages: IslandMessages;
   courseId: string;
   courseTitle: string;
   amountMinor: number;
@@ -29,9 +29,25 @@ interface Props {
   contracts: ContractsHtml | null;
 }
 
+/** The form's schema, loaded when first used (src/components/forms/use-form.tsx). */
+const schemas = () => import('../../lib/checkout.schema.ts');
+
+/** The strings this island shows (sent by its page with `islandMessages`). */
+export const MESSAGES = messageScopes(
+  'auth.hidePassword',
+  'auth.showPassword',
+  'checkout.',
+  'course.free',
+  'course.notForSaleNow',
+  'errors.',
+  'twoFactor.requiredForAdmins',
+  'twoFactor.verifyForAdmin',
+  'validation.',
+);
+
 export default function CheckoutFormIsland(props: Props) {
   return (
-    <I18nIsland lang={props.lang}>
+    <I18nIsland messages={props.messages}>
       <CheckoutForm {...props} />
     </I18nIsland>
   );
@@ -46,7 +62,7 @@ function CheckoutForm({ lang, courseId, courseTitle, amountMinor, currency, emai
     waiveWithdrawal: false,
     discountCode: '',
   };
-  const form = useForm(CheckoutFormSchema, initial, { idPrefix: 'checkout' });
+  const form = useForm(() => schemas().then((s) => s.CheckoutFormSchema), initial, { idPrefix: 'checkout' });
   const [owned, setOwned] = useState<string | null>(null);
   const [applied, setApplied] = useState<AppliedCode | null>(null);
   const totalMinor = applied?.totalMinor ?? amountMinor;

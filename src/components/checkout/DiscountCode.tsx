@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../islands/I18nIsland.tsx';
 import { TextField } from '../forms/fields.tsx';
 import { postJson } from '../../lib/api-client.ts';
 import { formatMoney } from '../../lib/money.ts';

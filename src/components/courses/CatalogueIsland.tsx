@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import { I18nIsland } from '../islands/I18nIsland.tsx';
+import { I18nIsland, useTranslation } from '../islands/I18nIsland.tsx';
+import { messageScopes, type IslandMessages } from '../../i18n/translate.ts';
 import { CourseCard } from './CourseCard.tsx';
 import {
   ALL_LANGUAGES,
@@ -33,6 +33,7 @@ function activeCount(filters: CourseFilters): number {
 
 interface Props {
   lang: Language;
+  messages: IslandMessages;
   filters: CourseFilters;
   /** The interface language's display currency when the URL names none (the seller's setting). */
   defaultCurrency: Currency;
@@ -43,9 +44,26 @@ interface Props {
 
 type Status = 'ready' | 'loading' | 'error';
 
+/** The strings this island shows (sent by its page with `islandMessages`). */
+export const MESSAGES = messageScopes(
+  'catalogue.',
+  'course.',
+  'courseLanguage.',
+  'currency.',
+  'detail.tags',
+  'difficulty.',
+  'errors.',
+  'nav.',
+  'price.',
+  'receipt.',
+  'reviews.count',
+  'twoFactor.requiredForAdmins',
+  'twoFactor.verifyForAdmin',
+);
+
 export default function CatalogueIsland(props: Props) {
   return (
-    <I18nIsland lang={props.lang}>
+    <I18nIsland messages={props.messages}>
       <Catalogue {...props} />
     </I18nIsland>
   );

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../islands/I18nIsland.tsx';
 import { useStore } from '@nanostores/react';
 import { $ownedCourses, downloadPath, ownedPurchaseOf } from '../../stores/owned.ts';
 import type { CourseSummaryView } from '../../lib/course-view.ts';

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { I18nIsland } from '../islands/I18nIsland.tsx';
+import { allMessages } from '../../i18n/i18n.ts';
 import { CourseCard } from './CourseCard.tsx';
 import type { CourseSummaryView } from '../../lib/course-view.ts';
 import type { Currency } from '../../lib/course-filters.ts';
@@ -22,7 +23,7 @@ export default function CourseGrid({
   after?: (course: CourseSummaryView) => ReactNode;
 }) {
   return (
-    <I18nIsland lang={lang}>
+    <I18nIsland messages={allMessages(lang)}>
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {courses.map((course) => (
           <li key={course.id} className="flex flex-col gap-2">

@@ -5,7 +5,7 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../islands/I18nIsland.tsx';
 
 /**
  * The one set of form fields, for every form of the shop (sign-in, checkout, account, admin): a

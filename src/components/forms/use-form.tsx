@@ -1,7 +1,7 @@
-import { useState, type SubmitEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useRef, useState, type SubmitEvent } from 'react';
+import { useTranslation } from '../islands/I18nIsland.tsx';
 import type { z } from '../../lib/zod.ts';
-import { fieldErrors, type FieldErrors } from '../../lib/validation.ts';
+import { fieldErrors, type FieldErrors } from '../../lib/field-errors.ts';
 import type { ApiResult } from '../../lib/api-client.ts';
 import type { MessageKey } from '../../i18n/i18n.ts';
 
@@ -25,12 +25,19 @@ interface FormOptions {
 }
 
 /**
+ * A form's schema, or a loader of it: `() => import('../../lib/auth.schema.ts').then((s) => s.LoginSchema)`.
+ * A loader keeps zod out of the page's first download (public pages have a JavaScript budget); it is
+ * fetched when the visitor first types, and awaited on submit.
+ */
+export type SchemaSource<S> = S | (() => Promise<S>);
+
+/**
  * The one way a form works in this shop: values checked by the same zod schema the server uses,
  * errors shown at their field in the page's language, the first one focused, nothing typed lost on a
  * failure, one submit at a time.
  */
 export function useForm<S extends z.ZodType<Record<string, unknown>>, V extends Values = z.input<S> & Values>(
-  schema: S,
+  source: SchemaSource<S>,
   initial: V,
   { idPrefix = 'field', invalidMessage, onFailure }: FormOptions = {},
 ) {
@@ -39,6 +46,8 @@ export function useForm<S extends z.ZodType<Record<string, unknown>>, V extends 
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<MessageKey | null>(null);
   const [busy, setBusy] = useState(false);
+  const schema = useRef<Promise<S> | null>(null);
+  const loadSchema = () => (schema.current ??= typeof source === 'function' ? source() : Promise.resolve(source));
 
   const idOf = (name: string) => `${idPrefix}-${name}`;
   const set = <K extends keyof V & string>(name: K, value: V[K]) => setValues((current) => ({ ...current, [name]: value }));
@@ -57,8 +66,8 @@ export function useForm<S extends z.ZodType<Record<string, unknown>>, V extends 
   };
 
   /** Valid data, or undefined after showing the errors. */
-  const validate = (): z.output<S> | undefined => {
-    const parsed = schema.safeParse(values);
+  const validate = async (): Promise<z.output<S> | undefined> => {
+    const parsed = (await loadSchema()).safeParse(values);
     if (parsed.success) {
       setErrors({});
       return parsed.data;
@@ -72,20 +81,18 @@ export function useForm<S extends z.ZodType<Record<string, unknown>>, V extends 
     event.preventDefault();
     if (busy) return;
     setFailure(null);
-    const data = validate();
-    if (data === undefined) return;
     setBusy(true);
-    void action(data).then(
-      (outcome) => {
-        if (outcome === 'navigating') return;
-        setBusy(false);
-        if (outcome && !outcome.ok) fail(outcome.message, outcome.fields);
-      },
-      () => {
+    const done = (outcome: SubmitOutcome) => {
+      if (outcome === 'navigating') return;
+      setBusy(false);
+      if (outcome && !outcome.ok) fail(outcome.message, outcome.fields);
+    };
+    void validate()
+      .then((data) => (data === undefined ? undefined : action(data)))
+      .then(done, () => {
         setBusy(false);
         fail('errors.generic', {});
-      },
-    );
+      });
   };
 
   const bind = (name: TextKeys<V>) => ({
@@ -93,7 +100,10 @@ export function useForm<S extends z.ZodType<Record<string, unknown>>, V extends 
     name,
     value: values[name] as string,
     error: errors[name] ? t(errors[name]) : undefined,
-    onChange: (event: { target: { value: string } }) => set(name, event.target.value as V[typeof name]),
+    onChange: (event: { target: { value: string } }) => {
+      void loadSchema();
+      set(name, event.target.value as V[typeof name]);
+    },
   });
 
   return { values, setValues, set, errors, setErrors, failure, setFailure, fail, busy, validate, handleSubmit, bind, idOf };

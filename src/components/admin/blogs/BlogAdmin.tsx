@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { I18nIsland } from '../../islands/I18nIsland.tsx';
+import { I18nIsland, useTranslation } from '../../islands/I18nIsland.tsx';
+import { messageScopes, type IslandMessages } from '../../../i18n/translate.ts';
 import { DeleteDialog, Dialog } from '../Dialog.tsx';
 import { AdminTable } from '../AdminTable.tsx';
 import { Switch } from '../../forms/fields.tsx';
@@ -16,12 +16,48 @@ import type { Language } from '../../../i18n/languages.ts';
 
 interface Props {
   lang: Language;
+  messages: IslandMessages;
   posts: AdminPostRow[];
 }
 
+/** The strings this island shows (sent by its page with `islandMessages`). */
+export const MESSAGES = messageScopes(
+  'admin.actions',
+  'admin.blogs.',
+  'admin.cancel',
+  'admin.close',
+  'admin.confirmDeleteTitle',
+  'admin.courses.errors.categoryInvalid',
+  'admin.courses.errors.categoryRequired',
+  'admin.courses.errors.coverUrlInvalid',
+  'admin.courses.errors.currencyInvalid',
+  'admin.courses.errors.descriptionRequired',
+  'admin.courses.errors.difficultyInvalid',
+  'admin.courses.errors.durationInvalid',
+  'admin.courses.errors.instructorBioRequired',
+  'admin.courses.errors.instructorNameRequired',
+  'admin.courses.errors.languageInvalid',
+  'admin.courses.errors.notMultipart',
+  'admin.courses.errors.priceInvalid',
+  'admin.courses.errors.tagsInvalid',
+  'admin.courses.errors.titleRequired',
+  'admin.courses.errors.uploadTooLarge',
+  'admin.delete',
+  'admin.deleting',
+  'admin.edit',
+  'admin.errors.',
+  'admin.saving',
+  'auth.hidePassword',
+  'auth.showPassword',
+  'blog.readingTime',
+  'errors.',
+  'language.',
+  'validation.',
+);
+
 export default function BlogAdminIsland(props: Props) {
   return (
-    <I18nIsland lang={props.lang}>
+    <I18nIsland messages={props.messages}>
       <BlogAdmin {...props} />
     </I18nIsland>
   );

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../islands/I18nIsland.tsx';
 import { ColorSwatch, TextAreaField, TextField } from '../../forms/fields.tsx';
 import { FormActions, useForm } from '../../forms/use-form.tsx';
 import { slugify } from '../../../lib/blog.schema.ts';

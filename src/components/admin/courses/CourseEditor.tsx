@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../islands/I18nIsland.tsx';
 import { CheckboxField, FileField, SelectField, TextAreaField, TextField } from '../../forms/fields.tsx';
 import { FormActions, useForm } from '../../forms/use-form.tsx';
 import { requestJson } from '../../../lib/api-client.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { I18nIsland } from '../../islands/I18nIsland.tsx';
+import { I18nIsland, useTranslation } from '../../islands/I18nIsland.tsx';
+import { messageScopes, type IslandMessages } from '../../../i18n/translate.ts';
 import { DeleteDialog, Dialog } from '../Dialog.tsx';
 import { AdminTable } from '../AdminTable.tsx';
 import { CourseEditor } from './CourseEditor.tsx';
@@ -18,6 +18,7 @@ import type { Language } from '../../../i18n/languages.ts';
 
 interface Props {
   lang: Language;
+  messages: IslandMessages;
   initial: AdminCoursePage;
   categories: CategoryOption[];
   categoriesUrl: string;
@@ -25,9 +26,35 @@ interface Props {
 
 const API = '/api/admin/courses';
 
+/** The strings this island shows (sent by its page with `islandMessages`). */
+export const MESSAGES = messageScopes(
+  'admin.actions',
+  'admin.cancel',
+  'admin.close',
+  'admin.confirmDeleteTitle',
+  'admin.courses.',
+  'admin.delete',
+  'admin.deleting',
+  'admin.edit',
+  'admin.errors.',
+  'admin.save',
+  'admin.saving',
+  'auth.hidePassword',
+  'auth.showPassword',
+  'catalogue.next',
+  'catalogue.pageOf',
+  'catalogue.pagination',
+  'catalogue.previous',
+  'course.free',
+  'courseLanguage.',
+  'difficulty.',
+  'errors.',
+  'validation.',
+);
+
 export default function CoursesAdminIsland(props: Props) {
   return (
-    <I18nIsland lang={props.lang}>
+    <I18nIsland messages={props.messages}>
       <CoursesAdmin {...props} />
     </I18nIsland>
   );

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { I18nIsland } from '../../islands/I18nIsland.tsx';
+import { I18nIsland, useTranslation } from '../../islands/I18nIsland.tsx';
+import { messageScopes, type IslandMessages } from '../../../i18n/translate.ts';
 import { AdminTable } from '../AdminTable.tsx';
 import { DeleteDialog, Dialog } from '../Dialog.tsx';
 import { useConfirm } from '../use-confirm.ts';
@@ -14,13 +14,44 @@ import type { Language } from '../../../i18n/languages.ts';
 
 interface Props {
   lang: Language;
+  messages: IslandMessages;
   discounts: AdminDiscountRow[];
   courses: CourseChoice[];
 }
 
+/** The strings this island shows (sent by its page with `islandMessages`). */
+export const MESSAGES = messageScopes(
+  'admin.actions',
+  'admin.blogs.authorRequired',
+  'admin.blogs.contentRequired',
+  'admin.blogs.coverAltRequired',
+  'admin.blogs.coverInvalid',
+  'admin.blogs.coverRequired',
+  'admin.blogs.ctaIncomplete',
+  'admin.blogs.ctaLinkInvalid',
+  'admin.blogs.excerptRequired',
+  'admin.blogs.imageAltMissing',
+  'admin.blogs.metaTooLong',
+  'admin.blogs.publishedAtInvalid',
+  'admin.blogs.slugRequired',
+  'admin.blogs.titleRequired',
+  'admin.cancel',
+  'admin.close',
+  'admin.confirmDeleteTitle',
+  'admin.delete',
+  'admin.deleting',
+  'admin.discounts.',
+  'admin.edit',
+  'admin.errors.',
+  'auth.hidePassword',
+  'auth.showPassword',
+  'errors.',
+  'validation.',
+);
+
 export default function DiscountAdminIsland(props: Props) {
   return (
-    <I18nIsland lang={props.lang}>
+    <I18nIsland messages={props.messages}>
       <DiscountAdmin {...props} />
     </I18nIsland>
   );

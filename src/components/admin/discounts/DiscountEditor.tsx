@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../islands/I18nIsland.tsx';
 import { CheckboxField, SelectField, TextField } from '../../forms/fields.tsx';
 import { FormActions, useForm } from '../../forms/use-form.tsx';
 import { DiscountSchema, type AdminDiscountRow } from '../../../lib/admin/discounts.schema.ts';

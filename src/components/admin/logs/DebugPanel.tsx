@@ -1,21 +1,48 @@
 import { useState, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
-import { I18nIsland } from '../../islands/I18nIsland.tsx';
+import { I18nIsland, useTranslation } from '../../islands/I18nIsland.tsx';
+import { messageScopes, type IslandMessages } from '../../../i18n/translate.ts';
 import { useBrowserValue } from '../../islands/use-browser-value.ts';
 import { isDebugEnabled, setDebugEnabled } from '../../../lib/logger.ts';
 import type { Language } from '../../../i18n/languages.ts';
 
 interface Props {
   lang: Language;
+  messages: IslandMessages;
   nodeEnv: string;
   version: string;
   email: string;
   role: string;
 }
 
+/** The strings this island shows (sent by its page with `islandMessages`). */
+export const MESSAGES = messageScopes(
+  'admin.people.debug.database',
+  'admin.people.debug.dbChecking',
+  'admin.people.debug.dbConnected',
+  'admin.people.debug.dbDisconnected',
+  'admin.people.debug.dbIdle',
+  'admin.people.debug.debugLogging',
+  'admin.people.debug.environment',
+  'admin.people.debug.network',
+  'admin.people.debug.offline',
+  'admin.people.debug.online',
+  'admin.people.debug.testDatabase',
+  'admin.people.debug.user',
+  'admin.people.debug.version',
+  'admin.people.users.email',
+  'admin.people.users.role',
+  'admin.people.users.roleAdmin',
+  'admin.people.users.roleUser',
+  'doctor.',
+  'errors.',
+  'twoFactor.requiredForAdmins',
+  'twoFactor.verifyForAdmin',
+  'validation.',
+);
+
 export default function DebugPanelIsland(props: Props) {
   return (
-    <I18nIsland lang={props.lang}>
+    <I18nIsland messages={props.messages}>
       <DebugPanel {...props} />
     </I18nIsland>
   );

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { I18nIsland } from '../../islands/I18nIsland.tsx';
+import { I18nIsland, useTranslation } from '../../islands/I18nIsland.tsx';
+import { messageScopes, type IslandMessages } from '../../../i18n/translate.ts';
 import { ConfirmDialog, Dialog } from '../Dialog.tsx';
 import { useConfirm } from '../use-confirm.ts';
 import { FormFailure } from '../../forms/use-form.tsx';
@@ -13,11 +13,50 @@ import type { MessageKey } from '../../../i18n/i18n.ts';
 
 interface Props {
   lang: Language;
+  messages: IslandMessages;
 }
+
+/** The strings this island shows (sent by its page with `islandMessages`). */
+export const MESSAGES = messageScopes(
+  'admin.cancel',
+  'admin.close',
+  'admin.confirmDeleteTitle',
+  'admin.delete',
+  'admin.deleting',
+  'admin.errors.',
+  'admin.people.logs.browserCleared',
+  'admin.people.logs.clearBrowser',
+  'admin.people.logs.clearBrowserMessage',
+  'admin.people.logs.clearBrowserTitle',
+  'admin.people.logs.clearConfirm',
+  'admin.people.logs.clearFailed',
+  'admin.people.logs.clearServer',
+  'admin.people.logs.clearServerMessage',
+  'admin.people.logs.clearServerTitle',
+  'admin.people.logs.clearing',
+  'admin.people.logs.count',
+  'admin.people.logs.details',
+  'admin.people.logs.empty',
+  'admin.people.logs.export',
+  'admin.people.logs.level',
+  'admin.people.logs.levels.',
+  'admin.people.logs.loadFailed',
+  'admin.people.logs.loading',
+  'admin.people.logs.open',
+  'admin.people.logs.refresh',
+  'admin.people.logs.search',
+  'admin.people.logs.serverCleared',
+  'admin.people.logs.sources.',
+  'admin.people.logs.title',
+  'errors.',
+  'twoFactor.requiredForAdmins',
+  'twoFactor.verifyForAdmin',
+  'validation.',
+);
 
 export default function LogsViewerIsland(props: Props) {
   return (
-    <I18nIsland lang={props.lang}>
+    <I18nIsland messages={props.messages}>
       <LogsViewer {...props} />
     </I18nIsland>
   );

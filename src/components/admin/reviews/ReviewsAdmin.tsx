@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { I18nIsland } from '../../islands/I18nIsland.tsx';
+import { I18nIsland, useTranslation } from '../../islands/I18nIsland.tsx';
+import { messageScopes, type IslandMessages } from '../../../i18n/translate.ts';
 import { Dialog } from '../Dialog.tsx';
 import { AdminTable } from '../AdminTable.tsx';
 import { ListPager } from '../ListPager.tsx';
@@ -18,14 +18,52 @@ import type { Language } from '../../../i18n/languages.ts';
 
 interface Props {
   lang: Language;
+  messages: IslandMessages;
   initial: AdminReviewPage;
 }
 
 const API = '/api/admin/reviews';
 
+/** The strings this island shows (sent by its page with `islandMessages`). */
+export const MESSAGES = messageScopes(
+  'admin.actions',
+  'admin.blogs.authorRequired',
+  'admin.blogs.contentRequired',
+  'admin.blogs.coverAltRequired',
+  'admin.blogs.coverInvalid',
+  'admin.blogs.coverRequired',
+  'admin.blogs.ctaIncomplete',
+  'admin.blogs.ctaLinkInvalid',
+  'admin.blogs.excerptRequired',
+  'admin.blogs.imageAltMissing',
+  'admin.blogs.metaTooLong',
+  'admin.blogs.publishedAtInvalid',
+  'admin.blogs.slugRequired',
+  'admin.blogs.titleRequired',
+  'admin.cancel',
+  'admin.close',
+  'admin.confirmDeleteTitle',
+  'admin.delete',
+  'admin.deleting',
+  'admin.errors.',
+  'admin.reviews.',
+  'admin.saving',
+  'auth.hidePassword',
+  'auth.showPassword',
+  'catalogue.next',
+  'catalogue.pageOf',
+  'catalogue.pagination',
+  'catalogue.previous',
+  'errors.',
+  'reviews.bodyTooLong',
+  'reviews.ratingRequired',
+  'reviews.stars',
+  'validation.',
+);
+
 export default function ReviewsAdminIsland(props: Props) {
   return (
-    <I18nIsland lang={props.lang}>
+    <I18nIsland messages={props.messages}>
       <ReviewsAdmin {...props} />
     </I18nIsland>
   );

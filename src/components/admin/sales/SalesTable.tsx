@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { I18nIsland } from '../../islands/I18nIsland.tsx';
+import { I18nIsland, useTranslation } from '../../islands/I18nIsland.tsx';
+import { messageScopes, type IslandMessages } from '../../../i18n/translate.ts';
 import { ConfirmDialog } from '../Dialog.tsx';
 import { AdminTable } from '../AdminTable.tsx';
 import { useConfirm } from '../use-confirm.ts';
@@ -18,15 +18,55 @@ export interface SaleRowProps extends SaleView {
 
 interface Props {
   lang: Language;
+  messages: IslandMessages;
   sales: SaleRowProps[];
   /** Id of the heading that names the table. */
   labelledBy: string;
   emptyText: string;
 }
 
+/** The strings this island shows (sent by its page with `islandMessages`). */
+export const MESSAGES = messageScopes(
+  'admin.actions',
+  'admin.cancel',
+  'admin.close',
+  'admin.confirmDeleteTitle',
+  'admin.delete',
+  'admin.deleting',
+  'admin.errors.',
+  'admin.people.refund.alreadyRequested',
+  'admin.people.refund.busy',
+  'admin.people.refund.button',
+  'admin.people.refund.buttonFor',
+  'admin.people.refund.confirm',
+  'admin.people.refund.confirmDemo',
+  'admin.people.refund.confirmStripe',
+  'admin.people.refund.done',
+  'admin.people.refund.failed',
+  'admin.people.refund.free',
+  'admin.people.refund.noPaymentIntent',
+  'admin.people.refund.notCompleted',
+  'admin.people.refund.providerFailed',
+  'admin.people.refund.providerUnavailable',
+  'admin.people.refund.requested',
+  'admin.people.refund.title',
+  'admin.people.sales.amount',
+  'admin.people.sales.buyer',
+  'admin.people.sales.course',
+  'admin.people.sales.date',
+  'admin.people.sales.free',
+  'admin.people.sales.status',
+  'admin.people.sales.statuses.',
+  'errors.',
+  'receipt.',
+  'twoFactor.requiredForAdmins',
+  'twoFactor.verifyForAdmin',
+  'validation.',
+);
+
 export default function SalesTableIsland(props: Props) {
   return (
-    <I18nIsland lang={props.lang}>
+    <I18nIsland messages={props.messages}>
       <SalesTable {...props} />
     </I18nIsland>
   );

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { SelectField, TextField } from '../../forms/fields.tsx';
 import { FormFailure, SubmitButton, useForm } from '../../forms/use-form.tsx';
-import { I18nIsland } from '../../islands/I18nIsland.tsx';
+import { I18nIsland, useTranslation } from '../../islands/I18nIsland.tsx';
+import { messageScopes, type IslandMessages } from '../../../i18n/translate.ts';
 import { CurrencySettingsSchema, RATE_DECIMALS, type CurrencySettings } from '../../../lib/admin/currency-settings.schema.ts';
 import { CURRENCIES } from '../../../lib/course-filters.ts';
 import { requestJson } from '../../../lib/api-client.ts';
@@ -11,14 +11,26 @@ import type { Language } from '../../../i18n/languages.ts';
 
 interface Props {
   lang: Language;
+  messages: IslandMessages;
   settings: CurrencySettings;
   /** False while the built-in values are in use. */
   saved: boolean;
 }
 
+/** The strings this island shows (sent by its page with `islandMessages`). */
+export const MESSAGES = messageScopes(
+  'admin.currencies.',
+  'admin.errors.',
+  'auth.hidePassword',
+  'auth.showPassword',
+  'currency.',
+  'errors.',
+  'validation.',
+);
+
 export default function CurrencySettingsFormIsland(props: Props) {
   return (
-    <I18nIsland lang={props.lang}>
+    <I18nIsland messages={props.messages}>
       <CurrencySettingsForm {...props} />
     </I18nIsland>
   );

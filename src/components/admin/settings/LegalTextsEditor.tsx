@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { SelectField, TextAreaField } from '../../forms/fields.tsx';
 import { FormFailure, SubmitButton, useForm } from '../../forms/use-form.tsx';
-import { I18nIsland } from '../../islands/I18nIsland.tsx';
+import { I18nIsland, useTranslation } from '../../islands/I18nIsland.tsx';
+import { messageScopes, type IslandMessages } from '../../../i18n/translate.ts';
 import { useConfirm } from '../use-confirm.ts';
 import { ConfirmDialog } from '../Dialog.tsx';
 import {
@@ -23,13 +23,43 @@ export interface LegalTextState {
 
 interface Props {
   lang: Language;
+  messages: IslandMessages;
   /** Every legal text of every language, as it is now. */
   texts: Record<Language, Partial<Record<LegalPage, LegalTextState>>>;
 }
 
+/** The strings this island shows (sent by its page with `islandMessages`). */
+export const MESSAGES = messageScopes(
+  'admin.blogs.authorRequired',
+  'admin.blogs.contentRequired',
+  'admin.blogs.coverAltRequired',
+  'admin.blogs.coverInvalid',
+  'admin.blogs.coverRequired',
+  'admin.blogs.ctaIncomplete',
+  'admin.blogs.ctaLinkInvalid',
+  'admin.blogs.excerptRequired',
+  'admin.blogs.imageAltMissing',
+  'admin.blogs.metaTooLong',
+  'admin.blogs.publishedAtInvalid',
+  'admin.blogs.slugRequired',
+  'admin.blogs.titleRequired',
+  'admin.cancel',
+  'admin.close',
+  'admin.confirmDeleteTitle',
+  'admin.delete',
+  'admin.deleting',
+  'admin.errors.',
+  'admin.settings.',
+  'auth.hidePassword',
+  'auth.showPassword',
+  'errors.',
+  'language.',
+  'validation.',
+);
+
 export default function LegalTextsEditorIsland(props: Props) {
   return (
-    <I18nIsland lang={props.lang}>
+    <I18nIsland messages={props.messages}>
       <LegalTextsEditor {...props} />
     </I18nIsland>
   );

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { TextAreaField, TextField } from '../../forms/fields.tsx';
 import { FormFailure, SubmitButton, useForm } from '../../forms/use-form.tsx';
-import { I18nIsland } from '../../islands/I18nIsland.tsx';
+import { I18nIsland, useTranslation } from '../../islands/I18nIsland.tsx';
+import { messageScopes, type IslandMessages } from '../../../i18n/translate.ts';
 import { ShopSettingsSchema, type ShopSettings } from '../../../lib/admin/shop-settings.schema.ts';
 import { requestJson } from '../../../lib/api-client.ts';
 import { showToast } from '../../../stores/toasts.ts';
@@ -9,12 +9,36 @@ import type { Language } from '../../../i18n/languages.ts';
 
 interface Props {
   lang: Language;
+  messages: IslandMessages;
   settings: ShopSettings;
 }
 
+/** The strings this island shows (sent by its page with `islandMessages`). */
+export const MESSAGES = messageScopes(
+  'admin.blogs.authorRequired',
+  'admin.blogs.contentRequired',
+  'admin.blogs.coverAltRequired',
+  'admin.blogs.coverInvalid',
+  'admin.blogs.coverRequired',
+  'admin.blogs.ctaIncomplete',
+  'admin.blogs.ctaLinkInvalid',
+  'admin.blogs.excerptRequired',
+  'admin.blogs.imageAltMissing',
+  'admin.blogs.metaTooLong',
+  'admin.blogs.publishedAtInvalid',
+  'admin.blogs.slugRequired',
+  'admin.blogs.titleRequired',
+  'admin.errors.',
+  'admin.settings.',
+  'auth.hidePassword',
+  'auth.showPassword',
+  'errors.',
+  'validation.',
+);
+
 export default function ShopSettingsFormIsland(props: Props) {
   return (
-    <I18nIsland lang={props.lang}>
+    <I18nIsland messages={props.messages}>
       <ShopSettingsForm {...props} />
     </I18nIsland>
   );

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { I18nIsland } from '../../islands/I18nIsland.tsx';
+import { I18nIsland, useTranslation } from '../../islands/I18nIsland.tsx';
+import { messageScopes, type IslandMessages } from '../../../i18n/translate.ts';
 import { ConfirmDialog } from '../Dialog.tsx';
 import { AdminTable } from '../AdminTable.tsx';
 import { useConfirm } from '../use-confirm.ts';
@@ -23,14 +23,54 @@ export interface UserRowProps {
 
 interface Props {
   lang: Language;
+  messages: IslandMessages;
   currentUserId: string;
   users: UserRowProps[];
   labelledBy: string;
 }
 
+/** The strings this island shows (sent by its page with `islandMessages`). */
+export const MESSAGES = messageScopes(
+  'admin.actions',
+  'admin.cancel',
+  'admin.close',
+  'admin.confirmDeleteTitle',
+  'admin.delete',
+  'admin.deleting',
+  'admin.errors.',
+  'admin.people.users.demote',
+  'admin.people.users.demoteFor',
+  'admin.people.users.demoteMessage',
+  'admin.people.users.demoteTitle',
+  'admin.people.users.demoted',
+  'admin.people.users.email',
+  'admin.people.users.joined',
+  'admin.people.users.name',
+  'admin.people.users.none',
+  'admin.people.users.ownRole',
+  'admin.people.users.promote',
+  'admin.people.users.promoteFor',
+  'admin.people.users.promoteMessage',
+  'admin.people.users.promoteTitle',
+  'admin.people.users.promoted',
+  'admin.people.users.purchases',
+  'admin.people.users.role',
+  'admin.people.users.roleAdmin',
+  'admin.people.users.roleFailed',
+  'admin.people.users.roleInvalid',
+  'admin.people.users.roleUser',
+  'admin.people.users.spent',
+  'admin.people.users.you',
+  'admin.saving',
+  'errors.',
+  'twoFactor.requiredForAdmins',
+  'twoFactor.verifyForAdmin',
+  'validation.',
+);
+
 export default function UsersTableIsland(props: Props) {
   return (
-    <I18nIsland lang={props.lang}>
+    <I18nIsland messages={props.messages}>
       <UsersTable {...props} />
     </I18nIsland>
   );
