@@ -4,12 +4,14 @@ import { messageScopes, type IslandMessages } from '../../i18n/translate.ts';
 import { useBrowserValue } from '../islands/use-browser-value.ts';
 import { PasswordField, TextField } from '../forms/fields.tsx';
 import { FormFailure, SubmitButton, useForm } from '../forms/use-form.tsx';
-import { AddPasskeySchema, PasskeyNameSchema, ReauthSchema } from '../../lib/auth.schema.ts';
 import { addPasskey, type PasskeyItem } from '../../lib/auth-client.ts';
 import { requestJson, type ApiFailure } from '../../lib/api-client.ts';
 import type { Language } from '../../i18n/languages.ts';
 import { showToast } from '../../stores/toasts.ts';
 import { Moment } from './SessionList.tsx';
+
+/** The forms' schemas, loaded when first used (src/components/forms/use-form.tsx). */
+const schemas = () => import('../../lib/auth.schema.ts');
 
 interface Props {
   messages: IslandMessages;
@@ -171,7 +173,7 @@ function PasskeySettings({ lang, passkeys: initial, hasPassword }: Props) {
 
 function AddForm({ hasPassword, onAdded }: { hasPassword: boolean; onAdded: (passkey: PasskeyItem) => void }) {
   const { t } = useTranslation();
-  const form = useForm(AddPasskeySchema, { name: '', password: '' }, { idPrefix: 'passkey-add' });
+  const form = useForm(() => schemas().then((s) => s.AddPasskeySchema), { name: '', password: '' }, { idPrefix: 'passkey-add' });
   const submit = form.handleSubmit(async (data) => {
     const result = await addPasskey(data.name, hasPassword ? data.password : undefined);
     if (!result.ok) return passwordFailure(result);
@@ -208,7 +210,11 @@ function RenameForm({
   onRenamed: (name: string) => void;
 }) {
   const { t } = useTranslation();
-  const form = useForm(PasskeyNameSchema, { name: passkey.name }, { idPrefix: `passkey-rename-${passkey.id}` });
+  const form = useForm(
+    () => schemas().then((s) => s.PasskeyNameSchema),
+    { name: passkey.name },
+    { idPrefix: `passkey-rename-${passkey.id}` },
+  );
   const submit = form.handleSubmit(async (data) => {
     const result = await requestJson<{ name: string }>('PATCH', `/api/account/passkeys/${passkey.id}`, { name: data.name });
     if (!result.ok) return result;
@@ -246,7 +252,11 @@ function RemoveForm({
   onRemoved: () => void;
 }) {
   const { t } = useTranslation();
-  const form = useForm(ReauthSchema, { password: '' }, { idPrefix: `passkey-remove-${passkey.id}` });
+  const form = useForm(
+    () => schemas().then((s) => s.ReauthSchema),
+    { password: '' },
+    { idPrefix: `passkey-remove-${passkey.id}` },
+  );
   const submit = form.handleSubmit(async (data) => {
     const result = await requestJson('DELETE', `/api/account/passkeys/${passkey.id}`, {
       password: hasPassword ? data.password : undefined,
