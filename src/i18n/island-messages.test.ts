@@ -90,9 +90,10 @@ function islands(): string[] {
   return [...found].sort();
 }
 
-function declaredScopes(island: string): string[] | undefined {
-  const declared = /export const MESSAGES = messageScopes\(([^)]*)\)/.exec(readFileSync(island, 'utf8'));
-  return declared ? [...declared[1]!.matchAll(/'([^']+)'/g)].map((match) => match[1]!) : undefined;
+/** The island's `MESSAGES`, as its module exports them (shared lists such as ACCOUNT_ANSWERS included). */
+async function declaredScopes(island: string): Promise<string[] | undefined> {
+  const module = (await import(island)) as { MESSAGES?: readonly string[] };
+  return module.MESSAGES && [...module.MESSAGES];
 }
 
 describe('island messages', () => {
@@ -105,8 +106,8 @@ describe('island messages', () => {
 
   for (const island of all) {
     const name = path.relative(ROOT, island);
-    it(`${name} declares every key it can show, and ships no dictionary`, () => {
-      const scopes = declaredScopes(island);
+    it(`${name} declares every key it can show, and ships no dictionary`, async () => {
+      const scopes = await declaredScopes(island);
       expect(scopes, `${name}: export const MESSAGES = messageScopes(...)`).toBeDefined();
       const usage = scan(island);
       const shipped = [...usage.files].map((file) => path.relative(ROOT, file));

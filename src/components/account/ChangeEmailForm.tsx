@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { I18nIsland, useTranslation } from '../islands/I18nIsland.tsx';
 import { messageScopes, type IslandMessages } from '../../i18n/translate.ts';
+import { ACCOUNT_ANSWERS } from '../../i18n/account-answers.ts';
 import { TextField } from '../forms/fields.tsx';
 import { FormFailure, useForm, SubmitButton } from '../forms/use-form.tsx';
 import { changeEmail } from '../../lib/auth-client.ts';
@@ -12,52 +13,11 @@ const schemas = () => import('../../lib/auth.schema.ts');
 
 /** The strings this island shows (sent by its page with `islandMessages`). */
 export const MESSAGES = messageScopes(
-  'auth.hidePassword',
-  'auth.invalidCredentials',
-  'auth.linkFailed',
-  'auth.loginError',
-  'auth.resetEmailFailed',
+  ...ACCOUNT_ANSWERS,
   'auth.sending',
-  'auth.showPassword',
-  'auth.signupError',
-  'auth.userExists',
-  'errors.',
-  'identities.lastWay',
-  'passkeys.addFailed',
-  'passkeys.alreadyAdded',
-  'passkeys.cancelled',
-  'passkeys.expired',
-  'passkeys.nameRequired',
-  'passkeys.otherAccount',
-  'passkeys.signInFailed',
-  'passkeys.verifyFirst',
-  'reset.',
-  'sessions.deviceOn',
-  'sessions.unknownBrowser',
   'settings.changeEmail',
-  'settings.deleteConfirmRequired',
   'settings.emailConfirmSent',
-  'settings.emailFailed',
-  'settings.hasPassword',
   'settings.newEmail',
-  'settings.passwordFailed',
-  'settings.profileFailed',
-  'settings.wrongCurrentPassword',
-  'twoFactor.backupCodeInvalid',
-  'twoFactor.backupCodeWrong',
-  'twoFactor.challengeExpired',
-  'twoFactor.codeInvalid',
-  'twoFactor.codeUsed',
-  'twoFactor.codeWrong',
-  'twoFactor.disableFailed',
-  'twoFactor.enableFailed',
-  'twoFactor.locked',
-  'twoFactor.notEnabled',
-  'twoFactor.requiredForAdmins',
-  'twoFactor.signInAgain',
-  'twoFactor.tooManyAttempts',
-  'twoFactor.verifyForAdmin',
-  'validation.',
 );
 
 export default function ChangeEmailIsland({ lang, messages }: { lang: Language; messages: IslandMessages }) {

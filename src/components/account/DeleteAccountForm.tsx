@@ -1,5 +1,6 @@
 import { I18nIsland, useTranslation } from '../islands/I18nIsland.tsx';
 import { messageScopes, type IslandMessages } from '../../i18n/translate.ts';
+import { ACCOUNT_ANSWERS } from '../../i18n/account-answers.ts';
 import { PasswordField } from '../forms/fields.tsx';
 import { FormFailure, useForm, SubmitButton } from '../forms/use-form.tsx';
 import { postJson } from '../../lib/api-client.ts';
@@ -18,25 +19,15 @@ const schemas = () => import('../../lib/auth.schema.ts');
 
 /** The strings this island shows (sent by its page with `islandMessages`). */
 export const MESSAGES = messageScopes(
-  'auth.hidePassword',
-  'auth.showPassword',
-  'errors.',
-  'passkeys.nameRequired',
+  ...ACCOUNT_ANSWERS,
   'settings.deleteAccount',
   'settings.deleteConfirm',
-  'settings.deleteConfirmRequired',
   'settings.deleteFreshSignIn',
   'settings.deleteIntro',
   'settings.deletePassword',
   'settings.deleteSignInAgain',
   'settings.deleted',
   'settings.deleting',
-  'settings.wrongCurrentPassword',
-  'twoFactor.backupCodeInvalid',
-  'twoFactor.codeInvalid',
-  'twoFactor.requiredForAdmins',
-  'twoFactor.verifyForAdmin',
-  'validation.',
 );
 
 export default function DeleteAccountIsland(props: Props) {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { I18nIsland, useTranslation } from '../islands/I18nIsland.tsx';
 import { messageScopes, type IslandMessages } from '../../i18n/translate.ts';
+import { ACCOUNT_ANSWERS } from '../../i18n/account-answers.ts';
 import { FormFailure } from '../forms/use-form.tsx';
 import { postJson } from '../../lib/api-client.ts';
 import type { MessageKey } from '../../i18n/i18n.ts';
@@ -22,17 +23,8 @@ interface Props {
 
 /** The strings this island shows (sent by its page with `islandMessages`). */
 export const MESSAGES = messageScopes(
-  'errors.',
+  ...ACCOUNT_ANSWERS,
   'identities.',
-  'passkeys.nameRequired',
-  'sessions.deviceOn',
-  'sessions.unknownBrowser',
-  'settings.deleteConfirmRequired',
-  'twoFactor.backupCodeInvalid',
-  'twoFactor.codeInvalid',
-  'twoFactor.codeUsed',
-  'twoFactor.signInAgain',
-  'twoFactor.tooManyAttempts',
   'validation.currentPasswordRequired',
   'validation.fullNameMin',
   'validation.passwordMin',

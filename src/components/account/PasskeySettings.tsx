@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { I18nIsland, useTranslation } from '../islands/I18nIsland.tsx';
 import { messageScopes, type IslandMessages } from '../../i18n/translate.ts';
+import { ACCOUNT_ANSWERS } from '../../i18n/account-answers.ts';
 import { useBrowserValue } from '../islands/use-browser-value.ts';
 import { PasswordField, TextField } from '../forms/fields.tsx';
 import { FormFailure, SubmitButton, useForm } from '../forms/use-form.tsx';
@@ -23,19 +24,9 @@ interface Props {
 
 /** The strings this island shows (sent by its page with `islandMessages`). */
 export const MESSAGES = messageScopes(
-  'auth.hidePassword',
-  'auth.invalidCredentials',
-  'auth.linkFailed',
-  'auth.loginError',
-  'auth.resetEmailFailed',
-  'auth.showPassword',
-  'auth.signupError',
-  'auth.userExists',
-  'errors.',
-  'identities.lastWay',
+  ...ACCOUNT_ANSWERS,
   'passkeys.',
   'reset.invalidTitle',
-  'sessions.deviceOn',
   'sessions.lastActive',
   'sessions.signOut',
   'sessions.signOutDevice',
@@ -47,30 +38,8 @@ export const MESSAGES = messageScopes(
   'sessions.signedOutOthers',
   'sessions.signingOut',
   'sessions.thisDevice',
-  'sessions.unknownBrowser',
-  'settings.deleteConfirmRequired',
-  'settings.emailFailed',
-  'settings.hasPassword',
-  'settings.passwordFailed',
-  'settings.profileFailed',
-  'settings.wrongCurrentPassword',
-  'twoFactor.backupCodeInvalid',
-  'twoFactor.backupCodeWrong',
-  'twoFactor.challengeExpired',
-  'twoFactor.codeInvalid',
-  'twoFactor.codeUsed',
-  'twoFactor.codeWrong',
-  'twoFactor.disableFailed',
-  'twoFactor.enableFailed',
   'twoFactor.freshSignIn',
-  'twoFactor.locked',
-  'twoFactor.notEnabled',
   'twoFactor.password',
-  'twoFactor.requiredForAdmins',
-  'twoFactor.signInAgain',
-  'twoFactor.tooManyAttempts',
-  'twoFactor.verifyForAdmin',
-  'validation.',
 );
 
 export default function PasskeySettingsIsland(props: Props) {

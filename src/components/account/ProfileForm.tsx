@@ -1,5 +1,6 @@
 import { I18nIsland, useTranslation } from '../islands/I18nIsland.tsx';
 import { messageScopes, type IslandMessages } from '../../i18n/translate.ts';
+import { ACCOUNT_ANSWERS } from '../../i18n/account-answers.ts';
 import { SelectField, TextField } from '../forms/fields.tsx';
 import { FormFailure, useForm, SubmitButton } from '../forms/use-form.tsx';
 import { updateProfile } from '../../lib/auth-client.ts';
@@ -20,26 +21,7 @@ interface Props {
 const schemas = () => import('../../lib/auth.schema.ts');
 
 /** The strings this island shows (sent by its page with `islandMessages`). */
-export const MESSAGES = messageScopes(
-  'auth.',
-  'errors.',
-  'identities.lastWay',
-  'language.',
-  'passkeys.addFailed',
-  'passkeys.alreadyAdded',
-  'passkeys.cancelled',
-  'passkeys.expired',
-  'passkeys.nameRequired',
-  'passkeys.otherAccount',
-  'passkeys.signInFailed',
-  'passkeys.verifyFirst',
-  'reset.',
-  'sessions.deviceOn',
-  'sessions.unknownBrowser',
-  'settings.',
-  'twoFactor.',
-  'validation.',
-);
+export const MESSAGES = messageScopes(...ACCOUNT_ANSWERS, 'auth.', 'language.', 'settings.', 'twoFactor.');
 
 export default function ProfileFormIsland(props: Props) {
   return (

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { I18nIsland, useTranslation } from '../islands/I18nIsland.tsx';
 import { messageScopes, type IslandMessages } from '../../i18n/translate.ts';
+import { ACCOUNT_ANSWERS } from '../../i18n/account-answers.ts';
 import { useBrowserValue } from '../islands/use-browser-value.ts';
 import { FormFailure } from '../forms/use-form.tsx';
 import { postJson, requestJson } from '../../lib/api-client.ts';
@@ -25,21 +26,7 @@ interface Props {
 }
 
 /** The strings this island shows (sent by its page with `islandMessages`). */
-export const MESSAGES = messageScopes(
-  'errors.',
-  'identities.lastWay',
-  'passkeys.nameRequired',
-  'sessions.',
-  'settings.deleteConfirmRequired',
-  'twoFactor.backupCodeInvalid',
-  'twoFactor.codeInvalid',
-  'twoFactor.codeUsed',
-  'twoFactor.requiredForAdmins',
-  'twoFactor.signInAgain',
-  'twoFactor.tooManyAttempts',
-  'twoFactor.verifyForAdmin',
-  'validation.',
-);
+export const MESSAGES = messageScopes(...ACCOUNT_ANSWERS, 'sessions.');
 
 export default function SessionListIsland(props: Props) {
   return (

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { I18nIsland, useTranslation } from '../islands/I18nIsland.tsx';
 import { messageScopes, type IslandMessages } from '../../i18n/translate.ts';
+import { ACCOUNT_ANSWERS } from '../../i18n/account-answers.ts';
 import { TextField } from '../forms/fields.tsx';
 import { FormFailure, useForm, SubmitButton } from '../forms/use-form.tsx';
 import { requestPasswordReset } from '../../lib/auth-client.ts';
@@ -11,43 +12,7 @@ import { localizedPath, type Language } from '../../i18n/languages.ts';
 const schemas = () => import('../../lib/auth.schema.ts');
 
 /** The strings this island shows (sent by its page with `islandMessages`). */
-export const MESSAGES = messageScopes(
-  'auth.',
-  'errors.',
-  'identities.lastWay',
-  'passkeys.addFailed',
-  'passkeys.alreadyAdded',
-  'passkeys.cancelled',
-  'passkeys.expired',
-  'passkeys.nameRequired',
-  'passkeys.otherAccount',
-  'passkeys.signInFailed',
-  'passkeys.verifyFirst',
-  'reset.',
-  'sessions.deviceOn',
-  'sessions.unknownBrowser',
-  'settings.deleteConfirmRequired',
-  'settings.emailFailed',
-  'settings.hasPassword',
-  'settings.passwordFailed',
-  'settings.profileFailed',
-  'settings.wrongCurrentPassword',
-  'twoFactor.backupCodeInvalid',
-  'twoFactor.backupCodeWrong',
-  'twoFactor.challengeExpired',
-  'twoFactor.codeInvalid',
-  'twoFactor.codeUsed',
-  'twoFactor.codeWrong',
-  'twoFactor.disableFailed',
-  'twoFactor.enableFailed',
-  'twoFactor.locked',
-  'twoFactor.notEnabled',
-  'twoFactor.requiredForAdmins',
-  'twoFactor.signInAgain',
-  'twoFactor.tooManyAttempts',
-  'twoFactor.verifyForAdmin',
-  'validation.',
-);
+export const MESSAGES = messageScopes(...ACCOUNT_ANSWERS, 'auth.');
 
 export default function ForgotPasswordIsland({ lang, messages }: { lang: Language; messages: IslandMessages }) {
   return (

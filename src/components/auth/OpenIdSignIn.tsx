@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { I18nIsland, useTranslation } from '../islands/I18nIsland.tsx';
 import { messageScopes, type IslandMessages } from '../../i18n/translate.ts';
+import { ACCOUNT_ANSWERS } from '../../i18n/account-answers.ts';
 import { useBrowserValue } from '../islands/use-browser-value.ts';
 import { FormFailure } from '../forms/use-form.tsx';
 import { postJson } from '../../lib/api-client.ts';
@@ -30,7 +31,7 @@ const REFUSALS: Record<string, MessageKey> = {
 
 /** The strings this island shows (sent by its page with `islandMessages`). */
 export const MESSAGES = messageScopes(
-  'errors.',
+  ...ACCOUNT_ANSWERS,
   'identities.',
   'openId.cancelled',
   'openId.continueWith',
@@ -40,15 +41,6 @@ export const MESSAGES = messageScopes(
   'openId.redirecting',
   'openId.title',
   'openId.unavailable',
-  'passkeys.nameRequired',
-  'sessions.deviceOn',
-  'sessions.unknownBrowser',
-  'settings.deleteConfirmRequired',
-  'twoFactor.backupCodeInvalid',
-  'twoFactor.codeInvalid',
-  'twoFactor.codeUsed',
-  'twoFactor.signInAgain',
-  'twoFactor.tooManyAttempts',
   'validation.currentPasswordRequired',
   'validation.fullNameMin',
   'validation.passwordMin',

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { I18nIsland, useTranslation } from '../islands/I18nIsland.tsx';
 import { messageScopes, type IslandMessages } from '../../i18n/translate.ts';
+import { ACCOUNT_ANSWERS } from '../../i18n/account-answers.ts';
 import { useBrowserValue } from '../islands/use-browser-value.ts';
 import { FormFailure } from '../forms/use-form.tsx';
 import { signInWithPasskey } from '../../lib/auth-client.ts';
@@ -23,40 +24,11 @@ interface Props {
 
 /** The strings this island shows (sent by its page with `islandMessages`). */
 export const MESSAGES = messageScopes(
-  'auth.invalidCredentials',
-  'auth.linkFailed',
-  'auth.loginError',
-  'auth.resetEmailFailed',
-  'auth.signupError',
-  'auth.userExists',
+  ...ACCOUNT_ANSWERS,
   'auth.welcomeBack',
-  'errors.',
-  'identities.lastWay',
   'passkeys.',
   'reset.invalidTitle',
-  'sessions.deviceOn',
-  'sessions.unknownBrowser',
-  'settings.deleteConfirmRequired',
-  'settings.emailFailed',
-  'settings.hasPassword',
-  'settings.passwordFailed',
-  'settings.profileFailed',
-  'settings.wrongCurrentPassword',
-  'twoFactor.backupCodeInvalid',
-  'twoFactor.backupCodeWrong',
-  'twoFactor.challengeExpired',
-  'twoFactor.codeInvalid',
-  'twoFactor.codeUsed',
-  'twoFactor.codeWrong',
-  'twoFactor.disableFailed',
-  'twoFactor.enableFailed',
-  'twoFactor.locked',
-  'twoFactor.notEnabled',
-  'twoFactor.requiredForAdmins',
-  'twoFactor.signInAgain',
-  'twoFactor.tooManyAttempts',
   'twoFactor.usePasskey',
-  'twoFactor.verifyForAdmin',
   'validation.currentPasswordRequired',
   'validation.emailInvalid',
   'validation.fullNameMin',

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useBrowserValue } from '../islands/use-browser-value.ts';
 import { I18nIsland, useTranslation } from '../islands/I18nIsland.tsx';
 import { messageScopes, type IslandMessages } from '../../i18n/translate.ts';
+import { ACCOUNT_ANSWERS } from '../../i18n/account-answers.ts';
 import { PasswordField } from '../forms/fields.tsx';
 import { FormFailure, useForm, SubmitButton } from '../forms/use-form.tsx';
 import { resetPassword } from '../../lib/auth-client.ts';
@@ -12,50 +13,7 @@ import { localizedPath, type Language } from '../../i18n/languages.ts';
 const schemas = () => import('../../lib/auth.schema.ts');
 
 /** The strings this island shows (sent by its page with `islandMessages`). */
-export const MESSAGES = messageScopes(
-  'auth.hidePassword',
-  'auth.invalidCredentials',
-  'auth.linkFailed',
-  'auth.loginError',
-  'auth.resetEmailFailed',
-  'auth.showPassword',
-  'auth.signupError',
-  'auth.userExists',
-  'errors.',
-  'identities.lastWay',
-  'passkeys.addFailed',
-  'passkeys.alreadyAdded',
-  'passkeys.cancelled',
-  'passkeys.expired',
-  'passkeys.nameRequired',
-  'passkeys.otherAccount',
-  'passkeys.signInFailed',
-  'passkeys.verifyFirst',
-  'reset.',
-  'sessions.deviceOn',
-  'sessions.unknownBrowser',
-  'settings.deleteConfirmRequired',
-  'settings.emailFailed',
-  'settings.hasPassword',
-  'settings.passwordFailed',
-  'settings.profileFailed',
-  'settings.wrongCurrentPassword',
-  'twoFactor.backupCodeInvalid',
-  'twoFactor.backupCodeWrong',
-  'twoFactor.challengeExpired',
-  'twoFactor.codeInvalid',
-  'twoFactor.codeUsed',
-  'twoFactor.codeWrong',
-  'twoFactor.disableFailed',
-  'twoFactor.enableFailed',
-  'twoFactor.locked',
-  'twoFactor.notEnabled',
-  'twoFactor.requiredForAdmins',
-  'twoFactor.signInAgain',
-  'twoFactor.tooManyAttempts',
-  'twoFactor.verifyForAdmin',
-  'validation.',
-);
+export const MESSAGES = messageScopes(...ACCOUNT_ANSWERS);
 
 export default function ResetPasswordIsland({ lang, messages }: { lang: Language; messages: IslandMessages }) {
   return (

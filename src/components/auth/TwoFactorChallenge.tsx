@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { I18nIsland, useTranslation } from '../islands/I18nIsland.tsx';
 import { messageScopes, type IslandMessages } from '../../i18n/translate.ts';
+import { ACCOUNT_ANSWERS } from '../../i18n/account-answers.ts';
 import { TextField } from '../forms/fields.tsx';
 import { FormFailure, SubmitButton, useForm } from '../forms/use-form.tsx';
 import { verifyBackupCode, verifyTotp } from '../../lib/auth-client.ts';
@@ -19,38 +20,7 @@ interface Props {
 const schemas = () => import('../../lib/auth.schema.ts');
 
 /** The strings this island shows (sent by its page with `islandMessages`). */
-export const MESSAGES = messageScopes(
-  'auth.hidePassword',
-  'auth.invalidCredentials',
-  'auth.linkFailed',
-  'auth.loginError',
-  'auth.resetEmailFailed',
-  'auth.showPassword',
-  'auth.signupError',
-  'auth.userExists',
-  'auth.welcomeBack',
-  'errors.',
-  'identities.lastWay',
-  'passkeys.addFailed',
-  'passkeys.alreadyAdded',
-  'passkeys.cancelled',
-  'passkeys.expired',
-  'passkeys.nameRequired',
-  'passkeys.otherAccount',
-  'passkeys.signInFailed',
-  'passkeys.verifyFirst',
-  'reset.',
-  'sessions.deviceOn',
-  'sessions.unknownBrowser',
-  'settings.deleteConfirmRequired',
-  'settings.emailFailed',
-  'settings.hasPassword',
-  'settings.passwordFailed',
-  'settings.profileFailed',
-  'settings.wrongCurrentPassword',
-  'twoFactor.',
-  'validation.',
-);
+export const MESSAGES = messageScopes(...ACCOUNT_ANSWERS, 'auth.welcomeBack', 'twoFactor.');
 
 export default function TwoFactorChallengeIsland(props: Props) {
   return (

@@ -1,0 +1,51 @@
+import { messageScopes } from './translate.ts';
+
+/**
+ * What the sign-in and account endpoints can answer (better-auth through /api/auth/[...all].ts and
+ * /api/account/*): their refusals and field errors. Every island that calls them shows these, so
+ * each declares `messageScopes(...ACCOUNT_ANSWERS, …its own strings)`.
+ */
+export const ACCOUNT_ANSWERS = messageScopes(
+  'auth.hidePassword',
+  'auth.invalidCredentials',
+  'auth.linkFailed',
+  'auth.loginError',
+  'auth.resetEmailFailed',
+  'auth.showPassword',
+  'auth.signupError',
+  'auth.userExists',
+  'errors.',
+  'identities.lastWay',
+  'passkeys.addFailed',
+  'passkeys.alreadyAdded',
+  'passkeys.cancelled',
+  'passkeys.expired',
+  'passkeys.nameRequired',
+  'passkeys.otherAccount',
+  'passkeys.signInFailed',
+  'passkeys.verifyFirst',
+  'reset.',
+  'sessions.deviceOn',
+  'sessions.unknownBrowser',
+  'settings.deleteConfirmRequired',
+  'settings.emailFailed',
+  'settings.hasPassword',
+  'settings.passwordFailed',
+  'settings.profileFailed',
+  'settings.wrongCurrentPassword',
+  'twoFactor.backupCodeInvalid',
+  'twoFactor.backupCodeWrong',
+  'twoFactor.challengeExpired',
+  'twoFactor.codeInvalid',
+  'twoFactor.codeUsed',
+  'twoFactor.codeWrong',
+  'twoFactor.disableFailed',
+  'twoFactor.enableFailed',
+  'twoFactor.locked',
+  'twoFactor.notEnabled',
+  'twoFactor.requiredForAdmins',
+  'twoFactor.signInAgain',
+  'twoFactor.tooManyAttempts',
+  'twoFactor.verifyForAdmin',
+  'validation.',
+);
