@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { text } from './admin/blogs.schema.ts';
+import { text } from './validation.ts';
 
 /** A review as a buyer writes it (checked on the server; the course page's form sends it as JSON). */
 export const REVIEW_BODY_MAX = 2000;

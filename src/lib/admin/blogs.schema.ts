@@ -1,14 +1,12 @@
 import { z } from '../zod.ts';
 import { LANGUAGES, type Language } from '../../i18n/languages.ts';
 import { META_DESCRIPTION_MAX, slugify } from '../blog.schema.ts';
+import { text } from '../validation.ts';
 
 /**
  * The admin blog form, checked by the same schema in the editor and on the server (client-safe;
  * messages are translation keys). Posts are Markdown; the server sanitizes what it renders.
  */
-
-/** PostgreSQL refuses NUL in text: it never reaches a query. */
-export const text = (message: string) => z.string(message).overwrite((value) => value.replaceAll('\u0000', ''));
 
 export const TITLE_MAX = 200;
 export const EXCERPT_MAX = 500;

@@ -1,7 +1,7 @@
 import { z } from '../zod.ts';
 import { foldTurkish } from '../turkish.ts';
 import { slugify } from '../blog.schema.ts';
-import { text } from './blogs.schema.ts';
+import { text } from '../validation.ts';
 
 /** The admin category form, checked by the same schema in the editor and on the server (client-safe). */
 export const DEFAULT_CATEGORY_COLOR = '#3B82F6';

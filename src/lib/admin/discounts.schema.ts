@@ -1,5 +1,5 @@
 import { z } from '../zod.ts';
-import { text } from './blogs.schema.ts';
+import { text } from '../validation.ts';
 import { CURRENCIES, type Currency } from '../course-filters.ts';
 import { toMinorUnits } from '../money.ts';
 

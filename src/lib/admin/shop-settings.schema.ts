@@ -1,5 +1,5 @@
 import { z } from '../zod.ts';
-import { text } from './blogs.schema.ts';
+import { text } from '../validation.ts';
 import { EmailSchema } from '../validation.ts';
 
 /**

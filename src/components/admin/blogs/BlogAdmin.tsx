@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { I18nIsland, useTranslation } from '../../islands/I18nIsland.tsx';
 import { messageScopes, type IslandMessages } from '../../../i18n/translate.ts';
+import { ADMIN_SHARED } from '../../../i18n/admin-shared.ts';
 import { DeleteDialog, Dialog } from '../Dialog.tsx';
 import { AdminTable } from '../AdminTable.tsx';
 import { Switch } from '../../forms/fields.tsx';
@@ -22,11 +23,9 @@ interface Props {
 
 /** The strings this island shows (sent by its page with `islandMessages`). */
 export const MESSAGES = messageScopes(
+  ...ADMIN_SHARED,
   'admin.actions',
   'admin.blogs.',
-  'admin.cancel',
-  'admin.close',
-  'admin.confirmDeleteTitle',
   'admin.courses.errors.categoryInvalid',
   'admin.courses.errors.categoryRequired',
   'admin.courses.errors.coverUrlInvalid',
@@ -42,17 +41,10 @@ export const MESSAGES = messageScopes(
   'admin.courses.errors.tagsInvalid',
   'admin.courses.errors.titleRequired',
   'admin.courses.errors.uploadTooLarge',
-  'admin.delete',
-  'admin.deleting',
   'admin.edit',
-  'admin.errors.',
   'admin.saving',
-  'auth.hidePassword',
-  'auth.showPassword',
   'blog.readingTime',
-  'errors.',
   'language.',
-  'validation.',
 );
 
 export default function BlogAdminIsland(props: Props) {

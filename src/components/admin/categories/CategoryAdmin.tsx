@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { I18nIsland, useTranslation } from '../../islands/I18nIsland.tsx';
 import { messageScopes, type IslandMessages } from '../../../i18n/translate.ts';
+import { ADMIN_SHARED } from '../../../i18n/admin-shared.ts';
 import { DeleteDialog, Dialog } from '../Dialog.tsx';
 import { ColorSwatch, Switch } from '../../forms/fields.tsx';
 import { ListToolbar } from '../ListToolbar.tsx';
@@ -19,34 +20,7 @@ interface Props {
 }
 
 /** The strings this island shows (sent by its page with `islandMessages`). */
-export const MESSAGES = messageScopes(
-  'admin.blogs.authorRequired',
-  'admin.blogs.contentRequired',
-  'admin.blogs.coverAltRequired',
-  'admin.blogs.coverInvalid',
-  'admin.blogs.coverRequired',
-  'admin.blogs.ctaIncomplete',
-  'admin.blogs.ctaLinkInvalid',
-  'admin.blogs.excerptRequired',
-  'admin.blogs.imageAltMissing',
-  'admin.blogs.metaTooLong',
-  'admin.blogs.publishedAtInvalid',
-  'admin.blogs.slugRequired',
-  'admin.blogs.titleRequired',
-  'admin.cancel',
-  'admin.categories.',
-  'admin.close',
-  'admin.confirmDeleteTitle',
-  'admin.delete',
-  'admin.deleting',
-  'admin.edit',
-  'admin.errors.',
-  'admin.saving',
-  'auth.hidePassword',
-  'auth.showPassword',
-  'errors.',
-  'validation.',
-);
+export const MESSAGES = messageScopes(...ADMIN_SHARED, 'admin.categories.', 'admin.edit', 'admin.saving');
 
 export default function CategoryAdminIsland(props: Props) {
   return (

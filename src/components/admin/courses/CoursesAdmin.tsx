@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { I18nIsland, useTranslation } from '../../islands/I18nIsland.tsx';
 import { messageScopes, type IslandMessages } from '../../../i18n/translate.ts';
+import { ADMIN_SHARED } from '../../../i18n/admin-shared.ts';
 import { DeleteDialog, Dialog } from '../Dialog.tsx';
 import { AdminTable } from '../AdminTable.tsx';
 import { CourseEditor } from './CourseEditor.tsx';
@@ -28,19 +29,12 @@ const API = '/api/admin/courses';
 
 /** The strings this island shows (sent by its page with `islandMessages`). */
 export const MESSAGES = messageScopes(
+  ...ADMIN_SHARED,
   'admin.actions',
-  'admin.cancel',
-  'admin.close',
-  'admin.confirmDeleteTitle',
   'admin.courses.',
-  'admin.delete',
-  'admin.deleting',
   'admin.edit',
-  'admin.errors.',
   'admin.save',
   'admin.saving',
-  'auth.hidePassword',
-  'auth.showPassword',
   'catalogue.next',
   'catalogue.pageOf',
   'catalogue.pagination',
@@ -48,8 +42,6 @@ export const MESSAGES = messageScopes(
   'course.free',
   'courseLanguage.',
   'difficulty.',
-  'errors.',
-  'validation.',
 );
 
 export default function CoursesAdminIsland(props: Props) {

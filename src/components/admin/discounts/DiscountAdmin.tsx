@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { I18nIsland, useTranslation } from '../../islands/I18nIsland.tsx';
 import { messageScopes, type IslandMessages } from '../../../i18n/translate.ts';
+import { ADMIN_SHARED } from '../../../i18n/admin-shared.ts';
 import { AdminTable } from '../AdminTable.tsx';
 import { DeleteDialog, Dialog } from '../Dialog.tsx';
 import { useConfirm } from '../use-confirm.ts';
@@ -20,34 +21,7 @@ interface Props {
 }
 
 /** The strings this island shows (sent by its page with `islandMessages`). */
-export const MESSAGES = messageScopes(
-  'admin.actions',
-  'admin.blogs.authorRequired',
-  'admin.blogs.contentRequired',
-  'admin.blogs.coverAltRequired',
-  'admin.blogs.coverInvalid',
-  'admin.blogs.coverRequired',
-  'admin.blogs.ctaIncomplete',
-  'admin.blogs.ctaLinkInvalid',
-  'admin.blogs.excerptRequired',
-  'admin.blogs.imageAltMissing',
-  'admin.blogs.metaTooLong',
-  'admin.blogs.publishedAtInvalid',
-  'admin.blogs.slugRequired',
-  'admin.blogs.titleRequired',
-  'admin.cancel',
-  'admin.close',
-  'admin.confirmDeleteTitle',
-  'admin.delete',
-  'admin.deleting',
-  'admin.discounts.',
-  'admin.edit',
-  'admin.errors.',
-  'auth.hidePassword',
-  'auth.showPassword',
-  'errors.',
-  'validation.',
-);
+export const MESSAGES = messageScopes(...ADMIN_SHARED, 'admin.actions', 'admin.discounts.', 'admin.edit');
 
 export default function DiscountAdminIsland(props: Props) {
   return (

@@ -1,6 +1,7 @@
 import { useState, useSyncExternalStore } from 'react';
 import { I18nIsland, useTranslation } from '../../islands/I18nIsland.tsx';
 import { messageScopes, type IslandMessages } from '../../../i18n/translate.ts';
+import { ADMIN_SHARED } from '../../../i18n/admin-shared.ts';
 import { useBrowserValue } from '../../islands/use-browser-value.ts';
 import { isDebugEnabled, setDebugEnabled } from '../../../lib/logger.ts';
 import type { Language } from '../../../i18n/languages.ts';
@@ -16,6 +17,7 @@ interface Props {
 
 /** The strings this island shows (sent by its page with `islandMessages`). */
 export const MESSAGES = messageScopes(
+  ...ADMIN_SHARED,
   'admin.people.debug.database',
   'admin.people.debug.dbChecking',
   'admin.people.debug.dbConnected',
@@ -34,10 +36,8 @@ export const MESSAGES = messageScopes(
   'admin.people.users.roleAdmin',
   'admin.people.users.roleUser',
   'doctor.',
-  'errors.',
   'twoFactor.requiredForAdmins',
   'twoFactor.verifyForAdmin',
-  'validation.',
 );
 
 export default function DebugPanelIsland(props: Props) {

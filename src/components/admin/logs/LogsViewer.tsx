@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { I18nIsland, useTranslation } from '../../islands/I18nIsland.tsx';
 import { messageScopes, type IslandMessages } from '../../../i18n/translate.ts';
+import { ADMIN_SHARED } from '../../../i18n/admin-shared.ts';
 import { ConfirmDialog, Dialog } from '../Dialog.tsx';
 import { useConfirm } from '../use-confirm.ts';
 import { FormFailure } from '../../forms/use-form.tsx';
@@ -18,12 +19,7 @@ interface Props {
 
 /** The strings this island shows (sent by its page with `islandMessages`). */
 export const MESSAGES = messageScopes(
-  'admin.cancel',
-  'admin.close',
-  'admin.confirmDeleteTitle',
-  'admin.delete',
-  'admin.deleting',
-  'admin.errors.',
+  ...ADMIN_SHARED,
   'admin.people.logs.browserCleared',
   'admin.people.logs.clearBrowser',
   'admin.people.logs.clearBrowserMessage',
@@ -48,10 +44,8 @@ export const MESSAGES = messageScopes(
   'admin.people.logs.serverCleared',
   'admin.people.logs.sources.',
   'admin.people.logs.title',
-  'errors.',
   'twoFactor.requiredForAdmins',
   'twoFactor.verifyForAdmin',
-  'validation.',
 );
 
 export default function LogsViewerIsland(props: Props) {

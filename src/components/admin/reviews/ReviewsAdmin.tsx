@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { I18nIsland, useTranslation } from '../../islands/I18nIsland.tsx';
 import { messageScopes, type IslandMessages } from '../../../i18n/translate.ts';
+import { ADMIN_SHARED } from '../../../i18n/admin-shared.ts';
 import { Dialog } from '../Dialog.tsx';
 import { AdminTable } from '../AdminTable.tsx';
 import { ListPager } from '../ListPager.tsx';
@@ -26,39 +27,17 @@ const API = '/api/admin/reviews';
 
 /** The strings this island shows (sent by its page with `islandMessages`). */
 export const MESSAGES = messageScopes(
+  ...ADMIN_SHARED,
   'admin.actions',
-  'admin.blogs.authorRequired',
-  'admin.blogs.contentRequired',
-  'admin.blogs.coverAltRequired',
-  'admin.blogs.coverInvalid',
-  'admin.blogs.coverRequired',
-  'admin.blogs.ctaIncomplete',
-  'admin.blogs.ctaLinkInvalid',
-  'admin.blogs.excerptRequired',
-  'admin.blogs.imageAltMissing',
-  'admin.blogs.metaTooLong',
-  'admin.blogs.publishedAtInvalid',
-  'admin.blogs.slugRequired',
-  'admin.blogs.titleRequired',
-  'admin.cancel',
-  'admin.close',
-  'admin.confirmDeleteTitle',
-  'admin.delete',
-  'admin.deleting',
-  'admin.errors.',
   'admin.reviews.',
   'admin.saving',
-  'auth.hidePassword',
-  'auth.showPassword',
   'catalogue.next',
   'catalogue.pageOf',
   'catalogue.pagination',
   'catalogue.previous',
-  'errors.',
   'reviews.bodyTooLong',
   'reviews.ratingRequired',
   'reviews.stars',
-  'validation.',
 );
 
 export default function ReviewsAdminIsland(props: Props) {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { I18nIsland, useTranslation } from '../../islands/I18nIsland.tsx';
 import { messageScopes, type IslandMessages } from '../../../i18n/translate.ts';
+import { ADMIN_SHARED } from '../../../i18n/admin-shared.ts';
 import { ConfirmDialog } from '../Dialog.tsx';
 import { AdminTable } from '../AdminTable.tsx';
 import { useConfirm } from '../use-confirm.ts';
@@ -27,13 +28,8 @@ interface Props {
 
 /** The strings this island shows (sent by its page with `islandMessages`). */
 export const MESSAGES = messageScopes(
+  ...ADMIN_SHARED,
   'admin.actions',
-  'admin.cancel',
-  'admin.close',
-  'admin.confirmDeleteTitle',
-  'admin.delete',
-  'admin.deleting',
-  'admin.errors.',
   'admin.people.refund.alreadyRequested',
   'admin.people.refund.busy',
   'admin.people.refund.button',
@@ -57,11 +53,9 @@ export const MESSAGES = messageScopes(
   'admin.people.sales.free',
   'admin.people.sales.status',
   'admin.people.sales.statuses.',
-  'errors.',
   'receipt.',
   'twoFactor.requiredForAdmins',
   'twoFactor.verifyForAdmin',
-  'validation.',
 );
 
 export default function SalesTableIsland(props: Props) {

@@ -2,6 +2,7 @@ import { SelectField, TextField } from '../../forms/fields.tsx';
 import { FormFailure, SubmitButton, useForm } from '../../forms/use-form.tsx';
 import { I18nIsland, useTranslation } from '../../islands/I18nIsland.tsx';
 import { messageScopes, type IslandMessages } from '../../../i18n/translate.ts';
+import { ADMIN_SHARED } from '../../../i18n/admin-shared.ts';
 import { CurrencySettingsSchema, RATE_DECIMALS, type CurrencySettings } from '../../../lib/admin/currency-settings.schema.ts';
 import { CURRENCIES } from '../../../lib/course-filters.ts';
 import { requestJson } from '../../../lib/api-client.ts';
@@ -18,15 +19,7 @@ interface Props {
 }
 
 /** The strings this island shows (sent by its page with `islandMessages`). */
-export const MESSAGES = messageScopes(
-  'admin.currencies.',
-  'admin.errors.',
-  'auth.hidePassword',
-  'auth.showPassword',
-  'currency.',
-  'errors.',
-  'validation.',
-);
+export const MESSAGES = messageScopes(...ADMIN_SHARED, 'admin.currencies.', 'currency.');
 
 export default function CurrencySettingsFormIsland(props: Props) {
   return (

@@ -3,6 +3,7 @@ import { SelectField, TextAreaField } from '../../forms/fields.tsx';
 import { FormFailure, SubmitButton, useForm } from '../../forms/use-form.tsx';
 import { I18nIsland, useTranslation } from '../../islands/I18nIsland.tsx';
 import { messageScopes, type IslandMessages } from '../../../i18n/translate.ts';
+import { ADMIN_SHARED } from '../../../i18n/admin-shared.ts';
 import { useConfirm } from '../use-confirm.ts';
 import { ConfirmDialog } from '../Dialog.tsx';
 import {
@@ -29,33 +30,7 @@ interface Props {
 }
 
 /** The strings this island shows (sent by its page with `islandMessages`). */
-export const MESSAGES = messageScopes(
-  'admin.blogs.authorRequired',
-  'admin.blogs.contentRequired',
-  'admin.blogs.coverAltRequired',
-  'admin.blogs.coverInvalid',
-  'admin.blogs.coverRequired',
-  'admin.blogs.ctaIncomplete',
-  'admin.blogs.ctaLinkInvalid',
-  'admin.blogs.excerptRequired',
-  'admin.blogs.imageAltMissing',
-  'admin.blogs.metaTooLong',
-  'admin.blogs.publishedAtInvalid',
-  'admin.blogs.slugRequired',
-  'admin.blogs.titleRequired',
-  'admin.cancel',
-  'admin.close',
-  'admin.confirmDeleteTitle',
-  'admin.delete',
-  'admin.deleting',
-  'admin.errors.',
-  'admin.settings.',
-  'auth.hidePassword',
-  'auth.showPassword',
-  'errors.',
-  'language.',
-  'validation.',
-);
+export const MESSAGES = messageScopes(...ADMIN_SHARED, 'admin.settings.', 'language.');
 
 export default function LegalTextsEditorIsland(props: Props) {
   return (

@@ -2,6 +2,7 @@ import { TextAreaField, TextField } from '../../forms/fields.tsx';
 import { FormFailure, SubmitButton, useForm } from '../../forms/use-form.tsx';
 import { I18nIsland, useTranslation } from '../../islands/I18nIsland.tsx';
 import { messageScopes, type IslandMessages } from '../../../i18n/translate.ts';
+import { ADMIN_SHARED } from '../../../i18n/admin-shared.ts';
 import { ShopSettingsSchema, type ShopSettings } from '../../../lib/admin/shop-settings.schema.ts';
 import { requestJson } from '../../../lib/api-client.ts';
 import { showToast } from '../../../stores/toasts.ts';
@@ -14,27 +15,7 @@ interface Props {
 }
 
 /** The strings this island shows (sent by its page with `islandMessages`). */
-export const MESSAGES = messageScopes(
-  'admin.blogs.authorRequired',
-  'admin.blogs.contentRequired',
-  'admin.blogs.coverAltRequired',
-  'admin.blogs.coverInvalid',
-  'admin.blogs.coverRequired',
-  'admin.blogs.ctaIncomplete',
-  'admin.blogs.ctaLinkInvalid',
-  'admin.blogs.excerptRequired',
-  'admin.blogs.imageAltMissing',
-  'admin.blogs.metaTooLong',
-  'admin.blogs.publishedAtInvalid',
-  'admin.blogs.slugRequired',
-  'admin.blogs.titleRequired',
-  'admin.errors.',
-  'admin.settings.',
-  'auth.hidePassword',
-  'auth.showPassword',
-  'errors.',
-  'validation.',
-);
+export const MESSAGES = messageScopes(...ADMIN_SHARED, 'admin.settings.');
 
 export default function ShopSettingsFormIsland(props: Props) {
   return (

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { I18nIsland, useTranslation } from '../../islands/I18nIsland.tsx';
 import { messageScopes, type IslandMessages } from '../../../i18n/translate.ts';
+import { ADMIN_SHARED } from '../../../i18n/admin-shared.ts';
 import { ConfirmDialog } from '../Dialog.tsx';
 import { AdminTable } from '../AdminTable.tsx';
 import { useConfirm } from '../use-confirm.ts';
@@ -31,13 +32,8 @@ interface Props {
 
 /** The strings this island shows (sent by its page with `islandMessages`). */
 export const MESSAGES = messageScopes(
+  ...ADMIN_SHARED,
   'admin.actions',
-  'admin.cancel',
-  'admin.close',
-  'admin.confirmDeleteTitle',
-  'admin.delete',
-  'admin.deleting',
-  'admin.errors.',
   'admin.people.users.demote',
   'admin.people.users.demoteFor',
   'admin.people.users.demoteMessage',
@@ -62,10 +58,8 @@ export const MESSAGES = messageScopes(
   'admin.people.users.spent',
   'admin.people.users.you',
   'admin.saving',
-  'errors.',
   'twoFactor.requiredForAdmins',
   'twoFactor.verifyForAdmin',
-  'validation.',
 );
 
 export default function UsersTableIsland(props: Props) {
