@@ -1,11 +1,11 @@
 import type { APIRoute } from 'astro';
-import { reauthentication } from '../../../../../functions/account/account.ts';
 import { removePasskey, renamePasskey } from '../../../../../functions/auth/passkeys.ts';
 import { RemovePasskeyRequestSchema, RenamePasskeyRequestSchema } from '../../../../lib/auth.schema.ts';
 import { errorResponse, readJson, tooManyRequests } from '../../../../lib/http.ts';
 import { consumeAll, LIMITS } from '../../../../../functions/abuse/limits.ts';
 import { z } from '../../../../lib/zod.ts';
 import { requireUser } from '../../../../server/guards.ts';
+import { reauthenticationRefusal } from '../../../../server/reauthentication.ts';
 
 export const prerender = false;
 
@@ -34,12 +34,8 @@ export const DELETE: APIRoute = async (context) => {
   if ('response' in body) return body.response;
   const verdict = await consumeAll([[LIMITS.passkeyChangesPerAccount, user.id]]);
   if (!verdict.allowed) return tooManyRequests(verdict.retryAfterS);
-  const proved = await reauthentication(user.id, body.data.password, context.request.headers);
-  if (proved === 'password_required')
-    return errorResponse(400, 'invalid_input', 'errors.badRequest', { password: 'validation.currentPasswordRequired' });
-  if (proved === 'wrong_password')
-    return errorResponse(403, 'wrong_password', 'settings.wrongCurrentPassword', { password: 'settings.wrongCurrentPassword' });
-  if (proved === 'sign_in_again') return errorResponse(403, 'sign_in_again', 'twoFactor.signInAgain');
+  const refusal = await reauthenticationRefusal(user.id, body.data.password, context.request.headers);
+  if (refusal) return refusal;
   if (!(await removePasskey(user.id, id.data))) return errorResponse(404, 'not_found', 'errors.notFound');
   return Response.json({ ok: true }, { headers: NO_STORE });
 };

@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
-import { reauthentication } from '../../../../../functions/account/account.ts';
 import { consumeAll, LIMITS } from '../../../../../functions/abuse/limits.ts';
 import { hasVerifiedEmail, registrationOptions } from '../../../../../functions/auth/passkeys.ts';
 import { PasskeyOptionsRequestSchema } from '../../../../lib/auth.schema.ts';
 import { errorResponse, readJson, tooManyRequests } from '../../../../lib/http.ts';
 import { requireUser } from '../../../../server/guards.ts';
+import { reauthenticationRefusal } from '../../../../server/reauthentication.ts';
 
 export const prerender = false;
 
@@ -20,12 +20,8 @@ export const POST: APIRoute = async (context) => {
   if ('response' in body) return body.response;
   const verdict = await consumeAll([[LIMITS.passkeyChangesPerAccount, user.id]]);
   if (!verdict.allowed) return tooManyRequests(verdict.retryAfterS);
-  const proved = await reauthentication(user.id, body.data.password, context.request.headers);
-  if (proved === 'password_required')
-    return errorResponse(400, 'invalid_input', 'errors.badRequest', { password: 'validation.currentPasswordRequired' });
-  if (proved === 'wrong_password')
-    return errorResponse(403, 'wrong_password', 'settings.wrongCurrentPassword', { password: 'settings.wrongCurrentPassword' });
-  if (proved === 'sign_in_again') return errorResponse(403, 'sign_in_again', 'twoFactor.signInAgain');
+  const refusal = await reauthenticationRefusal(user.id, body.data.password, context.request.headers);
+  if (refusal) return refusal;
   // An account that has not proved its address may not be its owner's (decision 13): a passkey
   // added now would outlive the owner's first sign-in link, which takes every other way in back.
   if (!(await hasVerifiedEmail(user.id))) return errorResponse(403, 'unverified_email', 'passkeys.verifyFirst');
