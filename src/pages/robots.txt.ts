@@ -1,5 +1,6 @@
 import { siteOrigin } from '../server/site.ts';
 import type { APIRoute } from 'astro';
+import { LANGUAGES } from '../i18n/languages.ts';
 
 export const prerender = false;
 
@@ -8,12 +9,10 @@ export const GET: APIRoute = () => {
   const body = [
     'User-agent: *',
     'Disallow: /api/',
-    'Disallow: /en/dashboard',
-    'Disallow: /tr/dashboard',
-    'Disallow: /en/admin',
-    'Disallow: /tr/admin',
-    'Disallow: /en/checkout',
-    'Disallow: /tr/checkout',
+    ...LANGUAGES.flatMap((lang) => [`Disallow: /${lang}/dashboard`, `Disallow: /${lang}/admin`]),
+    // A checkout page itself stays crawlable so search engines read its canonical (the course page,
+    // decision 25); what follows a payment never is.
+    ...LANGUAGES.flatMap((lang) => ['success', 'sent', 'demo/'].map((step) => `Disallow: /${lang}/checkout/${step}`)),
     '',
     `Sitemap: ${new URL('/sitemap.xml', origin).href}`,
     '',

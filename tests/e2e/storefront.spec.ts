@@ -147,13 +147,28 @@ test('search engines get a sitemap with alternates, robots.txt and course JSON-L
   expect(sitemap).toContain('/tr/about</loc>');
   expect(sitemap).toMatch(/\/en\/course\/[0-9a-f-]{36}<\/loc>/);
   expect(sitemap).toContain('hreflang="x-default"');
-  expect(await (await request.get('/robots.txt')).text()).toContain('Sitemap: ');
+  const robots = await (await request.get('/robots.txt')).text();
+  expect(robots).toContain('Sitemap: ');
+  expect(robots).toContain('Disallow: /tr/checkout/success');
+  expect(robots).not.toMatch(/Disallow: \/(en|tr)\/checkout$/m);
+  for (const lang of ['en', 'tr']) {
+    await page.goto(`/${lang}/login`);
+    await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`/${lang}/login$`));
+  }
+  await page.goto('/en/reset-password');
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
   await page.goto('/en/courses?maxPrice=0');
   await page.getByRole('article').first().getByRole('heading').getByRole('link').click();
   const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
   expect(jsonLd).toMatchObject({ '@type': 'Course', offers: { price: '0.00', priceCurrency: 'USD' } });
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /.+/);
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/en\/course\//);
+  // A shared checkout link sends search engines to the course page.
+  const coursePage = new URL(page.url()).pathname;
+  await page.goto(coursePage.replace('/course/', '/checkout/'));
+  await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${coursePage}$`));
 });
 
 test('a course promises only what exists, and the home page quotes no invented students', async ({ page }) => {
