@@ -6,6 +6,7 @@ import { queueMaterialsMail, queueRefundMail } from './materials.ts';
 import { newDownloadToken } from './checkout.ts';
 import { issueCreditNote, issueReceipt } from '../receipts/numbering.ts';
 import { releaseCode } from '../discounts/discounts.ts';
+import { announceRatingChange } from '../reviews/reviews.ts';
 
 /**
  * Fulfilment: the only place a paid order becomes a completed purchase. Called by the Stripe
@@ -152,6 +153,7 @@ export async function revokePurchase(
         .where('id', '=', order.id)
         .execute();
       if (status === 'refunded') await issueCreditNote(trx, order.id);
+      await announceRatingChange(trx, order.id);
       // The refund policy promises the buyer an e-mail; a repeated refund event sends none.
       if (status === 'refunded' && order.status !== 'refunded') await queueRefundMail(trx, order.id);
       return 'revoked';
@@ -193,7 +195,9 @@ export async function restoreDisputedPurchase(target: {
           ),
         )
         .executeTakeFirst();
-      return Number(restored.numUpdatedRows) > 0 ? 'restored' : 'unchanged';
+      if (Number(restored.numUpdatedRows) === 0) return 'unchanged';
+      await announceRatingChange(trx, order.id);
+      return 'restored';
     });
 }
 

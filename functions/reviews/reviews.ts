@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type Transaction } from 'kysely';
 import { db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { announceChange } from '../http/cache-notify.ts';
@@ -15,6 +15,20 @@ import type { Language } from '../../src/i18n/languages.ts';
  * hidden and its purchase is still completed: a refund or a dispute takes it out, a restored
  * purchase brings it back. Every write purges the catalogue's pages (course page, cards, home).
  */
+/**
+ * A refund, a dispute or a won dispute changes which reviews count: the catalogue's pages are purged
+ * when the purchase carries a visible review, so the rating follows the money at once.
+ */
+export async function announceRatingChange(trx: Transaction<Database>, purchaseId: string): Promise<void> {
+  const reviewed = await trx
+    .selectFrom('reviews')
+    .select('id')
+    .where('purchase_id', '=', purchaseId)
+    .where('hidden', '=', false)
+    .executeTakeFirst();
+  if (reviewed) await announceChange(trx, CATALOGUE_TAG);
+}
+
 export interface PublicReview {
   id: string;
   rating: number;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../../functions/db/database.ts';
-import { revokePurchase } from '../../../functions/checkout/fulfilment.ts';
+import { restoreDisputedPurchase, revokePurchase } from '../../../functions/checkout/fulfilment.ts';
 import { shortName } from '../../../functions/reviews/reviews.ts';
 import { Browser, signedInBrowser, startTestServer, type TestServer } from '../../support/test-server.ts';
 import { makeCourse, makePurchase } from '../../support/factories.ts';
@@ -146,6 +146,8 @@ describe('what readers see', () => {
     await pageShowing(path, /\(3 reviews\)/);
 
     await revokePurchase({ orderId: second.purchase.id }, 'refunded');
+    // The refund purges the cached page: the rating follows the money at once.
+    await pageShowing(path, /\(2 reviews\)/);
     const { reviews } = (await (await admin.json('GET', `/api/admin/reviews?q=${encodeURIComponent(course.title)}`)).json()) as {
       reviews: { id: string; body: string; purchaseActive: boolean }[];
     };
@@ -163,7 +165,6 @@ describe('what readers see', () => {
     expect((await admin.json('PATCH', `/api/admin/reviews/${kept.id}`, { reply: 'Thank you, <b>Kept</b>!' })).status).toBe(200);
     expect((await admin.json('PATCH', `/api/admin/reviews/${kept.id}`, { reply: 'x', hidden: false })).status).toBe(400);
 
-    // The revoke wrote no purge (it is not a review write): the page cache may hold it up to a minute.
     const html = await pageShowing(path, /Thank you, &lt;b&gt;Kept&lt;\/b&gt;!/);
     expect(html).toContain('5.0</span>/5');
     expect(html).toContain('(1 review)');
@@ -172,6 +173,20 @@ describe('what readers see', () => {
     expect(await (await third.browser.json('GET', `/api/account/reviews/${course.id}`)).json()).toMatchObject({
       review: { hidden: true },
     });
+  });
+
+  it("takes a disputed purchase's review out of the cached rating and brings it back when the dispute is won", async () => {
+    const course = await makeCourse();
+    const path = `/en/course/${course.id}`;
+    const kept = await buyer(course.id, 'Calm Reviewer');
+    const disputing = await buyer(course.id, 'Disputing Reviewer');
+    await review(kept.browser, course.id, { rating: 4, body: 'Fine' });
+    await review(disputing.browser, course.id, { rating: 2, body: 'Meh' });
+    await pageShowing(path, /\(2 reviews\)/);
+    await revokePurchase({ orderId: disputing.purchase.id }, 'disputed');
+    expect(await pageShowing(path, /\(1 review\)/)).toContain('4.0</span>/5');
+    expect(await restoreDisputedPurchase({ orderId: disputing.purchase.id })).toBe('restored');
+    expect(await pageShowing(path, /\(2 reviews\)/)).toContain('3.0</span>/5');
   });
 
   it('pages the reviews five at a time, newest first', async () => {
