@@ -37,3 +37,23 @@ test('signed in, the account menu is an icon whose name still says the address; 
   await expect(page.getByText(DEMO.buyer.email, { exact: true })).not.toBeInViewport();
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 });
+
+test("an admin section's heading, toolbar and first row are on the first screen, with every section a tap away", async ({
+  page,
+  signIn,
+}) => {
+  await signIn(DEMO.admin);
+  for (const [lang, heading, search] of [
+    ['en', 'Courses', 'Search courses'],
+    ['tr', 'Kurslar', 'Kurslarda ara'],
+  ] as const) {
+    await page.goto(`/${lang}/admin/courses`);
+    await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeInViewport();
+    await expect(page.getByLabel(search)).toBeInViewport();
+    await expect(page.getByRole('table').getByRole('row').nth(1)).toBeInViewport();
+    const menu = page.getByRole('navigation', { name: lang === 'en' ? 'Admin menu' : 'Yönetim menüsü' });
+    await expect(menu.getByRole('link')).toHaveCount(9);
+    await expect(menu.getByRole('link', { name: heading })).toHaveAttribute('aria-current', 'page');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  }
+});
