@@ -11,7 +11,7 @@ import { checkCoverImage, checkPdf, type ImageProblem, type ImageType, type PdfP
 import { checkStampable, type StampProblem } from '../pdf/stamp.ts';
 import { deleteStampedCopies } from '../downloads/stamped-copies.ts';
 import { notifyBuyersOfCurrentVersion } from './course-update-notices.ts';
-import { deleteFile, publicKeyOf, publicUrl, putFile, type Visibility } from '../storage/storage.ts';
+import { deleteFile, getFile, publicKeyOf, publicUrl, putFile, readAll, type Visibility } from '../storage/storage.ts';
 import {
   ADMIN_COURSES_PAGE_SIZE,
   type AdminCoursePage,
@@ -49,6 +49,8 @@ const PDF_MESSAGES: Record<PdfProblem | StampProblem, MessageKey> = {
   encrypted: 'admin.courses.errors.pdfEncrypted',
   unreadable: 'admin.courses.errors.pdfUnreadable',
 };
+// Any stamp rewrites the file and breaks a digital signature: the seller chooses, stamps or signature.
+const SIGNED_PDF: MessageKey = 'admin.courses.errors.pdfSigned';
 const COVER_MESSAGES: Record<ImageProblem, MessageKey> = {
   empty: 'admin.courses.errors.coverInvalid',
   notImage: 'admin.courses.errors.coverInvalid',
@@ -103,7 +105,11 @@ export async function createCourse(
 ): Promise<Result<AdminCourseView>> {
   const id = requestedId ?? randomUUID();
   if (!Uuid.safeParse(id).success) return invalidFields({ id: 'errors.badRequest' });
-  const checked = await checkUploads(uploads, { pdfRequired: true, hasCoverUrl: input.coverImageUrl !== null });
+  const checked = await checkUploads(uploads, {
+    pdfRequired: true,
+    hasCoverUrl: input.coverImageUrl !== null,
+    stampPdfs: input.stampPdfs,
+  });
   const fields = { ...checked.fields, ...(await categoryProblem(input.category)) };
   if (Object.keys(fields).length > 0) return invalidFields(fields);
   if (await courseExists(id)) return DUPLICATE;
@@ -160,12 +166,21 @@ export async function updateCourse(
   if (!Uuid.safeParse(id).success) return notFound;
   const current = await db()
     .selectFrom('courses')
-    .select(['category', 'pdf_path', 'pdf_sha256'])
+    .select(['category', 'pdf_path', 'pdf_sha256', 'stamp_pdfs'])
     .where('id', '=', id)
     .executeTakeFirst();
   if (!current) return notFound;
-  const checked = await checkUploads(uploads, { pdfRequired: !current.pdf_path, hasCoverUrl: input.coverImageUrl !== null });
-  const fields = { ...checked.fields, ...(await categoryProblem(input.category, current.category)) };
+  const checked = await checkUploads(uploads, {
+    pdfRequired: !current.pdf_path,
+    hasCoverUrl: input.coverImageUrl !== null,
+    stampPdfs: input.stampPdfs,
+  });
+  const stampingTurnedOn = input.stampPdfs && !current.stamp_pdfs && !uploads.pdf && current.pdf_path;
+  const fields = {
+    ...checked.fields,
+    ...(stampingTurnedOn ? await storedPdfProblem(current.pdf_path!) : {}),
+    ...(await categoryProblem(input.category, current.category)),
+  };
   if (Object.keys(fields).length > 0) return invalidFields(fields);
   // The same bytes again (a retried save, the same file chosen twice) are not a new version.
   if (checked.pdf && current.pdf_path && current.pdf_sha256 === sha256(checked.pdf)) delete checked.pdf;
@@ -283,14 +298,15 @@ interface CheckedUploads {
 
 async function checkUploads(
   uploads: CourseUploads,
-  { pdfRequired, hasCoverUrl }: { pdfRequired: boolean; hasCoverUrl: boolean },
+  { pdfRequired, hasCoverUrl, stampPdfs }: { pdfRequired: boolean; hasCoverUrl: boolean; stampPdfs: boolean },
 ): Promise<CheckedUploads> {
   const checked: CheckedUploads = { fields: {} };
   if (uploads.pdf) {
     const pdf = checkPdf(uploads.pdf);
     const stampable = pdf.ok ? await checkStampable(uploads.pdf) : pdf;
-    if (stampable.ok) checked.pdf = uploads.pdf;
-    else checked.fields.pdf = PDF_MESSAGES[stampable.problem];
+    if (!stampable.ok) checked.fields.pdf = PDF_MESSAGES[stampable.problem];
+    else if (stampable.signed && stampPdfs) checked.fields.pdf = SIGNED_PDF;
+    else checked.pdf = uploads.pdf;
   } else if (pdfRequired) {
     checked.fields.pdf = 'admin.courses.errors.pdfRequired';
   }
@@ -302,6 +318,14 @@ async function checkUploads(
     checked.fields.cover = 'admin.courses.errors.coverRequired';
   }
   return checked;
+}
+
+/** Turning stamping on for a stored file: refused when the file is signed, since every stamp would break it. */
+async function storedPdfProblem(pdfPath: string): Promise<FieldErrors> {
+  const stored = await getFile('private', pdfPath);
+  if (!stored) return {};
+  const stampable = await checkStampable(await readAll(stored));
+  return stampable.ok && stampable.signed ? { pdf: SIGNED_PDF } : {};
 }
 
 /** A course goes into an active category; an existing course may keep the one it has. */

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { orderReference } from '../checkout/orders.ts';
 import { log } from '../log.ts';
 import { stampPdf, StampError } from '../pdf/stamp.ts';
-import { deleteFile, getFile, putFile, type StoredFile } from '../storage/storage.ts';
+import { deleteFile, getFile, putFile, readAll, type StoredFile } from '../storage/storage.ts';
 import { getT } from '../../src/i18n/i18n.ts';
 import { asLanguage } from '../../src/i18n/languages.ts';
 
@@ -87,12 +87,6 @@ export async function deleteStampedCopies(purchaseIds: string[], pdfPath: string
       log.warn({ purchaseId, err: error }, 'could not delete a stamped copy');
     }
   }
-}
-
-async function readAll(file: StoredFile): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of file.stream()) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
 }
 
 function inMemory(bytes: Uint8Array): StoredFile {

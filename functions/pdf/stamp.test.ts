@@ -1,6 +1,7 @@
 import { degrees, PDFDocument as PdfLibDocument } from '@cantoo/pdf-lib';
 import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
+import { makeSignedPdf } from '../../tests/support/files.ts';
 import { readPdf } from '../../tests/support/pdf-reader.ts';
 import { checkStampable, stampPdf, StampError, type Stamp } from './stamp.ts';
 
@@ -96,7 +97,12 @@ describe('stampPdf', () => {
       ok: false,
       problem: 'unreadable',
     });
-    expect(await checkStampable(await makeCourse())).toEqual({ ok: true });
+    expect(await checkStampable(await makeCourse())).toEqual({ ok: true, signed: false });
+  });
+
+  it('says when a PDF carries a digital signature, which a stamp would break, and not for an empty signature field', async () => {
+    expect(await checkStampable(await makeSignedPdf())).toEqual({ ok: true, signed: true });
+    expect(await checkStampable(await makeSignedPdf('Unsigned', { signed: false }))).toEqual({ ok: true, signed: false });
   });
 
   it('stamps one document at a time, in arrival order', async () => {

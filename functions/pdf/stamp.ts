@@ -62,29 +62,47 @@ export function stampPdf(original: Uint8Array, stamp: Stamp): Promise<Uint8Array
 
 /**
  * Whether a PDF can be stamped, judged by stamping it once (for a sample buyer): an upload the shop
- * could not stamp is refused before any buyer meets it.
+ * could not stamp is refused before any buyer meets it. `signed`: the file carries a digital
+ * signature, which any stamp breaks (the caller decides, as only a course that stamps cares).
  */
-export async function checkStampable(bytes: Uint8Array): Promise<{ ok: true } | { ok: false; problem: StampProblem }> {
+export async function checkStampable(
+  bytes: Uint8Array,
+): Promise<{ ok: true; signed: boolean } | { ok: false; problem: StampProblem }> {
   try {
     await stampPdf(bytes, {
       line: 'Licensed to Ayşe Yılmaz ayse@example.com · order MC-00000000',
       orderReference: 'MC-00000000',
       licensedTo: 'Ayşe Yılmaz <ayse@example.com>',
     });
-    return { ok: true };
+    return { ok: true, signed: isSigned(await loadForStamping(bytes)) };
   } catch (error) {
     if (error instanceof StampError) return { ok: false, problem: error.problem };
     throw error;
   }
 }
 
-async function stampNow(original: Uint8Array, stamp: Stamp): Promise<Uint8Array> {
-  let doc: PDFDocument;
+/** A signature field with a value (an empty signature field waiting to be signed does not count). */
+function isSigned(doc: PDFDocument): boolean {
   try {
-    doc = await PDFDocument.load(original, { updateMetadata: false });
+    const fields = doc.catalog.getAcroForm()?.getAllFields() ?? [];
+    return fields.some(
+      ([field]) => field.getInheritableAttribute(PDFName.of('FT')) === PDFName.of('Sig') && field.V() !== undefined,
+    );
+  } catch (error) {
+    throw new StampError('unreadable', error);
+  }
+}
+
+async function loadForStamping(original: Uint8Array): Promise<PDFDocument> {
+  try {
+    return await PDFDocument.load(original, { updateMetadata: false });
   } catch (error) {
     throw new StampError(error instanceof EncryptedPDFError ? 'encrypted' : 'unreadable', error);
   }
+}
+
+async function stampNow(original: Uint8Array, stamp: Stamp): Promise<Uint8Array> {
+  const doc = await loadForStamping(original);
   try {
     const pages = doc.getPages();
     if (pages.length === 0) throw new StampError('unreadable');

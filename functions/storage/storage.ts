@@ -51,6 +51,13 @@ export function getFile(visibility: Visibility, key: string): Promise<StoredFile
   return storage().get(visibility, key);
 }
 
+/** A stored file's bytes, for the few uses that need them whole (stamping, checking a stored PDF). */
+export async function readAll(file: StoredFile): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of file.stream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
 export function deleteFile(visibility: Visibility, key: string): Promise<void> {
   return storage().delete(visibility, key);
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { deflateSync, crc32 } from 'node:zlib';
+import { PDFDocument as PdfLibDocument, PDFHexString, PDFName, PDFString } from '@cantoo/pdf-lib';
 import PDFDocument from 'pdfkit';
 
 /** Real files for upload tests, made on the spot. */
@@ -14,6 +15,35 @@ export function makePdf(text = 'Test course'): Promise<Buffer> {
   doc.fontSize(14).text(text);
   doc.end();
   return done;
+}
+
+/**
+ * A PDF as a signing tool leaves it: a signature field whose value is a signature dictionary (the
+ * bytes of the signature itself are zeros: the shop judges the structure, it never verifies one).
+ * `signed: false` leaves the field empty, waiting for a signature.
+ */
+export async function makeSignedPdf(text = 'Signed course', { signed = true } = {}): Promise<Uint8Array> {
+  const doc = await PdfLibDocument.load(await makePdf(text));
+  const { context } = doc;
+  const signature = context.obj({
+    Type: 'Sig',
+    Filter: 'Adobe.PPKLite',
+    SubFilter: 'adbe.pkcs7.detached',
+    ByteRange: [0, 0, 0, 0],
+    Contents: PDFHexString.of('00'.repeat(64)),
+  });
+  const field = context.obj({
+    Type: 'Annot',
+    Subtype: 'Widget',
+    FT: 'Sig',
+    T: PDFString.of('Signature1'),
+    Rect: [0, 0, 0, 0],
+    F: 132,
+    P: doc.getPage(0).ref,
+    ...(signed ? { V: context.register(signature) } : {}),
+  });
+  doc.catalog.set(PDFName.of('AcroForm'), context.obj({ Fields: [context.register(field)], SigFlags: signed ? 3 : 0 }));
+  return doc.save();
 }
 
 /** A valid PNG of one colour. */

@@ -11,7 +11,7 @@ import { stampedKey } from '../../../functions/downloads/stamped-copies.ts';
 import { storageRoot } from '../../../functions/storage/storage.ts';
 import { formatDate } from '../../../src/lib/dates.ts';
 import { makeCourse, makePurchase } from '../../support/factories.ts';
-import { makePdf, makePng } from '../../support/files.ts';
+import { makePdf, makePng, makeSignedPdf } from '../../support/files.ts';
 import { readPdf } from '../../support/pdf-reader.ts';
 import { plainText, startSmtpServer } from '../../support/smtp.ts';
 import { Browser, signedInBrowser, startTestServer, type TestServer } from '../../support/test-server.ts';
@@ -190,6 +190,35 @@ describe('stamped downloads', () => {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
+  });
+
+  it('refuses a digitally signed PDF while stamping is on, takes it with stamping off, and keeps stamping off for it', async () => {
+    const signed = await makeSignedPdf('Signed edition');
+    const refused = await admin.request('/api/admin/courses?lang=tr', { method: 'POST', body: courseForm({}, signed) });
+    expect(refused.status).toBe(400);
+    const message = 'admin.courses.errors.pdfSigned';
+    expect(await refused.json()).toMatchObject({ error: { fields: { pdf: message } } });
+
+    const response = await admin.request('/api/admin/courses?lang=en', {
+      method: 'POST',
+      body: courseForm({ title: 'Signed edition', stampPdfs: 'false' }, signed),
+    });
+    expect(response.status).toBe(201);
+    const id = ((await response.json()) as { course: { id: string } }).course.id;
+    // Turning stamping on later meets the stored file's signature; the course stays as it was.
+    expect(await saveCourse(id, { stampPdfs: 'true', description: 'Changed' })).toMatchObject({
+      status: 400,
+      body: { error: { fields: { pdf: message } } },
+    });
+    expect(
+      await db().selectFrom('courses').select(['stamp_pdfs', 'description']).where('id', '=', id).executeTakeFirstOrThrow(),
+    ).toEqual({
+      stamp_pdfs: false,
+      description: FIELDS.description,
+    });
+    // The buyer gets the signed file byte for byte.
+    const reader = await buyer(id, 'Signature Reader');
+    expect(Buffer.compare(await download(reader.browser, reader.purchaseId), Buffer.from(signed))).toBe(0);
   });
 });
 
