@@ -22,7 +22,15 @@ export async function sendSecurityNotice(
     to,
     newEmail,
     passkeyName,
-  }: { userAgent: string | null | undefined; to?: string; newEmail?: string; passkeyName?: string },
+    byOperator = false,
+  }: {
+    userAgent: string | null | undefined;
+    to?: string;
+    newEmail?: string;
+    passkeyName?: string;
+    /** Done by the shop's operator from the command line, not from a browser. */
+    byOperator?: boolean;
+  },
 ): Promise<void> {
   try {
     const user = await database
@@ -43,7 +51,7 @@ export async function sendSecurityNotice(
       {
         name: user.full_name || user.email,
         event,
-        device: os ? t('sessions.deviceOn', { browser: named, os }) : named,
+        device: byOperator ? t('mail.securityByOperator') : os ? t('sessions.deviceOn', { browser: named, os }) : named,
         at: `${at} UTC`,
         settingsUrl: `${siteUrl()}${localizedPath(language, '/dashboard/settings')}`,
         resetUrl: `${siteUrl()}${localizedPath(language, '/forgot-password')}`,

@@ -4,7 +4,13 @@ import type { MessageKey } from '../../../src/i18n/i18n.ts';
 
 /** What happened to the account (functions/account/security-notices.ts sends one mail per event). */
 export type SecurityEvent =
-  'new-sign-in' | 'password-changed' | 'two-factor-on' | 'two-factor-off' | 'passkey-added' | 'email-changed';
+  | 'new-sign-in'
+  | 'password-changed'
+  | 'two-factor-on'
+  | 'two-factor-off'
+  | 'two-factor-reset'
+  | 'passkey-added'
+  | 'email-changed';
 
 export interface SecurityNoticeProps {
   name: string;
@@ -43,6 +49,11 @@ const TEXTS: Record<SecurityEvent, { subject: MessageKey; intro: MessageKey; not
     subject: 'mail.securityTwoFactorOffSubject',
     intro: 'mail.securityTwoFactorOffIntro',
     notYou: 'mail.securityTwoFactorOffNotYou',
+  },
+  'two-factor-reset': {
+    subject: 'mail.securityTwoFactorResetSubject',
+    intro: 'mail.securityTwoFactorResetIntro',
+    notYou: 'mail.securityTwoFactorResetNotYou',
   },
   'passkey-added': {
     subject: 'mail.securityPasskeySubject',

@@ -3,6 +3,7 @@ import { db } from '../../../functions/db/database.ts';
 import { startFakeStripe } from '../../support/fake-stripe.ts';
 import { runScript } from '../../support/run-script.ts';
 import { queueMail } from '../../../functions/mail/outbox.ts';
+import { ensureUser } from '../../../functions/auth/users.ts';
 import path from 'node:path';
 
 /**
@@ -40,6 +41,47 @@ describe('command-line entry points', () => {
       .where('email', '=', 'cli-admin@example.com')
       .executeTakeFirstOrThrow();
     expect(user.role).toBe('admin');
+  });
+
+  it('two-factor:reset turns two-factor off for an owner who lost it, ends their sessions and tells them in their language', async () => {
+    const email = 'lost-phone@example.com';
+    const { id } = await ensureUser(db(), {
+      email,
+      password: 'cli password 42',
+      fullName: 'Şule Işık',
+      role: 'user',
+      language: 'tr',
+    });
+    await db().updateTable('users').set({ two_factor_enabled: true }).where('id', '=', id).execute();
+    await db().insertInto('two_factors').values({ user_id: id, secret: 'sealed', backup_codes: 'sealed' }).execute();
+    await db()
+      .insertInto('sessions')
+      .values({ user_id: id, token: 'lost-phone-session', expires_at: new Date(Date.now() + 86_400_000), updated_at: new Date() })
+      .execute();
+
+    const { code, output } = await run('functions/cli/two-factor-reset.ts', ['--email', 'Lost-Phone@example.com']);
+    expect(code, output).toBe(0);
+    expect(output).toContain('Two-factor authentication is off for Lost-Phone@example.com');
+    expect(await db().selectFrom('users').select('two_factor_enabled').where('id', '=', id).executeTakeFirstOrThrow()).toEqual({
+      two_factor_enabled: false,
+    });
+    expect(await db().selectFrom('two_factors').select('id').where('user_id', '=', id).execute()).toEqual([]);
+    expect(await db().selectFrom('sessions').select('id').where('user_id', '=', id).execute()).toEqual([]);
+    const mail = await db()
+      .selectFrom('mail_outbox')
+      .select(['subject', 'text', 'language'])
+      .where('recipient', '=', email)
+      .where('kind', '=', 'security-notice')
+      .executeTakeFirstOrThrow();
+    expect(mail).toMatchObject({ language: 'tr', subject: expect.stringContaining('iki adımlı doğrulama sıfırlandı') });
+    expect(mail.text).toContain('mağaza ekibi (tarayıcı değil)');
+
+    const again = await run('functions/cli/two-factor-reset.ts', ['--email', email]);
+    expect(again.output).toContain('does not use two-factor authentication: nothing changed.');
+    expect(again.code).toBe(0);
+    const nobody = await run('functions/cli/two-factor-reset.ts', ['--email', 'nobody@example.com']);
+    expect(nobody.output).toContain('No account with the address nobody@example.com.');
+    expect(nobody.code).toBe(1);
   });
 
   it('payments:reconcile asks Stripe (a local fake of its API) and reports', async () => {
