@@ -3,10 +3,8 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import { createDb } from '../db/database.ts';
 import { backupDatabase, restoreDatabase } from '../db/backup.ts';
-import { provisionDatabase } from '../db/provision.ts';
-import { runCommand } from './command.ts';
+import { runWithDatabase } from './with-database.ts';
 
 /**
  * `npm run db:backup [-- --out file]` and `npm run db:restore -- --in file [--force]`, against
@@ -23,29 +21,18 @@ if (command !== 'backup' && command !== 'restore') {
   process.exit(2);
 }
 
-let release = async () => {};
-await runCommand(
-  command === 'backup' ? 'back up the database' : 'restore the database',
-  async () => {
-    const provisioned = await provisionDatabase();
-    const database = createDb(provisioned.url, 2);
-    release = async () => {
-      await database.destroy();
-      await provisioned.stop();
-    };
-    if (command === 'backup') {
-      const file = path.resolve(values.out ?? `backups/shop-${new Date().toISOString().replace(/[:.]/g, '-')}.jsonl.gz`);
-      await mkdir(path.dirname(file), { recursive: true });
-      const counts = await backupDatabase(database, file);
-      console.log(`Backup written to ${file}`);
-      console.table(counts);
-    } else {
-      if (!values.in) throw new Error('--in <backup file> is required');
-      if (values.force) await sql`DROP SCHEMA public CASCADE; CREATE SCHEMA public`.execute(database);
-      const counts = await restoreDatabase(database, path.resolve(values.in));
-      console.log('Restored:');
-      console.table(counts);
-    }
-  },
-  () => release(),
-);
+await runWithDatabase(command === 'backup' ? 'back up the database' : 'restore the database', async (database) => {
+  if (command === 'backup') {
+    const file = path.resolve(values.out ?? `backups/shop-${new Date().toISOString().replace(/[:.]/g, '-')}.jsonl.gz`);
+    await mkdir(path.dirname(file), { recursive: true });
+    const counts = await backupDatabase(database, file);
+    console.log(`Backup written to ${file}`);
+    console.table(counts);
+  } else {
+    if (!values.in) throw new Error('--in <backup file> is required');
+    if (values.force) await sql`DROP SCHEMA public CASCADE; CREATE SCHEMA public`.execute(database);
+    const counts = await restoreDatabase(database, path.resolve(values.in));
+    console.log('Restored:');
+    console.table(counts);
+  }
+});

@@ -1,8 +1,6 @@
 import '../load-env-file.ts';
 import { rm } from 'node:fs/promises';
-import { createDb } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
-import { provisionDatabase } from '../db/provision.ts';
 import { seedDemoData } from '../seed/seed.ts';
 import { readBlogFiles } from '../blog/blog-file.ts';
 import { syncBlogFiles } from '../blog/sync.ts';
@@ -10,7 +8,7 @@ import { describeBlogSync } from '../db/prepare.ts';
 import { env } from '../env.ts';
 import { storageRoot } from '../storage/storage.ts';
 import { sql } from 'kysely';
-import { runCommand } from './command.ts';
+import { runWithDatabase } from './with-database.ts';
 
 /** `npm run db:migrate | db:seed | db:reset` against DATABASE_URL or the embedded server. */
 const command = process.argv[2];
@@ -19,28 +17,17 @@ if (!['migrate', 'seed', 'reset'].includes(command ?? '')) {
   process.exit(2);
 }
 
-let release = async () => {};
-await runCommand(
-  `run db:${command}`,
-  async () => {
-    const provisioned = await provisionDatabase();
-    const database = createDb(provisioned.url, 2);
-    release = async () => {
-      await database.destroy();
-      await provisioned.stop();
-    };
-    if (command === 'reset') {
-      await sql`DROP SCHEMA public CASCADE; CREATE SCHEMA public`.execute(database);
-      await rm(storageRoot(), { recursive: true, force: true });
-      console.log('Dropped every table and stored file.');
-    }
-    const applied = await migrate(database);
-    console.log(applied.length ? `Applied migrations: ${applied.join(', ')}` : 'Migrations: up to date.');
-    if (command !== 'migrate') {
-      const seeded = await seedDemoData(database, { withCourses: env().NODE_ENV !== 'production' });
-      console.log(`Seeded ${seeded.categories} new categories and ${seeded.courses} new demo courses.`);
-      console.log(describeBlogSync(await syncBlogFiles(database, await readBlogFiles())) ?? 'Blog files: up to date.');
-    }
-  },
-  () => release(),
-);
+await runWithDatabase(`run db:${command}`, async (database) => {
+  if (command === 'reset') {
+    await sql`DROP SCHEMA public CASCADE; CREATE SCHEMA public`.execute(database);
+    await rm(storageRoot(), { recursive: true, force: true });
+    console.log('Dropped every table and stored file.');
+  }
+  const applied = await migrate(database);
+  console.log(applied.length ? `Applied migrations: ${applied.join(', ')}` : 'Migrations: up to date.');
+  if (command !== 'migrate') {
+    const seeded = await seedDemoData(database, { withCourses: env().NODE_ENV !== 'production' });
+    console.log(`Seeded ${seeded.categories} new categories and ${seeded.courses} new demo courses.`);
+    console.log(describeBlogSync(await syncBlogFiles(database, await readBlogFiles())) ?? 'Blog files: up to date.');
+  }
+});

@@ -1,27 +1,16 @@
 import '../load-env-file.ts';
 import { ensureDevelopmentSecret } from '../auth/secret.ts';
-import { createDb } from '../db/database.ts';
-import { provisionDatabase } from '../db/provision.ts';
 import { env, readEnv } from '../env.ts';
 import { doctorPassed, runDoctor, type Check } from '../ops/doctor.ts';
-import { runCommand } from './command.ts';
+import { runWithDatabase } from './with-database.ts';
 import { getT } from '../../src/i18n/i18n.ts';
 
 /** `npm run doctor`: the shop's health as a checklist; in production any ✗ exits 1. */
 const MARKS: Record<Check['status'], string> = { ok: '✓', fail: '✗', not_configured: '–' };
 
-let release = async () => {};
-await runCommand(
+await runWithDatabase(
   'check the shop',
-  async () => {
-    // Before env() is first read (and kept): the generated development secret is part of it.
-    ensureDevelopmentSecret(readEnv().DATA_DIR);
-    const provisioned = await provisionDatabase(() => {});
-    const database = createDb(provisioned.url, 2);
-    release = async () => {
-      await database.destroy();
-      await provisioned.stop();
-    };
+  async (database) => {
     const checks = await runDoctor(database);
     console.log(`\n  Shop health (${env().NODE_ENV})\n`);
     const t = getT('en');
@@ -30,5 +19,9 @@ await runCommand(
     console.log(passed ? '\n  Ready.\n' : '\n  Not ready: fix each ✗ above.\n');
     if (!passed) process.exitCode = 1;
   },
-  () => release(),
+  {
+    quiet: true,
+    // Before env() is first read (and kept): the generated development secret is part of it.
+    before: () => ensureDevelopmentSecret(readEnv().DATA_DIR),
+  },
 );

@@ -1,10 +1,9 @@
 import '../load-env-file.ts';
 import { parseArgs } from 'node:util';
-import { closeDb, useDb, createDb } from '../db/database.ts';
-import { provisionDatabase } from '../db/provision.ts';
+import { useDb } from '../db/database.ts';
 import { env } from '../env.ts';
 import { reconcilePaidSessions } from '../payments/reconcile.ts';
-import { runCommand } from './command.ts';
+import { runWithDatabase } from './with-database.ts';
 
 /** `npm run payments:reconcile -- --days 3`: fulfils paid Checkout Sessions whose webhook never arrived. */
 const { values } = parseArgs({ options: { days: { type: 'string', default: '3' } } });
@@ -17,19 +16,10 @@ if (!env().STRIPE_SECRET_KEY) {
   console.error('STRIPE_SECRET_KEY is not set: nothing to reconcile (demo payments complete immediately).');
   process.exit(2);
 }
-let release = async () => {};
-await runCommand(
-  'reconcile payments',
-  async () => {
-    const provisioned = await provisionDatabase();
-    useDb(createDb(provisioned.url, 2));
-    release = async () => {
-      await closeDb();
-      await provisioned.stop();
-    };
-    const counts = await reconcilePaidSessions(days);
-    console.log(`Checkout Sessions of the last ${days} day(s):`);
-    console.table(counts);
-  },
-  () => release(),
-);
+await runWithDatabase('reconcile payments', async (database) => {
+  // The payment code reads the shared handle.
+  useDb(database);
+  const counts = await reconcilePaidSessions(days);
+  console.log(`Checkout Sessions of the last ${days} day(s):`);
+  console.table(counts);
+});

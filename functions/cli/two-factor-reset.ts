@@ -1,10 +1,8 @@
 import '../load-env-file.ts';
 import { parseArgs } from 'node:util';
 import { resetTwoFactor } from '../auth/two-factor-reset.ts';
-import { createDb } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
-import { provisionDatabase } from '../db/provision.ts';
-import { runCommand } from './command.ts';
+import { runWithDatabase } from './with-database.ts';
 
 /**
  * `npm run two-factor:reset -- --email owner@example.com`: turns two-factor off for an owner who lost
@@ -18,26 +16,15 @@ if (!values.email) {
 }
 const email = values.email;
 
-let release = async () => {};
-await runCommand(
-  'reset two-factor authentication',
-  async () => {
-    const provisioned = await provisionDatabase();
-    const database = createDb(provisioned.url, 2);
-    release = async () => {
-      await database.destroy();
-      await provisioned.stop();
-    };
-    await migrate(database);
-    const outcome = await resetTwoFactor(database, email);
-    console.log(
-      {
-        reset: `Two-factor authentication is off for ${email}; every session ended; the owner is told by e-mail.`,
-        not_found: `No account with the address ${email}.`,
-        not_enabled: `${email} does not use two-factor authentication: nothing changed.`,
-      }[outcome],
-    );
-    if (outcome === 'not_found') process.exitCode = 1;
-  },
-  () => release(),
-);
+await runWithDatabase('reset two-factor authentication', async (database) => {
+  await migrate(database);
+  const outcome = await resetTwoFactor(database, email);
+  console.log(
+    {
+      reset: `Two-factor authentication is off for ${email}; every session ended; the owner is told by e-mail.`,
+      not_found: `No account with the address ${email}.`,
+      not_enabled: `${email} does not use two-factor authentication: nothing changed.`,
+    }[outcome],
+  );
+  if (outcome === 'not_found') process.exitCode = 1;
+});
