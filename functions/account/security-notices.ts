@@ -4,7 +4,7 @@ import { log } from '../log.ts';
 import { queueMail } from '../mail/outbox.ts';
 import { renderMail } from '../mail/template.ts';
 import { securityNotice, type SecurityEvent } from '../mail/templates/security-notice.ts';
-import { getT } from '../../src/i18n/i18n.ts';
+import { getT, type MessageKey } from '../../src/i18n/i18n.ts';
 import { asLanguage, LOCALE_OF, localizedPath } from '../../src/i18n/languages.ts';
 import { describeDevice, deviceKey } from './devices.ts';
 
@@ -22,14 +22,14 @@ export async function sendSecurityNotice(
     to,
     newEmail,
     passkeyName,
-    byOperator = false,
+    actor,
   }: {
     userAgent: string | null | undefined;
     to?: string;
     newEmail?: string;
     passkeyName?: string;
-    /** Done by the shop's operator from the command line, not from a browser. */
-    byOperator?: boolean;
+    /** Who did it when it was not a browser (the operator's command line), named in place of the device. */
+    actor?: MessageKey;
   },
 ): Promise<void> {
   try {
@@ -51,7 +51,7 @@ export async function sendSecurityNotice(
       {
         name: user.full_name || user.email,
         event,
-        device: byOperator ? t('mail.securityByOperator') : os ? t('sessions.deviceOn', { browser: named, os }) : named,
+        device: actor ? t(actor) : os ? t('sessions.deviceOn', { browser: named, os }) : named,
         at: `${at} UTC`,
         settingsUrl: `${siteUrl()}${localizedPath(language, '/dashboard/settings')}`,
         resetUrl: `${siteUrl()}${localizedPath(language, '/forgot-password')}`,

@@ -25,6 +25,6 @@ export async function resetTwoFactor(database: Db, email: string): Promise<TwoFa
     return { kind: 'reset' as const, userId: user.id };
   });
   if (outcome.kind !== 'reset') return outcome.kind;
-  await sendSecurityNotice(database, outcome.userId, 'two-factor-reset', { userAgent: null, byOperator: true });
+  await sendSecurityNotice(database, outcome.userId, 'two-factor-reset', { userAgent: null, actor: 'mail.securityByOperator' });
   return 'reset';
 }
