@@ -1,6 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
 import { apiSignIn, DEMO, expect, openMail, test, waitForIslands, type Page } from './fixtures.ts';
 import { authenticatorFor } from '../support/two-factor.ts';
+import { axeViolations } from '../support/accessibility.ts';
 
 /** The authenticator app: codes from the key Settings shows, for this 30-second step or the next. */
 async function authenticatorFrom(page: Page) {
@@ -249,14 +250,19 @@ for (const lang of ['en', 'tr'] as const) {
     await expect(header.getByText(text.menu)).toBeHidden();
     await expect(header.getByText(account.email)).toBeHidden();
     await waitForIslands(page);
+    expect(await axeViolations(page, `two-factor page, half signed in (${lang})`)).toEqual([]);
     const used = new Set([code(-1), code(), code(1)]);
     await page.getByLabel(text.code).fill(['000000', '111111', '222222', '333333'].find((wrong) => !used.has(wrong))!);
     await page.getByRole('button', { name: text.verify }).click();
     await expect(page.getByRole('alert')).toHaveText(text.wrong);
     await expect(page).toHaveURL(/\/two-factor\?next=/);
 
-    // Elsewhere the header offers to finish, and comes back to that page.
+    // Elsewhere the header offers to finish, and comes back to that page; it fits a phone too.
+    await page.setViewportSize({ width: 320, height: 640 });
     await page.goto(`/${lang}/courses`);
+    await expect(header.getByRole('link', { name: text.enterCode })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await page.setViewportSize({ width: 1280, height: 720 });
     await header.getByRole('link', { name: text.enterCode }).click();
     await expect(page).toHaveURL(new RegExp(`/${lang}/two-factor\\?next=${encodeURIComponent(`/${lang}/courses`)}$`));
     await page.goto(myCourses);
