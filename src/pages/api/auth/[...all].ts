@@ -183,7 +183,7 @@ async function reauthenticationRefusal(requestHeaders: Headers): Promise<Respons
 
 /**
  * A code from the authenticator or a backup code, for a password sign-in waiting on it or for a
- * signed-in session stepping up to the admin area. Limited per account and client; an authenticator
+ * session begun without one (a sign-in link, OpenID) finishing its sign-in (decision 26). Limited per account and client; an authenticator
  * code works once; on success the session is marked as proven, and turning two-factor on ends the
  * account's other sessions.
  */
