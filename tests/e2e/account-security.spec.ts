@@ -273,5 +273,6 @@ for (const lang of ['en', 'tr'] as const) {
     await expect(page).toHaveURL(new RegExp(`${myCourses}$`));
     await expect(page.getByRole('heading', { name: text.orders })).toBeVisible();
     await expect(header.getByText(account.email)).toBeAttached();
+    await expect(header.getByRole('link', { name: text.enterCode })).toBeHidden();
   });
 }
