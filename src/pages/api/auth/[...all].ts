@@ -183,9 +183,9 @@ async function reauthenticationRefusal(requestHeaders: Headers): Promise<Respons
 
 /**
  * A code from the authenticator or a backup code, for a password sign-in waiting on it or for a
- * session begun without one (a sign-in link, OpenID) finishing its sign-in (decision 26). Limited per account and client; an authenticator
- * code works once; on success the session is marked as proven, and turning two-factor on ends the
- * account's other sessions.
+ * session begun without one (a sign-in link, OpenID) finishing its sign-in (decision 26). Limited
+ * per account and client; an authenticator code works once; on success the session is marked as
+ * proven, and turning two-factor on ends the account's other sessions.
  */
 async function secondFactorProved(forwarded: Request, path: string, code: string, ip: string): Promise<Response> {
   const cookieHeader = forwarded.headers.get('cookie') ?? '';
