@@ -2,7 +2,7 @@
 
 declare namespace App {
   interface Locals {
-    /** Resolved once per request by `currentUser` (src/server/guards.ts). */
-    sessionUser?: import('../functions/auth/session.ts').SessionUser | undefined;
+    /** Resolved once per request by `currentSession` (src/server/guards.ts). */
+    session?: import('../functions/auth/session.ts').SessionState;
   }
 }

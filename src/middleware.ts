@@ -1,11 +1,11 @@
 import { defineMiddleware } from 'astro:middleware';
 import { languageRedirectTarget } from './i18n/language-redirect.ts';
-import { LANGUAGE_COOKIE } from './i18n/languages.ts';
+import { LANGUAGE_COOKIE, negotiateLanguage } from './i18n/languages.ts';
 import { protectedAreaOf } from './lib/protected-paths.ts';
 import { isCrossSiteWrite } from './lib/cross-site.ts';
 import { errorResponse } from './lib/http.ts';
 import { siteOrigin } from './server/site.ts';
-import { requireAdmin, requireUser } from './server/guards.ts';
+import { currentSession, requireAdmin, requireUser, toSecondFactor } from './server/guards.ts';
 import { downloadProblemPage } from './server/download-problem.ts';
 
 export const onRequest = defineMiddleware(async (context, next) => {
@@ -21,15 +21,16 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (area) {
     const lang = area.kind === 'page' ? area.lang : undefined;
     const user = area.role === 'admin' ? await requireAdmin(context, lang) : await requireUser(context, lang);
-    // A signed-out browser following an account link (a download, "download my data") gets a page, not JSON.
-    if (
-      user instanceof Response &&
-      area.kind === 'api' &&
-      area.role === 'user' &&
-      user.status === 401 &&
-      isNavigation(context.request)
-    )
-      return downloadProblemPage(context, 'signed_out');
+    // A browser following an account link (a download, "download my data") gets a page, not JSON:
+    // signed out, one that says so; waiting on its second factor, the two-factor page, then the link.
+    if (user instanceof Response && area.kind === 'api' && area.role === 'user' && isNavigation(context.request)) {
+      if (user.status === 401) return downloadProblemPage(context, 'signed_out');
+      if ((await currentSession(context)).status === 'second-factor-pending')
+        return toSecondFactor(
+          context,
+          negotiateLanguage(context.cookies.get(LANGUAGE_COOKIE)?.value, context.request.headers.get('accept-language')),
+        );
+    }
     if (user instanceof Response) return user;
   }
 

@@ -12,9 +12,10 @@ const TWO_FACTOR_COOKIE = 'two_factor';
 /**
  * "Sign in with a passkey" as a better-auth plugin, so the session is better-auth's own: made by its
  * internal adapter (its hooks run: the new-device mail) and its cookie set as every sign-in sets it.
- * A passkey verifies its user, so the session has passed a second factor. Signed in already (a
- * session stepping up to the admin area), the passkey proves that session instead; a password
- * sign-in waiting on its second factor finishes with the same account's passkey.
+ * A passkey verifies its user, so the session has passed a second factor. With a session already
+ * (one begun by a sign-in link or OpenID, waiting on its second factor), the passkey proves that
+ * session instead; a password sign-in waiting on its second factor finishes with the same account's
+ * passkey.
  */
 export function passkeySignIn() {
   return {

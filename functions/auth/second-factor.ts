@@ -5,9 +5,10 @@ import { auth, type Role } from './auth.ts';
 
 /**
  * The second factor as the shop enforces it, over better-auth's two-factor plugin. The plugin asks
- * an authenticator code of password sign-ins only; the admin area asks one of every session,
- * whatever way it signed in (a password, an e-mailed link, a passkey, an OpenID provider): a session
- * counts as proven once it passed a code, a backup code or a passkey (`sessions.second_factor_at`).
+ * an authenticator code of password sign-ins only; the shop asks one of every session of an account
+ * with two-factor on, whatever way it signed in (a password, an e-mailed link, a passkey, an OpenID
+ * provider): a session counts as proven once it passed a code, a backup code or a passkey
+ * (`sessions.second_factor_at`), and is not signed in before (functions/auth/session.ts).
  */
 
 /** How long an authenticator code stays refused after its use: past the ±1 step better-auth accepts. */
@@ -17,24 +18,14 @@ const USED_CODE_MEMORY = '3 minutes';
 const SESSION_COOKIE = /^(?:__Secure-)?better-auth\.session_token$/;
 const CHALLENGE_COOKIE = /^(?:__Secure-)?better-auth\.two_factor$/;
 
-export type AdminGate = 'open' | 'enrol' | 'verify';
-
 /**
- * Whether an admin's session may enter the admin area: every admin needs two-factor and a session
- * that proved it, except while the developer tools are on (the embedded demo, whose admin signs in
- * with a published password; the admin area says so).
+ * Whether an admin must still turn two-factor on before the admin area opens: every admin needs it,
+ * except while the developer tools are on (the embedded demo, whose admin signs in with a published
+ * password; the admin area says so). That the session proved it is the session's rule (session.ts).
  */
-export async function adminGate(user: { id: string; role: Role; sessionId: string }): Promise<AdminGate> {
-  if (user.role !== 'admin' || !secondFactorRequiredForAdmins()) return 'open';
-  const row = await db()
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['users.two_factor_enabled', 'sessions.second_factor_at'])
-    .where('sessions.id', '=', user.sessionId)
-    .where('sessions.user_id', '=', user.id)
-    .executeTakeFirst();
-  if (!row?.two_factor_enabled) return 'enrol';
-  return row.second_factor_at ? 'open' : 'verify';
+export async function adminNeedsTwoFactor(user: { id: string; role: Role }): Promise<boolean> {
+  if (user.role !== 'admin' || !secondFactorRequiredForAdmins()) return false;
+  return !(await twoFactorEnabled(user.id));
 }
 
 export function secondFactorRequiredForAdmins(): boolean {

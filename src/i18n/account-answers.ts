@@ -44,8 +44,8 @@ export const ACCOUNT_ANSWERS = messageScopes(
   'twoFactor.locked',
   'twoFactor.notEnabled',
   'twoFactor.requiredForAdmins',
+  'twoFactor.secondFactorRequired',
   'twoFactor.signInAgain',
   'twoFactor.tooManyAttempts',
-  'twoFactor.verifyForAdmin',
   'validation.',
 );

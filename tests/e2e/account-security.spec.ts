@@ -1,5 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
 import { apiSignIn, DEMO, expect, openMail, test, waitForIslands, type Page } from './fixtures.ts';
+import { authenticatorFor } from '../support/two-factor.ts';
+import { axeViolations } from '../support/accessibility.ts';
 
 /** The authenticator app: codes from the key Settings shows, for this 30-second step or the next. */
 async function authenticatorFrom(page: Page) {
@@ -183,3 +185,94 @@ test('the demo admin enters the admin area without two-factor while the develope
   await page.goto('/tr/admin');
   await expect(page.getByTestId('two-factor-exempt')).toContainText('yöneticiler burada iki adımlı doğrulama olmadan girebilir');
 });
+
+for (const lang of ['en', 'tr'] as const) {
+  const text = {
+    en: {
+      linkEmail: 'Address to send the link to',
+      linkButton: 'E-mail me a sign-in link',
+      subject: /^Your sign-in link for /,
+      pending: 'Sign-in not finished',
+      enterCode: 'Enter your code',
+      menu: 'Account menu',
+      code: '6-digit code',
+      verify: 'Verify',
+      wrong: 'That code is not right. Check your app and try again.',
+      orders: 'Orders',
+    },
+    tr: {
+      linkEmail: 'Bağlantının gönderileceği adres',
+      linkButton: 'Bana giriş bağlantısı gönder',
+      subject: / giriş bağlantınız$/,
+      pending: 'Giriş tamamlanmadı',
+      enterCode: 'Kodunuzu girin',
+      menu: 'Hesap menüsü',
+      code: '6 haneli kod',
+      verify: 'Doğrula',
+      wrong: 'Bu kod doğru değil. Uygulamanızı kontrol edip yeniden deneyin.',
+      orders: 'Siparişler',
+    },
+  }[lang];
+
+  test(`two-factor at every sign-in: a buyer's e-mailed sign-in link asks for the code before My Courses (${lang})`, async ({
+    page,
+    newBuyer,
+    baseURL,
+  }) => {
+    const account = await newBuyer(`link-2fa-${lang}`, lang);
+    // Two-factor turned on through the same calls Settings makes (its screens have their own tests above).
+    const enabled = await page.request.post('/api/auth/two-factor/enable', {
+      headers: { origin: baseURL! },
+      data: { password: account.password },
+    });
+    const { totpURI } = (await enabled.json()) as { totpURI: string };
+    const code = authenticatorFor(totpURI);
+    const confirmed = await page.request.post('/api/auth/two-factor/verify-totp', {
+      headers: { origin: baseURL! },
+      data: { code: code() },
+    });
+    expect(confirmed.status()).toBe(200);
+
+    await page.context().clearCookies();
+    const myCourses = `/${lang}/dashboard/courses`;
+    await page.goto(`/${lang}/login?next=${encodeURIComponent(myCourses)}`);
+    await waitForIslands(page);
+    await page.getByLabel(text.linkEmail).fill(account.email);
+    await page.getByRole('button', { name: text.linkButton }).click();
+    const mail = await openMail(page, account.email, text.subject, lang);
+    const link = await mail.getByRole('link', { name: /magic-link\/verify/ }).getAttribute('href');
+
+    // The link opens a session, but not the account: My Courses sends it to the code first.
+    await page.goto(link!);
+    await expect(page).toHaveURL(new RegExp(`/${lang}/two-factor\\?next=${encodeURIComponent(myCourses)}$`));
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('group', { name: text.pending }).getByRole('link', { name: text.enterCode })).toBeVisible();
+    await expect(header.getByText(text.menu)).toBeHidden();
+    await expect(header.getByText(account.email)).toBeHidden();
+    await waitForIslands(page);
+    expect(await axeViolations(page, `two-factor page, half signed in (${lang})`)).toEqual([]);
+    const used = new Set([code(-1), code(), code(1)]);
+    await page.getByLabel(text.code).fill(['000000', '111111', '222222', '333333'].find((wrong) => !used.has(wrong))!);
+    await page.getByRole('button', { name: text.verify }).click();
+    await expect(page.getByRole('alert')).toHaveText(text.wrong);
+    await expect(page).toHaveURL(/\/two-factor\?next=/);
+
+    // Elsewhere the header offers to finish, and comes back to that page; it fits a phone too.
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.goto(`/${lang}/courses`);
+    await expect(header.getByRole('link', { name: text.enterCode })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await header.getByRole('link', { name: text.enterCode }).click();
+    await expect(page).toHaveURL(new RegExp(`/${lang}/two-factor\\?next=${encodeURIComponent(`/${lang}/courses`)}$`));
+    await page.goto(myCourses);
+    await expect(page).toHaveURL(/\/two-factor\?next=/);
+    await waitForIslands(page);
+    await page.getByLabel(text.code).fill(code(1));
+    await page.getByRole('button', { name: text.verify }).click();
+    await expect(page).toHaveURL(new RegExp(`${myCourses}$`));
+    await expect(page.getByRole('heading', { name: text.orders })).toBeVisible();
+    await expect(header.getByText(account.email)).toBeAttached();
+    await expect(header.getByRole('link', { name: text.enterCode })).toBeHidden();
+  });
+}

@@ -15,11 +15,10 @@ interface Props {
   lang: Language;
   /**
    * `sign-in`: the login page's "Sign in with a passkey". `second-factor`: the two-factor page's
-   * alternative to a code, for a password sign-in waiting on it or a signed-in session stepping up.
+   * alternative to a code, for a password sign-in waiting on it or a session begun without one
+   * (an e-mailed link, OpenID) finishing its sign-in.
    */
   purpose: 'sign-in' | 'second-factor';
-  /** On the two-factor page: a signed-in session stepping up to the admin area. */
-  signedIn?: boolean;
 }
 
 /** The strings this island shows (sent by its page with `islandMessages`). */
@@ -46,7 +45,7 @@ export default function PasskeySignInIsland(props: Props) {
 }
 
 /** One button: the browser asks for a passkey of this site, the server opens (or proves) the session. */
-function PasskeySignIn({ lang, purpose, signedIn = false }: Props) {
+function PasskeySignIn({ lang, purpose }: Props) {
   const { t } = useTranslation();
   const supported = useBrowserValue(() => typeof window.PublicKeyCredential === 'function', true);
   const [busy, setBusy] = useState(false);
@@ -63,8 +62,9 @@ function PasskeySignIn({ lang, purpose, signedIn = false }: Props) {
       setFailure(result.message);
       return;
     }
-    const fallback = localizedPath(lang, purpose === 'second-factor' && signedIn ? '/admin' : '/dashboard');
-    if (result.data.signedIn) showToastOnNextPage('success', t('auth.welcomeBack'));
+    const fallback = localizedPath(lang, '/dashboard');
+    // A new session or one that has just finished signing in: either way a sign-in.
+    showToastOnNextPage('success', t('auth.welcomeBack'));
     location.assign(safeNextPath(new URLSearchParams(location.search).get('next'), fallback));
   };
 

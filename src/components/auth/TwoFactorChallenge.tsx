@@ -12,8 +12,6 @@ import { showToastOnNextPage } from '../../stores/toasts.ts';
 interface Props {
   lang: Language;
   messages: IslandMessages;
-  /** A signed-in session stepping up to the admin area (else a password sign-in finishing). */
-  signedIn: boolean;
 }
 
 /** The form's schema, loaded when first used (src/components/forms/use-form.tsx). */
@@ -30,7 +28,7 @@ export default function TwoFactorChallengeIsland(props: Props) {
   );
 }
 
-function TwoFactorChallenge({ lang, signedIn }: Props) {
+function TwoFactorChallenge({ lang }: Props) {
   const { t } = useTranslation();
   const [backup, setBackup] = useState(false);
   const totp = useForm(() => schemas().then((s) => s.TotpCodeSchema), { code: '' }, { idPrefix: 'two-factor-code' });
@@ -41,8 +39,8 @@ function TwoFactorChallenge({ lang, signedIn }: Props) {
     const result = backup ? await verifyBackupCode(data.code) : await verifyTotp(data.code);
     if (!result.ok)
       return result.message === 'twoFactor.challengeExpired' ? result : { ...result, fields: { code: result.message } };
-    const fallback = localizedPath(lang, signedIn ? '/admin' : '/dashboard');
-    if (!signedIn) showToastOnNextPage('success', t('auth.welcomeBack'));
+    const fallback = localizedPath(lang, '/dashboard');
+    showToastOnNextPage('success', t('auth.welcomeBack'));
     location.assign(safeNextPath(new URLSearchParams(location.search).get('next'), fallback));
     return 'navigating';
   });

@@ -41,7 +41,7 @@ export const MESSAGES = messageScopes(
   'course.notForSaleNow',
   'errors.',
   'twoFactor.requiredForAdmins',
-  'twoFactor.verifyForAdmin',
+  'twoFactor.secondFactorRequired',
   'validation.',
 );
 

@@ -58,7 +58,7 @@ export const MESSAGES = messageScopes(
   'receipt.',
   'reviews.count',
   'twoFactor.requiredForAdmins',
-  'twoFactor.verifyForAdmin',
+  'twoFactor.secondFactorRequired',
 );
 
 export default function CatalogueIsland(props: Props) {

@@ -1,20 +1,32 @@
 import type { APIRoute } from 'astro';
-import { currentUser } from '../../server/guards.ts';
+import { currentSession } from '../../server/guards.ts';
 import { ownedCourses } from '../../../functions/purchases/library.ts';
 import { wishlistIds } from '../../../functions/wishlist/wishlist.ts';
 
 export const prerender = false;
 
-/** Who is signed in, what they own and what they saved, for the header and "You own this" on pre-rendered and cached pages. */
+const PRIVATE = { 'Cache-Control': 'private, no-store' };
+
+/**
+ * Who is signed in, what they own and what they saved, for the header and "You own this" on
+ * pre-rendered and cached pages. A session waiting on its second factor is not signed in: it learns
+ * only that it waits, so the header can offer to finish (or sign out).
+ */
 export const GET: APIRoute = async (context) => {
-  const user = await currentUser(context);
-  if (!user) return Response.json({ user: null, owned: [], wishlist: [] }, { headers: { 'Cache-Control': 'private, no-store' } });
+  const session = await currentSession(context);
+  if (session.status !== 'signed-in')
+    return Response.json(
+      { user: null, owned: [], wishlist: [], secondFactorPending: session.status === 'second-factor-pending' },
+      { headers: PRIVATE },
+    );
+  const { user } = session;
   // Asked on every page a signed-in reader opens: the two reads go together.
   const [owned, wishlist] = await Promise.all([ownedCourses(user.id), wishlistIds(user.id)]);
   const body = {
     user: { id: user.id, email: user.email, fullName: user.fullName, role: user.role, language: user.language },
     owned,
     wishlist,
+    secondFactorPending: false,
   };
-  return Response.json(body, { headers: { 'Cache-Control': 'private, no-store' } });
+  return Response.json(body, { headers: PRIVATE });
 };

@@ -5,6 +5,7 @@ import { ensureUser } from '../../../functions/auth/users.ts';
 import { mintSignInToken, signInLinkUrl } from '../../../functions/auth/sign-in-link.ts';
 import { Browser, signedInBrowser, startTestServer, type TestServer } from '../../support/test-server.ts';
 import { authenticatorFor, enrolTwoFactor } from '../../support/two-factor.ts';
+import { makeCourse, makePurchase } from '../../support/factories.ts';
 
 /**
  * Account security over HTTP: the sessions an account holds and how they end; two-factor where the
@@ -244,7 +245,8 @@ describe('two-factor where the developer tools are off', () => {
       const browser = new Browser(production);
       const link = new URL(signInLinkUrl(await mintSignInToken(db(), email), 'en', '/en/admin'));
       expect((await browser.request(link.pathname + link.search)).status).toBe(302);
-      expect(await signedInAs(browser)).toBe(email);
+      // Half signed in: nothing of the account shows until the second factor.
+      expect(await signedInAs(browser)).toBeNull();
       return browser;
     };
     const browser = await byLink();
@@ -311,6 +313,121 @@ describe('two-factor where the developer tools are off', () => {
     const signedIn = await plain.postJson('/api/auth/sign-in/email', { email, password: PASSWORD });
     expect(await signedIn.json()).not.toHaveProperty('twoFactorRedirect');
     expect(await signedInAs(plain)).toBe(email);
+  });
+});
+
+describe('two-factor at every sign-in (decision 26)', () => {
+  /** A buyer with two-factor on and one course bought; the enrolling device stays signed in. */
+  async function buyerWithTwoFactor(server: TestServer, name: string) {
+    const email = uniqueEmail(name);
+    const { id } = await ensureUser(db(), { email, password: PASSWORD, fullName: 'Buyer', role: 'user' });
+    const course = await makeCourse();
+    await makePurchase(course.id, { user_id: id, email });
+    const enrolled = await signIn(server, email);
+    const { code } = await enrol(enrolled);
+    return { email, courseId: course.id, code, enrolled };
+  }
+
+  async function byLink(server: TestServer, email: string, next: string): Promise<Browser> {
+    const browser = new Browser(server);
+    const link = new URL(signInLinkUrl(await mintSignInToken(db(), email), 'en', next));
+    const opened = await browser.request(link.pathname + link.search);
+    expect(opened.status).toBe(302);
+    expect(opened.headers.get('location')?.endsWith(next)).toBe(true);
+    return browser;
+  }
+
+  it('a sign-in link leaves a buyer half signed in: pages go to the code, APIs refuse, nothing shows; a code finishes it', async () => {
+    const { email, courseId, code, enrolled } = await buyerWithTwoFactor(production, 'buyer-link');
+    // Turning two-factor on proved the enrolling session: it is not asked again.
+    expect((await enrolled.request('/en/dashboard/courses')).status).toBe(200);
+    const browser = await byLink(production, email, '/en/dashboard/courses');
+
+    for (const path of ['/en/dashboard/courses', '/tr/dashboard', '/en/dashboard/settings?tab=security']) {
+      const page = await browser.request(path);
+      expect(page.status, path).toBe(302);
+      expect(page.headers.get('location'), path).toBe(`/${path.slice(1, 3)}/two-factor?next=${encodeURIComponent(path)}`);
+    }
+    const api = await browser.request('/api/account/wishlist');
+    expect(api.status).toBe(403);
+    expect(await api.json()).toMatchObject({
+      error: { code: 'second_factor_required', message: 'twoFactor.secondFactorRequired' },
+    });
+    // better-auth's own account endpoints too: a mailbox alone cannot turn two-factor off or read the account.
+    const off = await browser.postJson('/api/auth/two-factor/disable', { password: PASSWORD });
+    expect(off.status).toBe(403);
+    expect(await off.json()).toMatchObject({ error: { code: 'second_factor_required' } });
+    expect((await browser.request('/api/auth/get-session')).status).toBe(403);
+    expect((await browser.postJson('/api/auth/revoke-other-sessions', {})).status).toBe(403);
+    expect(await signedInAs(enrolled)).toBe(email);
+    // The header's read: not signed in, owns nothing, only told it waits on a code.
+    expect(await (await browser.request('/api/session')).json()).toEqual({
+      user: null,
+      owned: [],
+      wishlist: [],
+      secondFactorPending: true,
+    });
+    // A following of an account link by the browser goes to the code too, then comes back.
+    const receipt = await browser.request(`/api/account/purchases/${courseId}/receipt`, {
+      headers: { accept: 'text/html', 'accept-language': 'tr' },
+    });
+    expect(receipt.status).toBe(302);
+    expect(receipt.headers.get('location')).toMatch(/^\/tr\/two-factor\?next=%2Fapi%2Faccount%2Fpurchases%2F/);
+
+    const page = await browser.request('/tr/two-factor?next=%2Ftr%2Fdashboard%2Fcourses');
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('Bu hesapta iki adımlı doğrulama açık, bu yüzden her giriş ikinci bir doğrulama adımı ister.');
+    expect(html).toContain('Bunun yerine geçiş anahtarı kullan');
+
+    // A wrong code stays refused, and the session stays half signed in.
+    const used = new Set([code(-1), code(), code(1)]);
+    const wrong = ['000000', '111111', '222222', '333333'].find((candidate) => !used.has(candidate))!;
+    const refused = await browser.postJson('/api/auth/two-factor/verify-totp', { code: wrong });
+    expect(refused.status).toBe(401);
+    expect((await browser.request('/en/dashboard/courses')).status).toBe(302);
+    expect(await signedInAs(browser)).toBeNull();
+
+    expect((await browser.postJson('/api/auth/two-factor/verify-totp', { code: code(1) })).status).toBe(200);
+    expect((await browser.request('/en/dashboard/courses')).status).toBe(200);
+    expect((await browser.request('/api/account/wishlist')).status).toBe(200);
+    const session = (await (await browser.request('/api/session')).json()) as {
+      user: { email: string };
+      owned: { courseId: string }[];
+      secondFactorPending: boolean;
+    };
+    expect(session.user.email).toBe(email);
+    expect(session.owned.map((owned) => owned.courseId)).toEqual([courseId]);
+    expect(session.secondFactorPending).toBe(false);
+
+    // Done already, the two-factor page goes on to `next`, a path of this site only.
+    const onward = await browser.request('/en/two-factor?next=%2Fen%2Fdashboard%2Fcourses');
+    expect(onward.status).toBe(302);
+    expect(onward.headers.get('location')).toBe('/en/dashboard/courses');
+    for (const offSite of ['//evil.example/steal', 'https://evil.example/', '/\\evil.example']) {
+      const ignored = await browser.request(`/en/two-factor?next=${encodeURIComponent(offSite)}`);
+      expect(ignored.status, offSite).toBe(302);
+      expect(ignored.headers.get('location'), offSite).toBe('/en/dashboard');
+    }
+  });
+
+  it('holds where the developer tools are on too: a buyer’s own two-factor is asked of every sign-in', async () => {
+    const { email, code } = await buyerWithTwoFactor(demo, 'buyer-demo');
+    const browser = await byLink(demo, email, '/en/dashboard');
+    const page = await browser.request('/en/dashboard');
+    expect(page.headers.get('location')).toBe('/en/two-factor?next=%2Fen%2Fdashboard');
+    expect((await browser.request('/api/account/export')).status).toBe(403);
+    expect((await browser.postJson('/api/auth/two-factor/verify-totp', { code: code(1) })).status).toBe(200);
+    expect((await browser.request('/en/dashboard')).status).toBe(200);
+    expect(await signedInAs(browser)).toBe(email);
+  });
+
+  it('an account without two-factor is signed in by a link at once', async () => {
+    const email = uniqueEmail('plain-link');
+    await ensureUser(db(), { email, password: PASSWORD, fullName: 'Plain', role: 'user' });
+    const browser = await byLink(production, email, '/en/dashboard');
+    expect((await browser.request('/en/dashboard')).status).toBe(200);
+    expect(await signedInAs(browser)).toBe(email);
   });
 });
 

@@ -37,7 +37,7 @@ export const MESSAGES = messageScopes(
   'admin.people.users.roleUser',
   'doctor.',
   'twoFactor.requiredForAdmins',
-  'twoFactor.verifyForAdmin',
+  'twoFactor.secondFactorRequired',
 );
 
 export default function DebugPanelIsland(props: Props) {

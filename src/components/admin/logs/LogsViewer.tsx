@@ -45,7 +45,7 @@ export const MESSAGES = messageScopes(
   'admin.people.logs.sources.',
   'admin.people.logs.title',
   'twoFactor.requiredForAdmins',
-  'twoFactor.verifyForAdmin',
+  'twoFactor.secondFactorRequired',
 );
 
 export default function LogsViewerIsland(props: Props) {

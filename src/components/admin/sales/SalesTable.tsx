@@ -55,7 +55,7 @@ export const MESSAGES = messageScopes(
   'admin.people.sales.statuses.',
   'receipt.',
   'twoFactor.requiredForAdmins',
-  'twoFactor.verifyForAdmin',
+  'twoFactor.secondFactorRequired',
 );
 
 export default function SalesTableIsland(props: Props) {

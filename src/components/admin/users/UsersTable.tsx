@@ -59,7 +59,7 @@ export const MESSAGES = messageScopes(
   'admin.people.users.you',
   'admin.saving',
   'twoFactor.requiredForAdmins',
-  'twoFactor.verifyForAdmin',
+  'twoFactor.secondFactorRequired',
 );
 
 export default function UsersTableIsland(props: Props) {

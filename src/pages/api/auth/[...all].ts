@@ -20,7 +20,7 @@ import {
   sessionTokenIn,
   twoFactorEnabled,
 } from '../../../../functions/auth/second-factor.ts';
-import { getSessionUser } from '../../../../functions/auth/session.ts';
+import { getSessionState, getSessionUser } from '../../../../functions/auth/session.ts';
 import { hasPassword, sessionIsFresh } from '../../../../functions/account/account.ts';
 import { revokeOtherSessions } from '../../../../functions/account/sessions.ts';
 import { sendSecurityNotice } from '../../../../functions/account/security-notices.ts';
@@ -63,7 +63,33 @@ const CLOSED = new Set([
 /** Changes to the account that ask its owner to prove it is them again (password, or a fresh sign-in). */
 const REAUTHENTICATED = new Set(['/two-factor/enable', '/two-factor/disable', '/two-factor/generate-backup-codes']);
 
-/** A second factor proved: the session it is proved in may enter the admin area. */
+/**
+ * All a session waiting on its second factor may do here (decision 26): prove it (a code, a backup
+ * code, a passkey), end it, or begin another sign-in. Whatever acts for the signed-in account (its
+ * profile, password, address, two-factor, sessions, identities, better-auth's own session read)
+ * answers 403 `second_factor_required` until then; a path better-auth adds later is refused too.
+ */
+const WHILE_SECOND_FACTOR_PENDING = new Set([
+  '/sign-out',
+  '/two-factor/verify-totp',
+  '/two-factor/verify-backup-code',
+  '/passkey/sign-in-options',
+  '/passkey/sign-in',
+  '/sign-in/email',
+  '/sign-in/magic-link',
+  '/sign-in/social',
+  '/magic-link/verify',
+  '/sign-up/email',
+  '/send-verification-email',
+  '/verify-email',
+  '/request-password-reset',
+  '/reset-password',
+  '/error',
+  '/ok',
+]);
+const WHILE_SECOND_FACTOR_PENDING_UNDER = ['/callback/', '/reset-password/'];
+
+/** A second factor proved: the session it is proved in is signed in (and may enter the admin area). */
 const SECOND_FACTOR = new Set(['/two-factor/verify-totp', '/two-factor/verify-backup-code']);
 
 /**
@@ -76,6 +102,8 @@ export const ALL: APIRoute = async ({ request, clientAddress, url }) => {
   headers.set(CLIENT_IP_HEADER, ip);
   const path = url.pathname.slice(BASE_PATH.length);
   if (CLOSED.has(path)) return errorResponse(404, 'not_found', 'errors.notFound');
+  if (!allowedWhileSecondFactorPending(path) && (await getSessionState(request.headers)).status === 'second-factor-pending')
+    return errorResponse(403, 'second_factor_required', 'twoFactor.secondFactorRequired');
   if (['GET', 'HEAD'].includes(request.method)) {
     const forwarded = new Request(request.url, { method: request.method, headers });
     return path === '/verify-email' ? verifyEmailWatched(forwarded, url) : apiErrors(await auth().handler(forwarded));
@@ -123,6 +151,10 @@ export const ALL: APIRoute = async ({ request, clientAddress, url }) => {
   return response;
 };
 
+function allowedWhileSecondFactorPending(path: string): boolean {
+  return WHILE_SECOND_FACTOR_PENDING.has(path) || WHILE_SECOND_FACTOR_PENDING_UNDER.some((prefix) => path.startsWith(prefix));
+}
+
 /** Changes the owner is told of by mail, once better-auth made them. */
 const NOTIFIED: Partial<Record<string, 'password-changed' | 'two-factor-off'>> = {
   '/change-password': 'password-changed',
@@ -151,9 +183,9 @@ async function reauthenticationRefusal(requestHeaders: Headers): Promise<Respons
 
 /**
  * A code from the authenticator or a backup code, for a password sign-in waiting on it or for a
- * signed-in session stepping up to the admin area. Limited per account and client; an authenticator
- * code works once; on success the session is marked as proven, and turning two-factor on ends the
- * account's other sessions.
+ * session begun without one (a sign-in link, OpenID) finishing its sign-in (decision 26). Limited
+ * per account and client; an authenticator code works once; on success the session is marked as
+ * proven, and turning two-factor on ends the account's other sessions.
  */
 async function secondFactorProved(forwarded: Request, path: string, code: string, ip: string): Promise<Response> {
   const cookieHeader = forwarded.headers.get('cookie') ?? '';
