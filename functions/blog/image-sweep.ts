@@ -15,10 +15,9 @@ import { BLOG_CONTENT_DIR } from './blog-file.ts';
  *    and no file under content/blog names it; and
  *  - its newest file is older than the grace period, so an image an editor has just uploaded and not
  *    yet saved in a post (or an autosave still to come) is never taken from them.
- * The references are read after the listing: an image uploaded meanwhile is not listed, and one
- * referenced meanwhile was uploaded more than the grace period ago and is found by this read unless
- * its post is saved in the moment between this read and the deletion (it would then need uploading
- * again). Uploads have no rows; the storage listing is the inventory, so images uploaded before this
+ * The references are read after a first listing and the storage is listed again after them: an image
+ * uploaded (again) meanwhile is young and kept; one referenced meanwhile is found by that read unless its
+ * post is saved in the moment between the read and the deletion (it would then need uploading again). Uploads have no rows; the storage listing is the inventory, so images uploaded before this
  * sweep existed are cleaned up too.
  */
 export const BLOG_IMAGE_GRACE_MS = 24 * 60 * 60 * 1000;
@@ -41,22 +40,27 @@ export async function sweepUnusedBlogImages(
   database: Queryable,
   { graceMs = BLOG_IMAGE_GRACE_MS, now = new Date(), contentDir = BLOG_CONTENT_DIR } = {},
 ): Promise<SweptImage[]> {
-  const images = new Map<string, { keys: string[]; newest: number }>();
-  for (const folder of FOLDERS) {
-    for (const file of await storage().list('public', `blog/${folder}`)) {
-      const match = UPLOADED_NAME.exec(file.key.slice(`blog/${folder}/`.length));
-      if (!match) continue;
-      const image = `blog/${folder}/${match[1]}`;
-      const entry = images.get(image) ?? { keys: [], newest: 0 };
-      entry.keys.push(file.key);
-      entry.newest = Math.max(entry.newest, file.modifiedAt.getTime());
-      images.set(image, entry);
+  const oldImages = async () => {
+    const images = new Map<string, { keys: string[]; newest: number }>();
+    for (const folder of FOLDERS) {
+      for (const file of await storage().list('public', `blog/${folder}`)) {
+        const match = UPLOADED_NAME.exec(file.key.slice(`blog/${folder}/`.length));
+        if (!match) continue;
+        const image = `blog/${folder}/${match[1]}`;
+        const entry = images.get(image) ?? { keys: [], newest: 0 };
+        entry.keys.push(file.key);
+        entry.newest = Math.max(entry.newest, file.modifiedAt.getTime());
+        images.set(image, entry);
+      }
     }
-  }
-  const old = [...images].filter(([, entry]) => now.getTime() - entry.newest > graceMs);
-  if (old.length === 0) return [];
-
+    return new Map([...images].filter(([, entry]) => now.getTime() - entry.newest > graceMs));
+  };
+  const listed = await oldImages();
+  if (listed.size === 0) return [];
   const used = await referencedImages(database, contentDir);
+  // Listed again after reading the references: an image uploaded again meanwhile (the same bytes give
+  // the same files, written anew) is young again and kept.
+  const old = [...(await oldImages())].filter(([image, entry]) => listed.get(image)?.newest === entry.newest);
   const swept: SweptImage[] = [];
   for (const [image, entry] of old) {
     if (used.has(image)) continue;

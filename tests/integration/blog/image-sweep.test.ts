@@ -130,6 +130,21 @@ describe('the sweep of unused blog images', () => {
       // Within the period, nobody runs it again.
       expect(await task(db())).toBeUndefined();
       expect(runs).toBe(1);
+
+      // A failing run is reported, its writes undone, and it counts: not retried at every tick.
+      const failing = () =>
+        runPeriodicTask(db(), 'failing-task-test', 60 * 60 * 1000, async (trx) => {
+          await trx.insertInto('periodic_tasks').values({ task: 'written-by-the-failing-run' }).execute();
+          throw new Error('storage unreachable');
+        });
+      await expect(failing()).rejects.toThrow('storage unreachable');
+      expect(await failing()).toBeUndefined();
+      const written = await db()
+        .selectFrom('periodic_tasks')
+        .select('task')
+        .where('task', '=', 'written-by-the-failing-run')
+        .execute();
+      expect(written).toEqual([]);
     } finally {
       await other.destroy();
     }
