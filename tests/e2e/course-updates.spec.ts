@@ -28,7 +28,7 @@ const WORDS = {
     save: 'Kaydet',
     saved: 'Kurs başarıyla güncellendi!',
     notified: '1 alıcıya yeni sürüm e-postayla bildirilecek.',
-    noticesSent: '1 alıcıya bildirildi',
+    noticesSent: '1 alıcıya bildirim gönderildi',
     updated: /^\d{1,2} \p{L}+ \d{4} tarihinde güncellendi$/u,
     subject: (title: string) => `Güncellendi: ${title}`,
     download: (title: string) => `${title} kursunu indir`,
