@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { queueCourseUpdateNotice } from '../mail/course-update-notice.ts';
+import { log } from '../log.ts';
 import { formatDate } from '../../src/lib/dates.ts';
 import { asLanguage } from '../../src/i18n/languages.ts';
 
@@ -137,20 +138,36 @@ export async function sendUpdateNoticeBatch(database: Db, batchSize = NOTICE_BAT
     for (const reader of readers) {
       const language = asLanguage(reader.language);
       const wantsUpdates = reader.course_update_emails;
-      // The key is the last word: whatever ran before (an older synchronous save), nobody is mailed twice.
-      const inserted = await trx
-        .insertInto('course_update_notices')
-        .values({ course_id: run.course_id, pdf_version: run.pdf_version, user_id: reader.id, mailed: wantsUpdates })
-        .onConflict((conflict) => conflict.doNothing())
-        .returning('user_id')
-        .executeTakeFirst();
-      if (!inserted) continue;
-      const sent = await queueCourseUpdateNotice(
-        trx,
-        { userId: reader.id, email: reader.email, name: reader.full_name, language, wantsUpdates },
-        { title: run.title, updatedOn: formatDate(run.version_updated_at, language) },
-      );
-      if (sent) queued++;
+      const notice = { course_id: run.course_id, pdf_version: run.pdf_version, user_id: reader.id };
+      // One buyer's mail that cannot be made (a malformed address) must not hold up everyone else's
+      // forever: it is undone alone, logged, and the buyer recorded as not mailed.
+      await sql`SAVEPOINT notice`.execute(trx);
+      try {
+        // The key is the last word: whatever ran before (an older synchronous save), nobody is mailed twice.
+        const inserted = await trx
+          .insertInto('course_update_notices')
+          .values({ ...notice, mailed: wantsUpdates })
+          .onConflict((conflict) => conflict.doNothing())
+          .returning('user_id')
+          .executeTakeFirst();
+        if (inserted) {
+          const sent = await queueCourseUpdateNotice(
+            trx,
+            { userId: reader.id, email: reader.email, name: reader.full_name, language, wantsUpdates },
+            { title: run.title, updatedOn: formatDate(run.version_updated_at, language) },
+          );
+          if (sent) queued++;
+        }
+        await sql`RELEASE SAVEPOINT notice`.execute(trx);
+      } catch (error) {
+        await sql`ROLLBACK TO SAVEPOINT notice`.execute(trx);
+        log.warn({ err: error, ...notice }, 'could not queue a course update notice; the buyer is recorded as not mailed');
+        await trx
+          .insertInto('course_update_notices')
+          .values({ ...notice, mailed: false })
+          .onConflict((conflict) => conflict.doNothing())
+          .execute();
+      }
     }
     const finished = readers.length < batchSize;
     if (finished) {

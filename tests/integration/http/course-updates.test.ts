@@ -325,6 +325,25 @@ describe('course updates', () => {
       // Asking again once everyone was told starts nothing.
       expect(await request()).toBe(0);
       expect(await sendWaitingUpdateNotices(db())).toEqual({ batches: 0, queued: 0 });
+
+      // A buyer whose mail cannot be queued (an address the outbox refuses) holds up nobody else.
+      const [broken] = await makeBuyers(course.id, 'broken', 1);
+      await db()
+        .updateTable('users')
+        .set({ email: `${'x'.repeat(320)}@example.com` })
+        .where('id', '=', broken!)
+        .execute();
+      await db().updateTable('courses').set({ pdf_version: 5, pdf_updated_at: new Date() }).where('id', '=', course.id).execute();
+      expect(await request()).toBe(7);
+      expect(await sendWaitingUpdateNotices(db(), { batchSize: 2 })).toMatchObject({ queued: 6 });
+      const notices = await db()
+        .selectFrom('course_update_notices')
+        .select(['user_id', 'mailed'])
+        .where('course_id', '=', course.id)
+        .where('pdf_version', '=', 5)
+        .execute();
+      expect(notices).toHaveLength(8);
+      expect(notices.find((notice) => notice.user_id === broken)?.mailed).toBe(false);
     } finally {
       await other.destroy();
     }
