@@ -34,7 +34,7 @@ const BaseEnvSchema = z.object({
   // minute by default; tests make it short.
   BLOG_SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
   // How often each server looks for background work: buyers to notify, the hourly image sweep.
-  BACKGROUND_JOBS_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(2_000),
+  JOBS_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(2_000),
   // Supabase Storage for covers and course PDFs; both set → used instead of the local disk.
   SUPABASE_URL: z.url().optional(),
   SUPABASE_SERVICE_ROLE_KEY: z.string().min(20).optional(),

@@ -87,7 +87,7 @@ export async function startServices(running: Running, devTools: boolean): Promis
   running.add('limit pruning', () => Promise.resolve(clearInterval(pruning)));
   const scheduler = startBlogScheduler(workerDb, env().BLOG_SCHEDULER_INTERVAL_MS);
   running.add('blog scheduler', () => scheduler.stop());
-  const jobs = startBackgroundJobs(workerDb, env().BACKGROUND_JOBS_INTERVAL_MS);
+  const jobs = startBackgroundJobs(workerDb, env().JOBS_INTERVAL_MS);
   running.add('background jobs', () => jobs.stop());
 
   console.log(`  Database: ${displayedUrl(database.url)}${database.embedded ? '  (embedded PostgreSQL)' : ''}`);

@@ -21,7 +21,7 @@ const ROUNDS = 3;
 
 buildIfNeeded();
 // The first server's worker stays idle (first tick a minute away): "before" runs the expansion here.
-process.env.BACKGROUND_JOBS_INTERVAL_MS = '60000';
+process.env.JOBS_INTERVAL_MS = '60000';
 // What this process needs to render the mails as a server would (the servers get their own values).
 process.env.BETTER_AUTH_SECRET ??= randomBytes(32).toString('base64url');
 process.env.PUBLIC_SITE_URL ??= 'http://127.0.0.1';
@@ -82,7 +82,7 @@ try {
   }
 
   // After: a server whose worker runs every 2 s (the default) sends them; the save does not wait.
-  const worker = await world.startServer({ BACKGROUND_JOBS_INTERVAL_MS: '2000' });
+  const worker = await world.startServer({ JOBS_INTERVAL_MS: '2000' });
   try {
     for (let round = 1; round <= ROUNDS; round++) {
       const saveMs = await save();

@@ -29,7 +29,7 @@ beforeAll(async () => {
   smtp = await startSmtpServer();
   // This server's background worker stays idle during these tests (its first tick is a minute away):
   // the tests run the worker themselves, to see the state between a save and the mails.
-  server = await startTestServer({ SMTP_URL: smtp.url, BACKGROUND_JOBS_INTERVAL_MS: '60000' });
+  server = await startTestServer({ SMTP_URL: smtp.url, JOBS_INTERVAL_MS: '60000' });
   admin = await signedInBrowser(server, { role: 'admin', email: 'updates-admin@example.com' });
 });
 afterAll(async () => {
@@ -359,8 +359,8 @@ describe('course updates', () => {
         .execute((trx) => requestUpdateNotices(trx, course.id)),
     ).toBe(count);
     const instances = await Promise.all([
-      startTestServer({ SMTP_URL: smtp.url, BACKGROUND_JOBS_INTERVAL_MS: '100' }),
-      startTestServer({ SMTP_URL: smtp.url, BACKGROUND_JOBS_INTERVAL_MS: '100' }),
+      startTestServer({ SMTP_URL: smtp.url, JOBS_INTERVAL_MS: '100' }),
+      startTestServer({ SMTP_URL: smtp.url, JOBS_INTERVAL_MS: '100' }),
     ]);
     try {
       const deadline = Date.now() + 30_000;
