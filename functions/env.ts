@@ -33,6 +33,8 @@ const BaseEnvSchema = z.object({
   // How often each server looks for scheduled blog posts whose time came: well inside the promised
   // minute by default; tests make it short.
   BLOG_SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
+  // How often each server looks for background work: buyers to notify, the hourly image sweep.
+  JOBS_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(2_000),
   // Supabase Storage for covers and course PDFs; both set → used instead of the local disk.
   SUPABASE_URL: z.url().optional(),
   SUPABASE_SERVICE_ROLE_KEY: z.string().min(20).optional(),

@@ -10,7 +10,7 @@ import { conflict, invalid, notFound, ok, type Failure, type Result } from '../.
 import { checkCoverImage, checkPdf, type ImageProblem, type ImageType, type PdfProblem } from '../storage/sniff.ts';
 import { checkStampable, type StampProblem } from '../pdf/stamp.ts';
 import { deleteStampedCopies } from '../downloads/stamped-copies.ts';
-import { notifyBuyersOfCurrentVersion } from './course-update-notices.ts';
+import { requestUpdateNotices } from './course-update-notices.ts';
 import { deleteFile, getFile, publicKeyOf, publicUrl, putFile, readAll, type Visibility } from '../storage/storage.ts';
 import {
   ADMIN_COURSES_PAGE_SIZE,
@@ -146,16 +146,20 @@ export async function createCourse(
   return found(await getAdminCourse(id, lang));
 }
 
-/** What a saved change did beyond the course's fields: the buyers considered for the "new version" e-mail. */
+/** What a saved change did beyond the course's fields: the buyers to be told of the new version. */
 export interface CourseSaved {
   course: AdminCourseView;
-  /** "New version" e-mails this save queued (none for buyers already told, or who turned these mails off). */
+  /**
+   * Buyers the background worker will e-mail about the new version because of this save (none for
+   * buyers already told, or who turned these mails off). The save does not wait for the mails.
+   */
   notified: number;
 }
 
 /**
  * Changes a course; a new PDF or cover replaces the old one, which is deleted after the commit (until
- * then, downloads keep serving the old file). `notifyBuyers` tells the buyers of a replaced file, once.
+ * then, downloads keep serving the old file). `notifyBuyers` asks the background worker to tell the
+ * buyers of a replaced file, once; the save returns without waiting for it.
  */
 export async function updateCourse(
   id: string,
@@ -188,6 +192,7 @@ export async function updateCourse(
   const stored = await storeUploads(id, checked);
   const coverUrl = stored.coverUrl ?? input.coverImageUrl;
   let previous: { pdf_path: string | null; cover_image_url: string | null } | undefined;
+  let notified = 0;
   try {
     previous = await db()
       .transaction()
@@ -214,6 +219,8 @@ export async function updateCourse(
           .set({ ...toRow(input), ...newFile, cover_image_url: coverUrl, updated_at: now })
           .where('id', '=', id)
           .execute();
+        // Recorded with the version it is about: committed together, or neither (the worker sends them).
+        if (input.notifyBuyers) notified = await requestUpdateNotices(trx, id);
         await announceChange(trx, CATALOGUE_TAG);
         return before;
       });
@@ -230,7 +237,6 @@ export async function updateCourse(
     await releaseStampedCopies(id, previous.pdf_path);
   }
   if (previous.cover_image_url && previous.cover_image_url !== coverUrl) await releaseCover(previous.cover_image_url);
-  const notified = input.notifyBuyers ? await notifyBuyersOfCurrentVersion(id) : 0;
   const course = await getAdminCourse(id, lang);
   return course ? ok({ course, notified }) : notFound;
 }
@@ -436,6 +442,11 @@ function selectViews() {
   return db()
     .selectFrom('courses')
     .innerJoin('categories', 'categories.slug', 'courses.category')
+    .leftJoin('course_update_runs', (join) =>
+      join
+        .onRef('course_update_runs.course_id', '=', 'courses.id')
+        .onRef('course_update_runs.pdf_version', '=', 'courses.pdf_version'),
+    )
     .select([
       'courses.id',
       'courses.title',
@@ -461,6 +472,17 @@ function selectViews() {
       'categories.name_tr as category_name_tr',
       // Whether a PDF is stored, never where.
       sql<boolean>`courses.pdf_path IS NOT NULL`.as('has_pdf'),
+      // The current version's "notify buyers" run, if one was asked for: under way, or how many it mailed.
+      'course_update_runs.finished_at as notices_finished_at',
+      'course_update_runs.buyer_count as notices_buyer_count',
+      (eb) =>
+        eb
+          .selectFrom('course_update_notices')
+          .select((inner) => inner.fn.countAll<number>().as('count'))
+          .whereRef('course_update_notices.course_id', '=', 'courses.id')
+          .whereRef('course_update_notices.pdf_version', '=', 'courses.pdf_version')
+          .where('course_update_notices.mailed', '=', true)
+          .as('notices_mailed'),
       (eb) =>
         eb
           .selectFrom('purchases')
@@ -496,6 +518,12 @@ function toView(row: ViewRow, lang: Language): AdminCourseView {
     pdfVersion: row.pdf_version,
     pdfUpdatedAt: row.pdf_updated_at?.toISOString() ?? null,
     purchaseCount: Number(row.purchase_count ?? 0),
+    updateNotices:
+      row.notices_buyer_count === null
+        ? null
+        : row.notices_finished_at === null
+          ? { sending: true, buyers: row.notices_buyer_count }
+          : { sending: false, buyers: Number(row.notices_mailed ?? 0) },
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };

@@ -6,6 +6,7 @@ import { DEMO_USERS, ensureUser } from '../auth/users.ts';
 import { env, readEnv, siteUrl } from '../env.ts';
 import { pruneUsageLimits } from '../abuse/limits.ts';
 import { startBlogScheduler } from '../blog/schedule.ts';
+import { startBackgroundJobs } from '../jobs/background.ts';
 import { DEV_TOOL_PATHS, devToolsRule, isLoopbackHost } from '../dev-tools.ts';
 import { log } from '../log.ts';
 import { mailboxTransport, smtpTransport, startMailWorker } from '../mail/worker.ts';
@@ -13,7 +14,8 @@ import { explainFailure } from './command.ts';
 
 /**
  * What `npm start` and `npm run dev` both run beside the web server: the database (embedded or
- * DATABASE_URL, migrated and seeded), the demo accounts, the mail worker and the limits' pruning.
+ * DATABASE_URL, migrated and seeded), the demo accounts, the mail worker, the limits' pruning, the
+ * blog scheduler and the background jobs (buyers' update notices, the blog image sweep).
  * Parts are stopped in reverse order on SIGINT/SIGTERM, even half-way through a start.
  */
 export class Running {
@@ -85,6 +87,8 @@ export async function startServices(running: Running, devTools: boolean): Promis
   running.add('limit pruning', () => Promise.resolve(clearInterval(pruning)));
   const scheduler = startBlogScheduler(workerDb, env().BLOG_SCHEDULER_INTERVAL_MS);
   running.add('blog scheduler', () => scheduler.stop());
+  const jobs = startBackgroundJobs(workerDb, env().JOBS_INTERVAL_MS);
+  running.add('background jobs', () => jobs.stop());
 
   console.log(`  Database: ${displayedUrl(database.url)}${database.embedded ? '  (embedded PostgreSQL)' : ''}`);
   const mail = SMTP_URL ? 'SMTP' : devTools ? `dev mailbox at ${siteUrl()}/en/dev/mailbox` : 'queued, not sent (set SMTP_URL)';

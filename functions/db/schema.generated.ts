@@ -152,6 +152,15 @@ export interface CourseUpdateNotices {
   user_id: string;
 }
 
+export interface CourseUpdateRuns {
+  buyer_count: number;
+  course_id: string;
+  finished_at: Timestamp | null;
+  pdf_version: number;
+  requested_at: Generated<Timestamp>;
+  version_updated_at: Timestamp;
+}
+
 export interface CurrencySettings {
   id: Generated<boolean>;
   settings: Json;
@@ -239,6 +248,11 @@ export interface PaymentEvents {
   purchase_id: string | null;
   received_at: Generated<Timestamp>;
   type: string;
+}
+
+export interface PeriodicTasks {
+  last_run_at: Timestamp | null;
+  task: string;
 }
 
 export interface Purchases {
@@ -397,6 +411,7 @@ export interface DB {
   client_logs: ClientLogs;
   contact_messages: ContactMessages;
   course_update_notices: CourseUpdateNotices;
+  course_update_runs: CourseUpdateRuns;
   courses: Courses;
   currency_settings: CurrencySettings;
   discount_code_courses: DiscountCodeCourses;
@@ -407,6 +422,7 @@ export interface DB {
   mail_outbox: MailOutbox;
   passkeys: Passkeys;
   payment_events: PaymentEvents;
+  periodic_tasks: PeriodicTasks;
   purchases: Purchases;
   rate_limits: RateLimits;
   reviews: Reviews;

@@ -11,6 +11,13 @@ export interface StoredFile {
   stream(): Readable;
 }
 
+/** A stored file as a listing shows it. */
+export interface ListedFile {
+  key: string;
+  /** When its bytes were last written (an upload of the same key again counts). */
+  modifiedAt: Date;
+}
+
 export interface StorageAdapter {
   readonly kind: 'local' | 'supabase';
   put(visibility: Visibility, key: string, data: Uint8Array | string): Promise<void>;
@@ -18,6 +25,8 @@ export interface StorageAdapter {
   get(visibility: Visibility, key: string): Promise<StoredFile | undefined>;
   /** Removes the file; removing a missing file is not an error. */
   delete(visibility: Visibility, key: string): Promise<void>;
+  /** The files directly in the folder `prefix` (not in its subfolders); a missing folder lists nothing. */
+  list(visibility: Visibility, prefix: string): Promise<ListedFile[]>;
   /** Where browsers fetch a public file. */
   publicUrl(key: string): string;
 }

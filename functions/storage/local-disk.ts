@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { assertSafeKey, isSafeKey, type StorageAdapter, type Visibility } from './adapter.ts';
 import { PUBLIC_MEDIA_PREFIX } from '../../src/lib/course-links.ts';
@@ -34,6 +34,18 @@ export function createLocalDiskStorage(root: () => string): StorageAdapter {
     },
     async delete(visibility, key) {
       await rm(fileFor(visibility, key), { force: true });
+    },
+    async list(visibility, prefix) {
+      const folder = fileFor(visibility, prefix);
+      const entries = await readdir(folder, { withFileTypes: true }).catch(() => []);
+      const listed = [];
+      for (const entry of entries) {
+        // A write in flight (put's temporary file) is not a stored file yet.
+        if (!entry.isFile() || !isSafeKey(entry.name) || entry.name.endsWith('.tmp')) continue;
+        const info = await stat(path.join(folder, entry.name)).catch(() => undefined);
+        if (info) listed.push({ key: `${prefix}/${entry.name}`, modifiedAt: info.mtime });
+      }
+      return listed;
     },
     publicUrl(key) {
       return `${PUBLIC_MEDIA_PREFIX}${key}`;

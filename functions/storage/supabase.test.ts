@@ -72,6 +72,20 @@ describe('Supabase Storage adapter (against a local HTTP fake of the Supabase St
     expect(fake.objects.get('public/covers/seed.svg')!.contentType).toBe('image/svg+xml');
   });
 
+  it('lists the files directly in a folder with their dates, page by page, leaving subfolders out', async () => {
+    for (let n = 0; n < 1005; n++) await storage.put('public', `list-test/${String(n).padStart(4, '0')}.webp`, 'x');
+    await storage.put('public', 'list-test/deeper/inside.webp', 'x');
+    const listed = await storage.list('public', 'list-test');
+    expect(listed).toHaveLength(1005);
+    expect(listed[0]).toEqual({
+      key: 'list-test/0000.webp',
+      modifiedAt: fake.objects.get('public/list-test/0000.webp')!.updatedAt,
+    });
+    expect(listed.some((file) => file.key.includes('deeper'))).toBe(false);
+    expect(fake.requests.filter((request) => request.path === '/storage/v1/object/list/public')).toHaveLength(2);
+    expect(await storage.list('public', 'no-such-folder')).toEqual([]);
+  });
+
   it('treats a missing object as absent, refuses unsafe keys, and surfaces real failures as errors', async () => {
     expect(await storage.get('private', 'courses/missing.pdf')).toBeUndefined();
     expect(await storage.get('private', '../etc/passwd')).toBeUndefined();

@@ -16,6 +16,7 @@ export interface SupabaseStorageConfig {
 // Public keys carry a content hash, so browsers and the CDN may keep them for a year.
 const PUBLIC_CACHE_SECONDS = '31536000';
 const PRIVATE_CACHE_SECONDS = '0';
+const LIST_PAGE_SIZE = 1000;
 
 /**
  * Supabase Storage through @supabase/supabase-js. The client is loaded on first use, so the local
@@ -77,6 +78,23 @@ export function createSupabaseStorage(config: SupabaseStorageConfig): StorageAda
       assertSafeKey(key);
       const { error } = await (await bucket(visibility)).remove([key]);
       if (error) throw new Error(`Supabase Storage delete of ${visibility}/${key} failed: ${error.message}`);
+    },
+    async list(visibility, prefix) {
+      assertSafeKey(prefix);
+      const listed = [];
+      for (let offset = 0; ; offset += LIST_PAGE_SIZE) {
+        const { data, error } = await (
+          await bucket(visibility)
+        ).list(prefix, { limit: LIST_PAGE_SIZE, offset, sortBy: { column: 'name', order: 'asc' } });
+        if (error) throw new Error(`Supabase Storage listing of ${visibility}/${prefix} failed: ${error.message}`);
+        for (const object of data) {
+          // Folders come back without an id or dates.
+          const when = object.updated_at ?? object.created_at;
+          if (object.id === null || !when) continue;
+          listed.push({ key: `${prefix}/${object.name}`, modifiedAt: new Date(when) });
+        }
+        if (data.length < LIST_PAGE_SIZE) return listed;
+      }
     },
     publicUrl,
   };

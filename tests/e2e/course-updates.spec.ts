@@ -13,6 +13,7 @@ const WORDS = {
     save: 'Save',
     saved: 'Course updated successfully!',
     notified: '1 buyer will be e-mailed about the new version.',
+    noticesSent: '1 buyer notified',
     updated: /^Updated \w+ \d{1,2}, \d{4}$/,
     subject: (title: string) => `Updated: ${title}`,
     download: (title: string) => `Download ${title}`,
@@ -27,6 +28,7 @@ const WORDS = {
     save: 'Kaydet',
     saved: 'Kurs başarıyla güncellendi!',
     notified: '1 alıcıya yeni sürüm e-postayla bildirilecek.',
+    noticesSent: '1 alıcıya bildirim gönderildi',
     updated: /^\d{1,2} \p{L}+ \d{4} tarihinde güncellendi$/u,
     subject: (title: string) => `Güncellendi: ${title}`,
     download: (title: string) => `${title} kursunu indir`,
@@ -115,6 +117,9 @@ for (const lang of ['en', 'tr'] as const) {
     await dialog.getByRole('button', { name: words.save }).click();
     await expect(page.getByRole('status').filter({ hasText: words.saved })).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: words.notified })).toBeVisible();
+    // The save did not wait for the mail: the server's background worker sends it, and the course's row
+    // says "Notifying 1 buyer…" until then, then "1 buyer notified" (refreshed by itself).
+    await expect(row.getByRole('status')).toHaveText(words.noticesSent, { timeout: 15_000 });
 
     // My Courses says the course changed since the buyer's download.
     await buyer.reload();

@@ -8,6 +8,7 @@ export interface StoredObject {
   bytes: Buffer;
   contentType: string;
   cacheControl: string | undefined;
+  updatedAt: Date;
 }
 
 export interface RecordedStorageRequest {
@@ -18,7 +19,8 @@ export interface RecordedStorageRequest {
 
 /**
  * A local HTTP fake of the Supabase Storage API (the real service is out of reach here): object
- * upload (POST/PUT), authenticated download, public download for public buckets, and bulk delete,
+ * upload (POST/PUT), authenticated download, public download for public buckets, bulk delete and
+ * listing a folder (files with their dates, subfolders as entries without an id, paged),
  * answering errors the way Supabase does (a missing object is a 400 whose body says 404).
  */
 export async function startFakeSupabaseStorage({
@@ -58,6 +60,30 @@ export async function startFakeSupabaseStorage({
 
       const authorized = req.headers.authorization === `Bearer ${FAKE_SUPABASE_KEY}` && req.headers.apikey === FAKE_SUPABASE_KEY;
       if (!authorized) return fail(400, '403', 'Unauthorized', 'invalid signature');
+      if (method === 'POST' && parts[3] === 'list') {
+        const listed = parts[4] ?? '';
+        if (!(listed in buckets)) return fail(400, '404', 'Bucket not found', 'Bucket not found');
+        const {
+          prefix = '',
+          limit = 100,
+          offset = 0,
+        } = JSON.parse(body.toString() || '{}') as { prefix?: string; limit?: number; offset?: number };
+        const folder = `${listed}/${prefix.replace(/\/+$/, '')}/`;
+        const entries = new Map<string, unknown>();
+        for (const [id, object] of objects) {
+          if (!id.startsWith(folder)) continue;
+          const [name = '', ...deeper] = id.slice(folder.length).split('/');
+          const when = object.updatedAt.toISOString();
+          entries.set(
+            name,
+            deeper.length
+              ? { name, id: null, updated_at: null, created_at: null, last_accessed_at: null, metadata: null }
+              : { name, id: randomUUID(), updated_at: when, created_at: when, last_accessed_at: when, metadata: {} },
+          );
+        }
+        const sorted = [...entries.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, entry]) => entry);
+        return send(200, sorted.slice(offset, offset + limit));
+      }
       const [bucket = '', ...keyParts] = parts.slice(3);
       const key = keyParts.join('/');
       if (!(bucket in buckets)) return fail(400, '404', 'Bucket not found', 'Bucket not found');
@@ -70,6 +96,7 @@ export async function startFakeSupabaseStorage({
           bytes: body,
           contentType: String(req.headers['content-type'] ?? 'application/octet-stream'),
           cacheControl: req.headers['cache-control'],
+          updatedAt: new Date(),
         });
         return send(200, { Id: randomUUID(), Key: id });
       }

@@ -98,6 +98,7 @@ describe('admin course form schema', () => {
       pdfVersion: 2,
       pdfUpdatedAt: '2026-11-20T10:00:00.000Z',
       purchaseCount: 0,
+      updateNotices: null,
       createdAt: '',
       updatedAt: '',
     };

@@ -49,6 +49,11 @@ export interface AdminCourseView {
   pdfVersion: number;
   pdfUpdatedAt: string | null;
   purchaseCount: number;
+  /**
+   * The "new version" e-mails of the current version, when a save asked for them: being sent (to
+   * `buyers` buyers) by the background worker, or sent (`buyers` mailed).
+   */
+  updateNotices: { sending: boolean; buyers: number } | null;
   createdAt: string;
   updatedAt: string;
 }

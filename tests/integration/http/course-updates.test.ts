@@ -3,13 +3,18 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifyBuyersOfCurrentVersion } from '../../../functions/admin/course-update-notices.ts';
+import {
+  requestUpdateNotices,
+  sendUpdateNoticeBatch,
+  sendWaitingUpdateNotices,
+} from '../../../functions/admin/course-update-notices.ts';
 import { ensureUser } from '../../../functions/auth/users.ts';
 import { orderReference } from '../../../functions/checkout/orders.ts';
-import { db } from '../../../functions/db/database.ts';
+import { createDb, db } from '../../../functions/db/database.ts';
 import { stampedKey } from '../../../functions/downloads/stamped-copies.ts';
 import { storageRoot } from '../../../functions/storage/storage.ts';
 import { formatDate } from '../../../src/lib/dates.ts';
+import type { AdminCoursePage, AdminCourseView } from '../../../src/lib/admin/courses.schema.ts';
 import { makeCourse, makePurchase } from '../../support/factories.ts';
 import { makePdf, makePng, makeSignedPdf } from '../../support/files.ts';
 import { readPdf } from '../../support/pdf-reader.ts';
@@ -22,7 +27,9 @@ let admin: Browser;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  server = await startTestServer({ SMTP_URL: smtp.url });
+  // This server's background worker stays idle during these tests (its first tick is a minute away):
+  // the tests run the worker themselves, to see the state between a save and the mails.
+  server = await startTestServer({ SMTP_URL: smtp.url, JOBS_INTERVAL_MS: '60000' });
   admin = await signedInBrowser(server, { role: 'admin', email: 'updates-admin@example.com' });
 });
 afterAll(async () => {
@@ -247,7 +254,15 @@ describe('course updates', () => {
 
     const secondEdition = await makePdf('Second edition');
     const saved = await saveCourse(id, { notifyBuyers: 'true' }, secondEdition);
-    expect(saved).toMatchObject({ status: 200, body: { notified: 2, course: { pdfVersion: 2 } } });
+    // The save records whom to tell and returns: no mail exists yet, the admin sees them being sent.
+    expect(saved).toMatchObject({
+      status: 200,
+      body: { notified: 2, course: { pdfVersion: 2, updateNotices: { sending: true, buyers: 2 } } },
+    });
+    expect(await updateMails(title)).toEqual([]);
+    expect(await adminView(title)).toMatchObject({ updateNotices: { sending: true, buyers: 2 } });
+    expect(await sendWaitingUpdateNotices(db())).toEqual({ batches: 1, queued: 2 });
+    expect(await adminView(title)).toMatchObject({ updateNotices: { sending: false, buyers: 2 } });
     const course = await courseRow(id);
     expect(course).toMatchObject({ pdf_version: 2 });
     expect(course.pdf_path).not.toBe(v1Path);
@@ -280,10 +295,12 @@ describe('course updates', () => {
     // Saving again, with or without the same file, mails nobody twice.
     expect((await saveCourse(id, { notifyBuyers: 'true' })).body.notified).toBe(0);
     expect((await saveCourse(id, { notifyBuyers: 'true' }, secondEdition)).body.notified).toBe(0);
+    expect(await sendWaitingUpdateNotices(db())).toEqual({ batches: 0, queued: 0 });
     expect(await updateMails(title)).toHaveLength(2);
     // A buyer who bought the new version is no news to.
     const later = await buyer(id, 'Late Buyer', { completedAt: new Date() });
     expect((await saveCourse(id, { notifyBuyers: 'true' })).body.notified).toBe(0);
+    expect(await adminView(title)).toMatchObject({ updateNotices: { sending: false, buyers: 2 } });
 
     // My Courses and the dashboard say so, in each language, until the buyer downloads the new file.
     const updatedOn = (lang: 'en' | 'tr') =>
@@ -303,37 +320,140 @@ describe('course updates', () => {
     expect(await (await turkish.browser.request('/tr/dashboard/courses')).text()).toContain(updatedOn('tr'));
   });
 
-  it('are queued in batches, and two runs at once still mail each buyer once', async () => {
+  it('are sent by the worker in batches: a worker stopped after one batch is completed by another instance, and two workers at once mail each buyer once', async () => {
     const course = await makeCourse({ title: 'Batched notices', pdf_version: 3, pdf_updated_at: new Date() });
-    const readers = [];
-    for (let n = 0; n < 5; n++) {
-      const { id } = await ensureUser(db(), {
-        email: `batch-${n}@example.com`,
-        password: 'correct horse 42',
-        fullName: `Batch ${n}`,
-        role: 'user',
-        language: n % 2 ? 'tr' : 'en',
-      });
-      await makePurchase(course.id, {
-        user_id: id,
-        email: `batch-${n}@example.com`,
-        completed_at: new Date(Date.now() - 60_000),
-      });
-      readers.push(id);
+    const readers = await makeBuyers(course.id, 'batch', 7);
+    await db().updateTable('users').set({ course_update_emails: false }).where('id', '=', readers[6]!).execute();
+    const request = () =>
+      db()
+        .transaction()
+        .execute((trx) => requestUpdateNotices(trx, course.id));
+    expect(await request()).toBe(6);
+
+    // One batch, then the worker "dies"; another instance (its own connections) takes the run over.
+    const first = await sendUpdateNoticeBatch(db(), 2);
+    expect(first).toMatchObject({ courseId: course.id, pdfVersion: 3, considered: 2, finished: false });
+    const other = createDb(process.env.DATABASE_URL!, 2);
+    try {
+      const rest = await sendWaitingUpdateNotices(other, { batchSize: 2 });
+      expect(first!.queued + rest.queued).toBe(6);
+      expect(await sendWaitingUpdateNotices(db(), { batchSize: 2 })).toEqual({ batches: 0, queued: 0 });
+      expect(await batchMails()).toEqual(expectedMails(6));
+      expect(await noticesOf(course.id, 3)).toBe(7);
+
+      // A new version: two workers at once share its run, and nobody is mailed twice.
+      await db().updateTable('courses').set({ pdf_version: 4, pdf_updated_at: new Date() }).where('id', '=', course.id).execute();
+      expect(await request()).toBe(6);
+      const [one, two] = await Promise.all([
+        sendWaitingUpdateNotices(db(), { batchSize: 2 }),
+        sendWaitingUpdateNotices(other, { batchSize: 2 }),
+      ]);
+      expect(one.queued + two.queued).toBe(6);
+      expect(await noticesOf(course.id, 4)).toBe(7);
+      expect(await batchMails()).toEqual([...expectedMails(6), ...expectedMails(6)].sort(byRecipient));
+      // Asking again once everyone was told starts nothing.
+      expect(await request()).toBe(0);
+      expect(await sendWaitingUpdateNotices(db())).toEqual({ batches: 0, queued: 0 });
+
+      // A buyer whose mail cannot be queued (an address the outbox refuses) holds up nobody else.
+      const [broken] = await makeBuyers(course.id, 'broken', 1);
+      await db()
+        .updateTable('users')
+        .set({ email: `${'x'.repeat(320)}@example.com` })
+        .where('id', '=', broken!)
+        .execute();
+      await db().updateTable('courses').set({ pdf_version: 5, pdf_updated_at: new Date() }).where('id', '=', course.id).execute();
+      expect(await request()).toBe(7);
+      expect(await sendWaitingUpdateNotices(db(), { batchSize: 2 })).toMatchObject({ queued: 6 });
+      const notices = await db()
+        .selectFrom('course_update_notices')
+        .select(['user_id', 'mailed'])
+        .where('course_id', '=', course.id)
+        .where('pdf_version', '=', 5)
+        .execute();
+      expect(notices).toHaveLength(8);
+      expect(notices.find((notice) => notice.user_id === broken)?.mailed).toBe(false);
+    } finally {
+      await other.destroy();
     }
-    const [first, second] = await Promise.all([
-      notifyBuyersOfCurrentVersion(course.id, 2),
-      notifyBuyersOfCurrentVersion(course.id, 2),
+  });
+
+  it('are sent by the servers themselves: two instances on one database mail each buyer exactly once', async () => {
+    const course = await makeCourse({ title: 'Two servers notices', pdf_version: 2, pdf_updated_at: new Date() });
+    const count = 40;
+    await makeBuyers(course.id, 'twin', count);
+    expect(
+      await db()
+        .transaction()
+        .execute((trx) => requestUpdateNotices(trx, course.id)),
+    ).toBe(count);
+    const instances = await Promise.all([
+      startTestServer({ SMTP_URL: smtp.url, JOBS_INTERVAL_MS: '100' }),
+      startTestServer({ SMTP_URL: smtp.url, JOBS_INTERVAL_MS: '100' }),
     ]);
-    expect(first + second).toBe(5);
-    expect(await notifyBuyersOfCurrentVersion(course.id, 2)).toBe(0);
-    const queued = await db()
-      .selectFrom('mail_outbox')
-      .select(['recipient', 'language'])
-      .where('kind', '=', 'course-update')
-      .where('recipient', 'like', 'batch-%')
-      .orderBy('recipient')
-      .execute();
-    expect(queued).toEqual(readers.map((_, n) => ({ recipient: `batch-${n}@example.com`, language: n % 2 ? 'tr' : 'en' })));
+    try {
+      const deadline = Date.now() + 30_000;
+      const delivered = () => smtp.messages.filter((mail) => mail.to.some((to) => to.startsWith('twin-')));
+      while (delivered().length < count && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      // A moment more, for any duplicate to show up.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const recipients = delivered().flatMap((mail) => mail.to);
+      expect(recipients).toHaveLength(count);
+      expect(new Set(recipients).size).toBe(count);
+      const run = await db()
+        .selectFrom('course_update_runs')
+        .select('finished_at')
+        .where('course_id', '=', course.id)
+        .executeTakeFirstOrThrow();
+      expect(run.finished_at).not.toBeNull();
+    } finally {
+      await Promise.all(instances.map((instance) => instance.stop()));
+    }
   });
 });
+
+/** `count` buyers with an account and a purchase of the course a minute ago, every second one Turkish. */
+async function makeBuyers(courseId: string, prefix: string, count: number): Promise<string[]> {
+  const ids = [];
+  for (let n = 0; n < count; n++) {
+    const email = `${prefix}-${n}@example.com`;
+    const { id } = await ensureUser(db(), {
+      email,
+      password: 'correct horse 42',
+      fullName: `${prefix} ${n}`,
+      role: 'user',
+      language: n % 2 ? 'tr' : 'en',
+    });
+    await makePurchase(courseId, { user_id: id, email, completed_at: new Date(Date.now() - 60_000) });
+    ids.push(id);
+  }
+  return ids;
+}
+
+const byRecipient = (a: { recipient: string }, b: { recipient: string }) => a.recipient.localeCompare(b.recipient);
+const expectedMails = (count: number) =>
+  Array.from({ length: count }, (_, n) => ({ recipient: `batch-${n}@example.com`, language: n % 2 ? 'tr' : 'en' }));
+const batchMails = () =>
+  db()
+    .selectFrom('mail_outbox')
+    .select(['recipient', 'language'])
+    .where('kind', '=', 'course-update')
+    .where('recipient', 'like', 'batch-%')
+    .orderBy('recipient')
+    .execute();
+async function noticesOf(courseId: string, version: number): Promise<number> {
+  const { n } = await db()
+    .selectFrom('course_update_notices')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('course_id', '=', courseId)
+    .where('pdf_version', '=', version)
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+/** The course as the admin's list shows it (found by its title). */
+async function adminView(title: string): Promise<AdminCourseView | undefined> {
+  const response = await admin.request(`/api/admin/courses?lang=en&search=${encodeURIComponent(title)}`);
+  expect(response.status).toBe(200);
+  return ((await response.json()) as AdminCoursePage).courses.find((course) => course.title === title);
+}

@@ -25,6 +25,7 @@ import type { FieldErrors } from '../../../lib/validation.ts';
 import { showToast } from '../../../stores/toasts.ts';
 import { LOCALE_OF, type Language } from '../../../i18n/languages.ts';
 import { formatDate } from '../../../lib/dates.ts';
+import { UpdateNotices } from './UpdateNotices.tsx';
 
 interface Props {
   lang: Language;
@@ -283,6 +284,11 @@ export function CourseEditor({ lang, categories, categoriesUrl, course, onSaved,
         {course?.pdfUpdatedAt && (
           <p className="text-sm text-gray-700">
             {t('admin.courses.pdfVersion', { version: course.pdfVersion, date: formatDate(course.pdfUpdatedAt, lang) })}
+          </p>
+        )}
+        {course?.updateNotices && (
+          <p className="text-sm">
+            <UpdateNotices notices={course.updateNotices} />
           </p>
         )}
         <FileField

@@ -1,14 +1,15 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { I18nIsland, useTranslation } from '../../islands/I18nIsland.tsx';
 import { messageScopes, type IslandMessages } from '../../../i18n/translate.ts';
 import { ADMIN_SHARED } from '../../../i18n/admin-shared.ts';
 import { DeleteDialog, Dialog } from '../Dialog.tsx';
 import { AdminTable } from '../AdminTable.tsx';
 import { CourseEditor } from './CourseEditor.tsx';
+import { UpdateNotices } from './UpdateNotices.tsx';
 import { ListPager } from '../ListPager.tsx';
 import { ListToolbar } from '../ListToolbar.tsx';
 import { useConfirm } from '../use-confirm.ts';
-import { useRemoteList } from '../use-remote-list.ts';
+import { useRemoteList, type ListQuery } from '../use-remote-list.ts';
 import { requestJson } from '../../../lib/api-client.ts';
 import type { AdminCoursePage, AdminCourseView } from '../../../lib/admin/courses.schema.ts';
 import type { CategoryOption } from '../../../lib/course-view.ts';
@@ -26,6 +27,8 @@ interface Props {
 }
 
 const API = '/api/admin/courses';
+/** While a course's buyers are being notified (by the server's background worker), the list refreshes this often. */
+const NOTICES_REFRESH_MS = 3000;
 
 /** The strings this island shows (sent by its page with `islandMessages`). */
 export const MESSAGES = messageScopes(
@@ -52,20 +55,39 @@ export default function CoursesAdminIsland(props: Props) {
   );
 }
 
+function fetchCourses(lang: Language, { search, page }: ListQuery) {
+  const params = new URLSearchParams({ lang, page: String(page) });
+  if (search) params.set('search', search);
+  return requestJson<AdminCoursePage>('GET', `${API}?${params.toString()}`);
+}
+
 type Editing = { mode: 'create' } | { mode: 'edit'; course: AdminCourseView };
 
 function CoursesAdmin({ lang, initial, categories, categoriesUrl }: Props) {
   const { t } = useTranslation();
   const list = useRemoteList(
     initial,
-    ({ search, page }) => {
-      const params = new URLSearchParams({ lang, page: String(page) });
-      if (search) params.set('search', search);
-      return requestJson<AdminCoursePage>('GET', `${API}?${params.toString()}`);
-    },
+    (query) => fetchCourses(lang, query),
     () => showToast('error', t('admin.courses.fetchFailed')),
   );
-  const { data, query } = list;
+  const { data, query, setData } = list;
+  const notifying = data.courses.some((course) => course.updateNotices?.sending);
+
+  // "Notifying N buyers…" turns into "N buyers notified" without a reload: a quiet refresh of the
+  // same page (no loading state), dropped if the admin moved to another search or page meanwhile.
+  useEffect(() => {
+    if (!notifying) return;
+    let current = true;
+    const timer = setTimeout(() => {
+      void fetchCourses(lang, query).then((result) => {
+        if (current && result.ok) setData(result.data);
+      });
+    }, NOTICES_REFRESH_MS);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [notifying, data, query, setData, lang]);
   const [editing, setEditing] = useState<Editing | null>(null);
   const [blocked, setBlocked] = useState<AdminCourseView | null>(null);
   const [toggling, setToggling] = useState<ReadonlySet<string>>(new Set());
@@ -199,6 +221,7 @@ function CoursesAdmin({ lang, initial, categories, categoriesUrl }: Props) {
                       <span>{t('admin.courses.purchases', { count: course.purchaseCount })}</span>
                       {course.isFeatured && <span className="font-semibold text-brand-700">{t('admin.courses.featured')}</span>}
                       {!course.hasPdf && <span className="font-semibold text-red-700">{t('admin.courses.noPdf')}</span>}
+                      {course.updateNotices && <UpdateNotices notices={course.updateNotices} />}
                     </p>
                   </div>
                 </div>
