@@ -8,6 +8,32 @@ import { fileURLToPath } from 'node:url';
 import { precompressFolder } from './functions/http/precompress.ts';
 import { LANGUAGES } from './src/i18n/languages.ts';
 
+/**
+ * The islands every account settings page shows (only that page hydrates them) ship as one chunk
+ * instead of one file each: compressed separately, the files repeat their imports and class names
+ * (decision 27). Only these modules: what they share with other pages stays in the shared chunks;
+ * the islands a page shows only for some accounts (setting a first password, linked identities) and
+ * what the islands import on first use keep their own chunks.
+ */
+const SETTINGS_ISLANDS =
+  /[\\/]src[\\/]components[\\/]account[\\/](ProfileForm|ChangePasswordForm|ChangeEmailForm|TwoFactorSettings|PasskeySettings|SessionList|DeleteAccountForm|password-failure)\.tsx?$/;
+
+/** @returns {import('vite').Plugin} */
+function settingsIslandsInOneChunk() {
+  return {
+    name: 'settings-islands-in-one-chunk',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    // Islands are entries whose default export Astro imports; the shared chunk may give them more exports.
+    options: (options) => ({ ...options, preserveEntrySignatures: 'allow-extension' }),
+    outputOptions: (output) => ({
+      ...output,
+      codeSplitting: {
+        groups: [{ name: 'account-settings', test: SETTINGS_ISLANDS, includeDependenciesRecursively: false }],
+      },
+    }),
+  };
+}
+
 export default defineConfig({
   site: process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321',
   output: 'static',
@@ -55,7 +81,7 @@ export default defineConfig({
     },
   },
   vite: {
-    plugins: [tailwindcss()],
+    plugins: [tailwindcss(), settingsIslandsInOneChunk()],
     ssr: { external: ['pg'] },
   },
   server: { host: process.env.HOST ?? 'localhost', port: Number(process.env.PORT ?? 4321) },

@@ -6,10 +6,11 @@ import { useBrowserValue } from '../islands/use-browser-value.ts';
 import { PasswordField, TextField } from '../forms/fields.tsx';
 import { FormFailure, SubmitButton, useForm } from '../forms/use-form.tsx';
 import { addPasskey, type PasskeyItem } from '../../lib/auth-client.ts';
-import { requestJson, type ApiFailure } from '../../lib/api-client.ts';
+import { requestJson } from '../../lib/api-client.ts';
 import type { Language } from '../../i18n/languages.ts';
 import { showToast } from '../../stores/toasts.ts';
 import { Moment } from './SessionList.tsx';
+import { passwordFailure } from './password-failure.ts';
 
 /** The forms' schemas, loaded when first used (src/components/forms/use-form.tsx). */
 const schemas = () => import('../../lib/auth.schema.ts');
@@ -260,9 +261,4 @@ function RemoveForm({
       </div>
     </form>
   );
-}
-
-/** A wrong password is said at its field; the rest above the button. */
-function passwordFailure(result: ApiFailure): ApiFailure {
-  return result.message === 'settings.wrongCurrentPassword' ? { ...result, fields: { password: result.message } } : result;
 }
