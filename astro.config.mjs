@@ -18,13 +18,27 @@ import { LANGUAGES } from './src/i18n/languages.ts';
 const SETTINGS_ISLANDS =
   /[\\/]src[\\/]components[\\/]account[\\/](ProfileForm|ChangePasswordForm|ChangeEmailForm|TwoFactorSettings|PasskeySettings|SessionList|DeleteAccountForm|password-failure)\.tsx?$/;
 
-/** @returns {import('vite').Plugin} */
-function settingsIslandsInOneChunk() {
+/**
+ * @simplewebauthn/browser does not declare itself free of side effects, so the browser build kept all
+ * of it (registration too) wherever one ceremony was imported. Its modules only define functions and
+ * one abort service: declared side-effect free, each page gets what its ceremony uses (decision 27).
+ */
+const SIMPLEWEBAUTHN_BROWSER = /[\\/]@simplewebauthn[\\/]browser[\\/]esm[\\/]/;
+
+/**
+ * How the browser build splits code (client environment only).
+ * @returns {import('vite').Plugin}
+ */
+function clientChunks() {
   return {
-    name: 'settings-islands-in-one-chunk',
+    name: 'client-chunks',
     applyToEnvironment: (environment) => environment.name === 'client',
     // Islands are entries whose default export Astro imports; the shared chunk may give them more exports.
     options: (options) => ({ ...options, preserveEntrySignatures: 'allow-extension' }),
+    transform: {
+      filter: { id: SIMPLEWEBAUTHN_BROWSER },
+      handler: (code) => ({ code, map: null, moduleSideEffects: false }),
+    },
     outputOptions: (output) => ({
       ...output,
       codeSplitting: {
@@ -81,7 +95,7 @@ export default defineConfig({
     },
   },
   vite: {
-    plugins: [tailwindcss(), settingsIslandsInOneChunk()],
+    plugins: [tailwindcss(), clientChunks()],
     ssr: { external: ['pg'] },
   },
   server: { host: process.env.HOST ?? 'localhost', port: Number(process.env.PORT ?? 4321) },
