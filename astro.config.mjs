@@ -33,7 +33,8 @@ function clientChunks() {
   return {
     name: 'client-chunks',
     applyToEnvironment: (environment) => environment.name === 'client',
-    // Islands are entries whose default export Astro imports; the shared chunk may give them more exports.
+    // The group below moves island modules out of their entry files, which Rolldown allows only when an
+    // entry may export more than its module did; Astro imports just an island's default export.
     options: (options) => ({ ...options, preserveEntrySignatures: 'allow-extension' }),
     transform: {
       filter: { id: SIMPLEWEBAUTHN_BROWSER },
