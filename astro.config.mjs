@@ -8,6 +8,47 @@ import { fileURLToPath } from 'node:url';
 import { precompressFolder } from './functions/http/precompress.ts';
 import { LANGUAGES } from './src/i18n/languages.ts';
 
+/**
+ * The islands every account settings page shows (only that page hydrates them) ship as one chunk
+ * instead of one file each: compressed separately, the files repeat their imports and class names
+ * (decision 27). Only these modules: what they share with other pages stays in the shared chunks;
+ * the islands a page shows only for some accounts (setting a first password, linked identities) and
+ * what the islands import on first use keep their own chunks.
+ */
+const SETTINGS_ISLANDS =
+  /[\\/]src[\\/]components[\\/]account[\\/](ProfileForm|ChangePasswordForm|ChangeEmailForm|TwoFactorSettings|PasskeySettings|SessionList|DeleteAccountForm|password-failure)\.tsx?$/;
+
+/**
+ * @simplewebauthn/browser does not declare itself free of side effects, so the browser build kept all
+ * of it (registration too) wherever one ceremony was imported. Its modules only define functions and
+ * one abort service: declared side-effect free, each page gets what its ceremony uses (decision 27).
+ */
+const SIMPLEWEBAUTHN_BROWSER = /[\\/]@simplewebauthn[\\/]browser[\\/]esm[\\/]/;
+
+/**
+ * How the browser build splits code (client environment only).
+ * @returns {import('vite').Plugin}
+ */
+function clientChunks() {
+  return {
+    name: 'client-chunks',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    // The group below moves island modules out of their entry files, which Rolldown allows only when an
+    // entry may export more than its module did; Astro imports just an island's default export.
+    options: (options) => ({ ...options, preserveEntrySignatures: 'allow-extension' }),
+    transform: {
+      filter: { id: SIMPLEWEBAUTHN_BROWSER },
+      handler: (code) => ({ code, map: null, moduleSideEffects: false }),
+    },
+    outputOptions: (output) => ({
+      ...output,
+      codeSplitting: {
+        groups: [{ name: 'account-settings', test: SETTINGS_ISLANDS, includeDependenciesRecursively: false }],
+      },
+    }),
+  };
+}
+
 export default defineConfig({
   site: process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321',
   output: 'static',
@@ -55,7 +96,7 @@ export default defineConfig({
     },
   },
   vite: {
-    plugins: [tailwindcss()],
+    plugins: [tailwindcss(), clientChunks()],
     ssr: { external: ['pg'] },
   },
   server: { host: process.env.HOST ?? 'localhost', port: Number(process.env.PORT ?? 4321) },

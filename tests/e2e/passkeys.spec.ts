@@ -18,9 +18,26 @@ async function virtualAuthenticator(page: Page) {
       automaticPresenceSimulation: true,
     },
   });
+  const credentials = async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials;
   return {
-    credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials,
+    credentials,
+    /** Off: the authenticator waits for a touch that never comes (a request stays pending). */
+    presence: (enabled: boolean) => cdp.send('WebAuthn.setAutomaticPresenceSimulation', { authenticatorId, enabled }),
+    /** Keeps a passkey of another authenticator (the same person's, in another tab). */
+    add: (credential: Awaited<ReturnType<typeof credentials>>[number]) =>
+      cdp.send('WebAuthn.addCredential', { authenticatorId, credential }),
   };
+}
+
+/**
+ * A browser without passkey autofill (conditional mediation), where the button is the way in. With
+ * autofill, Chromium's virtual authenticator answers the sign-in page's waiting autofill request at
+ * once with its passkey, before any button could be pressed.
+ */
+async function withoutPasskeyAutofill(page: Page) {
+  await page.addInitScript(() => {
+    Object.defineProperty(PublicKeyCredential, 'isConditionalMediationAvailable', { value: () => Promise.resolve(false) });
+  });
 }
 
 async function signOut(page: Page, lang: 'en' | 'tr') {
@@ -32,6 +49,7 @@ async function signOut(page: Page, lang: 'en' | 'tr') {
 const TEXTS = {
   en: {
     card: 'Passkeys',
+    email: 'Email',
     name: 'Passkey name',
     password: 'Your password',
     add: 'Add a passkey',
@@ -51,6 +69,7 @@ const TEXTS = {
   },
   tr: {
     card: 'Geçiş anahtarları',
+    email: 'E-posta',
     name: 'Geçiş anahtarının adı',
     password: 'Şifreniz',
     add: 'Geçiş anahtarı ekle',
@@ -90,6 +109,7 @@ for (const lang of ['en', 'tr'] as const) {
   test(`passkeys: added and renamed in Settings, signed in with, then removed (${lang})`, async ({ page, newBuyer }) => {
     const account = await newBuyer(`passkey-${lang}`, lang);
     await confirmAddress(page, account.email, lang);
+    await withoutPasskeyAutofill(page);
     const authenticator = await virtualAuthenticator(page);
     await page.goto(`/${lang}/dashboard/settings`);
     await waitForIslands(page);
@@ -123,6 +143,7 @@ for (const lang of ['en', 'tr'] as const) {
 
     // Signed out, back in with the passkey alone: no address, no password.
     await signOut(page, lang);
+    await expect(page.getByLabel(text.email)).toHaveAttribute('autocomplete', 'email');
     await page.getByRole('button', { name: text.signIn }).click();
     await expect(page).toHaveURL(new RegExp(`/${lang}/dashboard$`));
     await page.goto(`/${lang}/dashboard/settings`);
@@ -167,7 +188,8 @@ test('passkeys: an admin with two-factor passes the second factor with a passkey
   } finally {
     await demo.close();
   }
-  await virtualAuthenticator(page);
+  await withoutPasskeyAutofill(page);
+  const authenticator = await virtualAuthenticator(page);
   await page.goto('/en/dashboard/settings');
   await waitForIslands(page);
   const twoFactor = page.getByRole('region', { name: 'Two-factor authentication' });
@@ -198,4 +220,65 @@ test('passkeys: an admin with two-factor passes the second factor with a passkey
   await page.getByRole('button', { name: 'Use a passkey instead' }).click();
   await expect(page).toHaveURL(/\/en\/admin$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+  // Autofill: in a tab whose browser offers passkeys in the e-mail field, the same passkey signs in
+  // without a password or a code, and the admin area opens (a passkey is a second factor). Chromium's
+  // virtual authenticator picks its passkey for a waiting autofill request by itself; headless
+  // Chromium shows no autofill list, so the list is the one part this does not see.
+  const [passkey] = await authenticator.credentials();
+  await page.context().clearCookies();
+  const tab = await page.context().newPage();
+  const sameKey = await virtualAuthenticator(tab);
+  await sameKey.add(passkey!);
+  await tab.goto('/en/login?next=%2Fen%2Fadmin');
+  await expect(tab.getByLabel('Email')).toHaveAttribute('autocomplete', 'username webauthn');
+  await expect(tab).toHaveURL(/\/en\/admin$/);
+  await expect(tab.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(tab.getByRole('status').filter({ hasText: 'Welcome back!' })).toBeVisible();
+});
+
+test('passkeys: the autofill request gives way to the password form and the passkey button without an error', async ({
+  page,
+  newBuyer,
+}) => {
+  const account = await newBuyer('passkey-autofill');
+  await confirmAddress(page, account.email, 'en');
+  const authenticator = await virtualAuthenticator(page);
+  await page.goto('/en/dashboard/settings');
+  await waitForIslands(page);
+  const card = page.getByRole('region', { name: 'Passkeys', exact: true });
+  await card.getByLabel('Passkey name').fill('Phone');
+  await card.getByLabel('Your password').fill(account.password);
+  await card.getByRole('button', { name: 'Add a passkey' }).click();
+  await expect(card.getByRole('list', { name: 'Your passkeys' }).getByText('Phone')).toBeVisible();
+
+  // The authenticator waits for a touch, so the sign-in page's autofill request stays open.
+  await authenticator.presence(false);
+  await page.context().clearCookies();
+  const challenge = page.waitForResponse('**/api/auth/passkey/sign-in-options');
+  await page.goto('/en/login');
+  await waitForIslands(page);
+  await expect(page.getByLabel('Email')).toHaveAttribute('autocomplete', 'username webauthn');
+  expect((await challenge).status()).toBe(200);
+
+  // A wrong password: only the password's refusal is said (the autofill request ended quietly).
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill('not my password');
+  const again = page.waitForResponse('**/api/auth/passkey/sign-in-options');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText(['Invalid email or password']);
+  // …and the field offers the passkey again.
+  expect((await again).status()).toBe(200);
+
+  // The button's request replaces the waiting autofill request: nothing is said about it.
+  const buttonChallenge = page.waitForResponse('**/api/auth/passkey/sign-in-options');
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await expect(page.getByRole('button', { name: 'Waiting for your passkey…' })).toBeDisabled();
+  expect((await buttonChallenge).status()).toBe(200);
+  await expect(page.getByRole('alert')).toHaveText(['Invalid email or password']);
+
+  // The password still signs in.
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/en\/dashboard$/);
 });

@@ -1,15 +1,24 @@
 import { useState } from 'react';
+import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import { I18nIsland, useTranslation } from '../islands/I18nIsland.tsx';
 import { messageScopes, type IslandMessages } from '../../i18n/translate.ts';
 import { ACCOUNT_ANSWERS } from '../../i18n/account-answers.ts';
 import { useBrowserValue } from '../islands/use-browser-value.ts';
 import { PasswordField, TextField } from '../forms/fields.tsx';
 import { FormFailure, SubmitButton, useForm } from '../forms/use-form.tsx';
-import { addPasskey, type PasskeyItem } from '../../lib/auth-client.ts';
-import { requestJson, type ApiFailure } from '../../lib/api-client.ts';
+import { postJson, requestJson, type ApiFailure, type ApiResult } from '../../lib/api-client.ts';
 import type { Language } from '../../i18n/languages.ts';
 import { showToast } from '../../stores/toasts.ts';
 import { Moment } from './SessionList.tsx';
+import { passwordFailure } from './password-failure.ts';
+
+/** A passkey as Settings lists it (functions/auth/passkeys.ts): never its key. */
+export interface PasskeyItem {
+  id: string;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
 
 /** The forms' schemas, loaded when first used (src/components/forms/use-form.tsx). */
 const schemas = () => import('../../lib/auth.schema.ts');
@@ -262,7 +271,34 @@ function RemoveForm({
   );
 }
 
-/** A wrong password is said at its field; the rest above the button. */
-function passwordFailure(result: ApiFailure): ApiFailure {
-  return result.message === 'settings.wrongCurrentPassword' ? { ...result, fields: { password: result.message } } : result;
+/**
+ * "Add a passkey": the password again (when the account has one), the ceremony, the name. The
+ * WebAuthn code is loaded when the ceremony starts.
+ */
+async function addPasskey(name: string, password: string | undefined): Promise<ApiResult<{ passkey: PasskeyItem }>> {
+  const options = await postJson<{ challengeId: string; options: PublicKeyCredentialCreationOptionsJSON }>(
+    '/api/account/passkeys/options',
+    { password },
+  );
+  if (!options.ok) return options;
+  const { startRegistration } = await import('../../lib/webauthn-registration.ts');
+  let response;
+  try {
+    response = await startRegistration({ optionsJSON: options.data.options });
+  } catch (error) {
+    return ceremonyFailure(error);
+  }
+  return postJson('/api/account/passkeys', { challengeId: options.data.challengeId, name, response });
+}
+
+/** A ceremony the person stopped (cancelled, timed out), an authenticator already added, or another failure. */
+function ceremonyFailure(error: unknown): ApiFailure {
+  const { name, code } = (error ?? {}) as { name?: string; code?: string };
+  const message =
+    code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED'
+      ? 'passkeys.alreadyAdded'
+      : name === 'NotAllowedError' || name === 'AbortError'
+        ? 'passkeys.cancelled'
+        : 'passkeys.addFailed';
+  return { ok: false, message, fields: {}, status: 0 };
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { I18nIsland, useTranslation } from '../islands/I18nIsland.tsx';
 import { messageScopes, type IslandMessages } from '../../i18n/translate.ts';
 import { ACCOUNT_ANSWERS } from '../../i18n/account-answers.ts';
@@ -6,9 +6,11 @@ import { useBrowserValue } from '../islands/use-browser-value.ts';
 import { PasswordField, TextField } from '../forms/fields.tsx';
 import { FormFailure, useForm, SubmitButton } from '../forms/use-form.tsx';
 import { requestSignInLink, signIn } from '../../lib/auth-client.ts';
+import { cancelPasskeyAutofill, signInWithPasskeyAutofill } from '../../lib/passkey-sign-in.ts';
 import { safeNextPath } from '../../lib/next-path.ts';
 import { showToastOnNextPage } from '../../stores/toasts.ts';
 import { localizedPath, type Language } from '../../i18n/languages.ts';
+import type { MessageKey } from '../../i18n/i18n.ts';
 
 /** The form's schema, loaded when first used (src/components/forms/use-form.tsx). */
 const schemas = () => import('../../lib/auth.schema.ts');
@@ -28,9 +30,25 @@ function nextPath(lang: Language): string {
   return safeNextPath(new URLSearchParams(location.search).get('next'), localizedPath(lang, '/dashboard'));
 }
 
+/**
+ * A waiting autofill request is renewed before the server's sign-in challenge expires
+ * (CHALLENGE_TTL_S, five minutes, in functions/auth/passkeys.ts).
+ */
+const AUTOFILL_RENEW_MS = 4 * 60_000;
+
+/** Whether the browser can offer passkeys in a field's autofill (conditional mediation). */
+async function passkeyAutofillAvailable(): Promise<boolean> {
+  try {
+    return (await window.PublicKeyCredential?.isConditionalMediationAvailable?.()) === true;
+  } catch {
+    return false;
+  }
+}
+
 function LoginForm({ lang }: { lang: Language }) {
   const { t } = useTranslation();
   const form = useForm(() => schemas().then((s) => s.LoginSchema), { email: '', password: '' }, { idPrefix: 'login' });
+  const passkeys = usePasskeyAutofill(lang, form.setFailure);
   // better-auth sends a used or expired sign-in link back here with `?error=`.
   // (An OpenID provider's refusal comes back with `?signin=` too: its own block tells of it.)
   const linkFailed = useBrowserValue(() => {
@@ -39,8 +57,12 @@ function LoginForm({ lang }: { lang: Language }) {
   }, false);
 
   const submit = form.handleSubmit(async (data) => {
+    passkeys.pause();
     const result = await signIn(data.email, data.password);
-    if (!result.ok) return result;
+    if (!result.ok) {
+      passkeys.offer();
+      return result;
+    }
     // Two-factor on: the password was right; the code comes next, then the same destination.
     if (result.data.twoFactorRedirect) {
       location.assign(`${localizedPath(lang, '/two-factor')}?next=${encodeURIComponent(nextPath(lang))}`);
@@ -66,7 +88,12 @@ function LoginForm({ lang }: { lang: Language }) {
   function passwordForm() {
     return (
       <form onSubmit={submit} noValidate className="space-y-4">
-        <TextField label={t('auth.email')} type="email" autoComplete="email" {...form.bind('email')} />
+        <TextField
+          label={t('auth.email')}
+          type="email"
+          autoComplete={passkeys.available ? 'username webauthn' : 'email'}
+          {...form.bind('email')}
+        />
         <PasswordField label={t('auth.password')} autoComplete="current-password" {...form.bind('password')} />
         <p className="text-right text-sm">
           <a href={localizedPath(lang, '/forgot-password')} className="font-medium text-brand-700 underline">
@@ -90,6 +117,62 @@ function LoginForm({ lang }: { lang: Language }) {
       </form>
     );
   }
+}
+
+/**
+ * Passkey autofill: where the browser supports it, the e-mail field offers this site's passkeys, and
+ * picking one signs in as "Sign in with a passkey" does (same endpoints, a second factor passed, the
+ * same destination). The WebAuthn code is loaded only then. `pause` ends the waiting request while
+ * the password form is sent, `offer` starts it again; a cancelled request shows nothing.
+ */
+function usePasskeyAutofill(lang: Language, fail: (message: MessageKey) => void) {
+  const { t } = useTranslation();
+  const [available, setAvailable] = useState(false);
+  // Each request has a number; only the newest may act on its outcome.
+  const current = useRef(0);
+
+  const offer = () => {
+    if (!available) return;
+    const request = ++current.current;
+    const renew = setTimeout(() => {
+      if (current.current === request) offer();
+    }, AUTOFILL_RENEW_MS);
+    void signInWithPasskeyAutofill().then((result) => {
+      clearTimeout(renew);
+      if (!result || current.current !== request) return;
+      // A refused passkey is said once; the button and the password remain (no new request that could
+      // be refused again and again).
+      if (!result.ok) return fail(result.message);
+      if (result.data.signedIn) showToastOnNextPage('success', t('auth.welcomeBack'));
+      location.assign(nextPath(lang));
+    });
+  };
+  const pause = () => {
+    if (!available) return;
+    current.current++;
+    void cancelPasskeyAutofill();
+  };
+
+  useEffect(() => {
+    let mounted = true;
+    void passkeyAutofillAvailable().then((yes) => mounted && setAvailable(yes));
+    return () => {
+      mounted = false;
+    };
+  }, []);
+  // Started once the field is marked `webauthn` (the browser looks for it when the request starts).
+  const start = useEffectEvent(offer);
+  useEffect(() => {
+    if (!available) return;
+    start();
+    const requests = current;
+    return () => {
+      requests.current++;
+      void cancelPasskeyAutofill();
+    };
+  }, [available]);
+
+  return { available, offer, pause };
 }
 
 /** No password (a guest buyer), or forgot it: one click in an e-mail signs in. */

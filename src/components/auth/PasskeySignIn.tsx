@@ -4,7 +4,7 @@ import { messageScopes, type IslandMessages } from '../../i18n/translate.ts';
 import { ACCOUNT_ANSWERS } from '../../i18n/account-answers.ts';
 import { useBrowserValue } from '../islands/use-browser-value.ts';
 import { FormFailure } from '../forms/use-form.tsx';
-import { signInWithPasskey } from '../../lib/auth-client.ts';
+import { signInWithPasskey } from '../../lib/passkey-sign-in.ts';
 import { safeNextPath } from '../../lib/next-path.ts';
 import { localizedPath, type Language } from '../../i18n/languages.ts';
 import type { MessageKey } from '../../i18n/i18n.ts';
