@@ -103,7 +103,7 @@ test('a cancelled payment returns to the course with a notice, and the wishlist 
 test('the contact form shows translated errors, keeps the input and stores a valid message', async ({ page }) => {
   await page.goto('/tr/contact');
   await waitForIslands(page);
-  await page.getByLabel('Ad').fill('A');
+  await page.getByLabel('Ad', { exact: true }).fill('A');
   await page.getByLabel('E-posta').fill('not-an-email');
   await page.getByLabel('Konu').fill('Kısa');
   await page.getByRole('button', { name: 'Mesajı gönder' }).click();
@@ -113,13 +113,13 @@ test('the contact form shows translated errors, keeps the input and stores a val
   await expect(page.getByText('Mesaj en az 10 karakter olmalıdır')).toBeVisible();
   await expect(page.getByLabel('E-posta')).toHaveValue('not-an-email');
 
-  await page.getByLabel('Ad').fill('Ayşe Yılmaz');
+  await page.getByLabel('Ad', { exact: true }).fill('Ayşe Yılmaz');
   await page.getByLabel('E-posta').fill('ayse@example.com');
   await page.getByLabel('Konu').fill('İade hakkında');
   await page.getByLabel('Mesaj', { exact: true }).fill('Merhaba, siparişim hakkında bir sorum var.');
   await page.getByRole('button', { name: 'Mesajı gönder' }).click();
   await expect(page.getByRole('status')).toHaveText('Teşekkürler! Mesajınız gönderildi. Bir iş günü içinde yanıt vereceğiz.');
-  await expect(page.getByLabel('Ad')).toHaveValue('');
+  await expect(page.getByLabel('Ad', { exact: true })).toHaveValue('');
 });
 
 test('static pages are served in both languages', async ({ page }) => {
