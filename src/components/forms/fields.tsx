@@ -71,48 +71,34 @@ export function Field({ id, label, error, hint, required, children }: FieldProps
 
 type Native<T> = Omit<T, 'id' | 'required'>;
 
-export function TextField({
-  id,
-  label,
-  error,
-  hint,
-  required,
-  ...input
-}: FieldProps & Native<InputHTMLAttributes<HTMLInputElement>>) {
+/** A field's own props, and the rest for its control. */
+function split<P extends FieldProps>({ id, label, error, hint, required, ...control }: P) {
+  return [{ id, label, error, hint, required }, control] as const;
+}
+
+export function TextField(props: FieldProps & Native<InputHTMLAttributes<HTMLInputElement>>) {
+  const [field, input] = split(props);
   return (
-    <Field id={id} label={label} error={error} hint={hint} required={required}>
-      <input {...controlProps({ id, label, error, hint, required })} className={CONTROL} {...input} />
+    <Field {...field}>
+      <input {...controlProps(field)} className={CONTROL} {...input} />
     </Field>
   );
 }
 
-export function TextAreaField({
-  id,
-  label,
-  error,
-  hint,
-  required,
-  ...input
-}: FieldProps & Native<TextareaHTMLAttributes<HTMLTextAreaElement>>) {
+export function TextAreaField(props: FieldProps & Native<TextareaHTMLAttributes<HTMLTextAreaElement>>) {
+  const [field, textarea] = split(props);
   return (
-    <Field id={id} label={label} error={error} hint={hint} required={required}>
-      <textarea {...controlProps({ id, label, error, hint, required })} className={CONTROL} {...input} />
+    <Field {...field}>
+      <textarea {...controlProps(field)} className={CONTROL} {...textarea} />
     </Field>
   );
 }
 
-export function SelectField({
-  id,
-  label,
-  error,
-  hint,
-  required,
-  children,
-  ...select
-}: FieldProps & Native<SelectHTMLAttributes<HTMLSelectElement>>) {
+export function SelectField({ children, ...props }: FieldProps & Native<SelectHTMLAttributes<HTMLSelectElement>>) {
+  const [field, select] = split(props);
   return (
-    <Field id={id} label={label} error={error} hint={hint} required={required}>
-      <select {...controlProps({ id, label, error, hint, required })} className={CONTROL} {...select}>
+    <Field {...field}>
+      <select {...controlProps(field)} className={CONTROL} {...select}>
         {children}
       </select>
     </Field>
@@ -120,30 +106,19 @@ export function SelectField({
 }
 
 /** A password input with a show/hide toggle. */
-export function PasswordField({
-  id,
-  label,
-  error,
-  hint,
-  required,
-  ...input
-}: FieldProps & Native<InputHTMLAttributes<HTMLInputElement>>) {
+export function PasswordField(props: FieldProps & Native<InputHTMLAttributes<HTMLInputElement>>) {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
+  const [field, input] = split(props);
   return (
-    <Field id={id} label={label} error={error} hint={hint} required={required}>
+    <Field {...field}>
       <div className="relative">
-        <input
-          {...controlProps({ id, label, error, hint, required })}
-          type={visible ? 'text' : 'password'}
-          className={`${CONTROL} pr-20`}
-          {...input}
-        />
+        <input {...controlProps(field)} type={visible ? 'text' : 'password'} className={`${CONTROL} pr-20`} {...input} />
         <button
           type="button"
           onClick={() => setVisible((shown) => !shown)}
           aria-pressed={visible}
-          aria-controls={id}
+          aria-controls={field.id}
           className="absolute inset-y-0 right-0 mt-1 px-3 text-sm font-medium text-brand-700"
         >
           {visible ? t('auth.hidePassword') : t('auth.showPassword')}
@@ -155,19 +130,16 @@ export function PasswordField({
 
 /** A file input; `chosen` says what was picked (name and size). */
 export function FileField({
-  id,
-  label,
-  error,
-  hint,
-  required,
   chosen,
-  ...input
+  ...props
 }: FieldProps & { chosen?: string | undefined } & Native<InputHTMLAttributes<HTMLInputElement>>) {
+  const [field, input] = split(props);
+  const { id } = field;
   return (
-    <Field id={id} label={label} error={error} hint={hint} required={required}>
+    <Field {...field}>
       <input
-        {...controlProps({ id, label, error, hint, required })}
-        aria-describedby={describedBy(id, hint, error, chosen && `${id}-chosen`)}
+        {...controlProps(field)}
+        aria-describedby={describedBy(id, field.hint, field.error, chosen && `${id}-chosen`)}
         type="file"
         className="mt-1 block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-700"
         {...input}
