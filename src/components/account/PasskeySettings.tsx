@@ -4,13 +4,13 @@ import { I18nIsland, useTranslation } from '../islands/I18nIsland.tsx';
 import { messageScopes, type IslandMessages } from '../../i18n/translate.ts';
 import { ACCOUNT_ANSWERS } from '../../i18n/account-answers.ts';
 import { useBrowserValue } from '../islands/use-browser-value.ts';
-import { PasswordField, TextField } from '../forms/fields.tsx';
+import { TextField } from '../forms/fields.tsx';
 import { FormFailure, SubmitButton, useForm } from '../forms/use-form.tsx';
 import { postJson, requestJson, type ApiFailure, type ApiResult } from '../../lib/api-client.ts';
 import type { Language } from '../../i18n/languages.ts';
 import { showToast } from '../../stores/toasts.ts';
 import { Moment } from './SessionList.tsx';
-import { passwordFailure } from './password-failure.ts';
+import { passwordFailure, ReauthField } from './reauth.tsx';
 
 /** A passkey as Settings lists it (functions/auth/passkeys.ts): never its key. */
 export interface PasskeyItem {
@@ -162,16 +162,7 @@ function AddForm({ hasPassword, onAdded }: { hasPassword: boolean; onAdded: (pas
   return (
     <form onSubmit={submit} noValidate className="space-y-4 border-t border-gray-200 pt-4">
       <TextField label={t('passkeys.name')} hint={t('passkeys.nameHint')} autoComplete="off" {...form.bind('name')} />
-      {hasPassword ? (
-        <PasswordField
-          label={t('twoFactor.password')}
-          hint={t('passkeys.passwordHint')}
-          autoComplete="current-password"
-          {...form.bind('password')}
-        />
-      ) : (
-        <p className="text-sm text-gray-600">{t('twoFactor.freshSignIn')}</p>
-      )}
+      <ReauthField hasPassword={hasPassword} hint={t('passkeys.passwordHint')} {...form.bind('password')} />
       <FormFailure message={form.failure} />
       <SubmitButton busy={form.busy} label={t('passkeys.add')} busyLabel={t('passkeys.adding')} />
     </form>
@@ -246,16 +237,7 @@ function RemoveForm({
   return (
     <form onSubmit={submit} noValidate className="space-y-3 rounded-lg bg-red-50 p-3">
       <p className="text-sm font-medium text-red-900">{t('passkeys.removeConfirm', { name: passkey.name })}</p>
-      {hasPassword ? (
-        <PasswordField
-          label={t('twoFactor.password')}
-          hint={t('passkeys.passwordHint')}
-          autoComplete="current-password"
-          {...form.bind('password')}
-        />
-      ) : (
-        <p className="text-sm text-gray-700">{t('twoFactor.freshSignIn')}</p>
-      )}
+      <ReauthField hasPassword={hasPassword} hint={t('passkeys.passwordHint')} {...form.bind('password')} />
       <FormFailure message={form.failure} />
       <div className="flex flex-wrap gap-3">
         <SubmitButton busy={form.busy} label={t('passkeys.remove')} busyLabel={t('passkeys.removing')} tone="danger" />

@@ -2,12 +2,11 @@ import { lazy, Suspense, useState, type SubmitEvent } from 'react';
 import { I18nIsland, useTranslation } from '../islands/I18nIsland.tsx';
 import { messageScopes, type IslandMessages } from '../../i18n/translate.ts';
 import { ACCOUNT_ANSWERS } from '../../i18n/account-answers.ts';
-import { PasswordField } from '../forms/fields.tsx';
 import { FormFailure, SubmitButton, useForm } from '../forms/use-form.tsx';
 import { disableTwoFactor, enableTwoFactor, newBackupCodes } from '../../lib/auth-client.ts';
 import type { Language } from '../../i18n/languages.ts';
 import { showToastOnNextPage } from '../../stores/toasts.ts';
-import { passwordFailure } from './password-failure.ts';
+import { passwordFailure, ReauthField } from './reauth.tsx';
 
 interface Props {
   lang: Language;
@@ -91,11 +90,7 @@ function SetUpForm({ hasPassword, onStarted }: { hasPassword: boolean; onStarted
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       <p className="text-sm text-gray-600">{t('twoFactor.intro')}</p>
-      {hasPassword ? (
-        <PasswordField label={t('twoFactor.password')} autoComplete="current-password" {...form.bind('password')} />
-      ) : (
-        <p className="text-sm text-gray-600">{t('twoFactor.freshSignIn')}</p>
-      )}
+      <ReauthField hasPassword={hasPassword} {...form.bind('password')} />
       <FormFailure message={form.failure} />
       <SubmitButton busy={form.busy} label={t('twoFactor.setUp')} busyLabel={t('twoFactor.working')} />
     </form>
@@ -132,11 +127,7 @@ function ManageForm({
     (event.nativeEvent.submitter as HTMLButtonElement | null)?.value === 'disable' ? turnOff(event) : makeCodes(event);
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      {hasPassword ? (
-        <PasswordField label={t('twoFactor.password')} autoComplete="current-password" {...form.bind('password')} />
-      ) : (
-        <p className="text-sm text-gray-600">{t('twoFactor.freshSignIn')}</p>
-      )}
+      <ReauthField hasPassword={hasPassword} {...form.bind('password')} />
       {requiredForAdmin && <p className="text-sm text-amber-900">{t('twoFactor.disableAdminWarning')}</p>}
       <FormFailure message={form.failure} />
       <div className="flex flex-wrap gap-3">
