@@ -99,7 +99,7 @@ test('the admin creates a Turkish course with its PDF, a buyer pays through the 
   // Bought courses cannot be deleted: the admin is offered to deactivate it instead.
   await page.reload();
   await waitForIslands(page);
-  await page.getByRole('button', { name: `Sil: ${title}` }).click();
+  await page.getByRole('button', { name: `Sil ${title}` }).click();
   await page.getByRole('dialog', { name: 'Kalıcı olarak silinsin mi?' }).getByRole('button', { name: 'Sil' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Kurs silinemedi' })).toBeVisible();
   await page.getByRole('button', { name: 'Bunun yerine devre dışı bırak' }).click();

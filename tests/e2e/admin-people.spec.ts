@@ -119,12 +119,12 @@ test('the admin promotes a freshly signed-up user, and has no role button on the
   await waitForIslands(page);
   const row = page.getByRole('table', { name: 'All users' }).getByRole('row').filter({ hasText: email });
   await expect(row.getByText('User', { exact: true })).toBeVisible();
-  await row.getByRole('button', { name: `Promote to admin: ${email}` }).click();
+  await row.getByRole('button', { name: `Promote to admin ${email}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Promote to admin?' });
   await dialog.getByRole('button', { name: 'Promote to admin' }).click();
   await expect(page.getByRole('status').filter({ hasText: `${email} is now an admin.` })).toBeVisible();
   await expect(row.getByText('Admin', { exact: true })).toBeVisible();
-  await expect(row.getByRole('button', { name: `Demote to user: ${email}` })).toBeVisible();
+  await expect(row.getByRole('button', { name: `Demote to user ${email}` })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('row').filter({ hasText: email }).getByText('Admin', { exact: true })).toBeVisible();
 

@@ -21,7 +21,7 @@ const WORDS = {
   },
   tr: {
     search: 'Kurslarda ara',
-    edit: (title: string) => `Düzenle: ${title}`,
+    edit: (title: string) => `Düzenle ${title}`,
     dialog: 'Kursu düzenle',
     pdf: 'PDF dosyası',
     notify: 'Alıcılara bu yeni sürümü e-postayla bildir',

@@ -3,7 +3,7 @@ import { I18nIsland, useTranslation } from '../../islands/I18nIsland.tsx';
 import { messageScopes, type IslandMessages } from '../../../i18n/translate.ts';
 import { ADMIN_SHARED } from '../../../i18n/admin-shared.ts';
 import { DeleteDialog, Dialog } from '../Dialog.tsx';
-import { AdminTable } from '../AdminTable.tsx';
+import { AdminTable, RowAction } from '../AdminTable.tsx';
 import { Switch } from '../../forms/fields.tsx';
 import { ListToolbar } from '../ListToolbar.tsx';
 import { useConfirm } from '../use-confirm.ts';
@@ -180,15 +180,12 @@ function BlogAdmin({ lang, posts: initialPosts }: Props) {
               </td>
               <td className="px-4 py-3">
                 <div className="flex justify-end gap-2">
-                  <button
-                    type="button"
+                  <RowAction
+                    label={t('admin.edit')}
+                    target={post.title}
                     onClick={() => void openEditor(post)}
                     disabled={opening === post.id}
-                    className="rounded-lg border border-gray-300 px-3 py-1.5 font-medium hover:bg-gray-50 disabled:opacity-60"
-                  >
-                    {t('admin.edit')}
-                    <span className="sr-only"> {post.title}</span>
-                  </button>
+                  />
                   <a
                     href={`/${post.language}/blog/${post.slug}`}
                     target="_blank"
@@ -201,14 +198,7 @@ function BlogAdmin({ lang, posts: initialPosts }: Props) {
                       {post.title} ({t('admin.blogs.newTab')})
                     </span>
                   </a>
-                  <button
-                    type="button"
-                    onClick={() => remove.ask(post)}
-                    className="rounded-lg border border-red-200 px-3 py-1.5 font-medium text-red-700 hover:bg-red-50"
-                  >
-                    {t('admin.delete')}
-                    <span className="sr-only"> {post.title}</span>
-                  </button>
+                  <RowAction label={t('admin.delete')} target={post.title} onClick={() => remove.ask(post)} danger />
                 </div>
               </td>
             </tr>

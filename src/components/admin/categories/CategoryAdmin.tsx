@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { I18nIsland, useTranslation } from '../../islands/I18nIsland.tsx';
 import { messageScopes, type IslandMessages } from '../../../i18n/translate.ts';
 import { ADMIN_SHARED } from '../../../i18n/admin-shared.ts';
+import { RowAction } from '../AdminTable.tsx';
 import { DeleteDialog, Dialog } from '../Dialog.tsx';
 import { ColorSwatch, Switch } from '../../forms/fields.tsx';
 import { ListToolbar } from '../ListToolbar.tsx';
@@ -150,22 +151,12 @@ function CategoryAdmin({ lang, categories: initialCategories }: Props) {
                   stateText={t(category.active ? 'admin.categories.statusActive' : 'admin.categories.statusInactive')}
                 />
                 <div className="flex gap-2">
-                  <button
-                    type="button"
+                  <RowAction
+                    label={t('admin.edit')}
+                    target={nameOf(category)}
                     onClick={() => setEditing({ mode: 'edit', category })}
-                    className="rounded-lg border border-gray-300 px-3 py-1.5 text-sm font-medium hover:bg-gray-50"
-                  >
-                    {t('admin.edit')}
-                    <span className="sr-only"> {nameOf(category)}</span>
-                  </button>
-                  <button
-                    type="button"
-                    onClick={() => remove.ask(category)}
-                    className="rounded-lg border border-red-200 px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50"
-                  >
-                    {t('admin.delete')}
-                    <span className="sr-only"> {nameOf(category)}</span>
-                  </button>
+                  />
+                  <RowAction label={t('admin.delete')} target={nameOf(category)} onClick={() => remove.ask(category)} danger />
                 </div>
               </div>
             </li>

@@ -3,7 +3,7 @@ import { I18nIsland, useTranslation } from '../../islands/I18nIsland.tsx';
 import { messageScopes, type IslandMessages } from '../../../i18n/translate.ts';
 import { ADMIN_SHARED } from '../../../i18n/admin-shared.ts';
 import { DeleteDialog, Dialog } from '../Dialog.tsx';
-import { AdminTable } from '../AdminTable.tsx';
+import { AdminTable, RowAction } from '../AdminTable.tsx';
 import { CourseEditor } from './CourseEditor.tsx';
 import { UpdateNotices } from './UpdateNotices.tsx';
 import { ListPager } from '../ListPager.tsx';
@@ -254,22 +254,10 @@ function CoursesAdmin({ lang, initial, categories, categoriesUrl }: Props) {
                 </button>
               </td>
               <td className="whitespace-nowrap px-4 py-3 text-right">
-                <button
-                  type="button"
-                  onClick={() => setEditing({ mode: 'edit', course })}
-                  aria-label={t('admin.courses.editCourse', { title: course.title })}
-                  className="rounded-lg border border-gray-300 px-3 py-1.5 font-medium hover:bg-gray-50"
-                >
-                  {t('admin.edit')}
-                </button>
-                <button
-                  type="button"
-                  onClick={() => remove.ask(course)}
-                  aria-label={t('admin.courses.deleteCourse', { title: course.title })}
-                  className="ml-2 rounded-lg border border-red-300 px-3 py-1.5 font-medium text-red-700 hover:bg-red-50"
-                >
-                  {t('admin.delete')}
-                </button>
+                <div className="flex justify-end gap-2">
+                  <RowAction label={t('admin.edit')} target={course.title} onClick={() => setEditing({ mode: 'edit', course })} />
+                  <RowAction label={t('admin.delete')} target={course.title} onClick={() => remove.ask(course)} danger />
+                </div>
               </td>
             </tr>
           ))}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { I18nIsland, useTranslation } from '../../islands/I18nIsland.tsx';
 import { messageScopes, type IslandMessages } from '../../../i18n/translate.ts';
 import { ADMIN_SHARED } from '../../../i18n/admin-shared.ts';
-import { AdminTable } from '../AdminTable.tsx';
+import { AdminTable, RowAction } from '../AdminTable.tsx';
 import { DeleteDialog, Dialog } from '../Dialog.tsx';
 import { useConfirm } from '../use-confirm.ts';
 import { DiscountEditor, type CourseChoice } from './DiscountEditor.tsx';
@@ -123,22 +123,12 @@ function DiscountAdmin({ lang, discounts: initial, courses }: Props) {
                 </td>
                 <td className="px-4 py-3">{t(discount.active ? 'admin.discounts.activeShort' : 'admin.discounts.inactive')}</td>
                 <td className="space-x-2 whitespace-nowrap px-4 py-3 text-right">
-                  <button
-                    type="button"
+                  <RowAction
+                    label={t('admin.edit')}
+                    target={discount.code}
                     onClick={() => setEditing({ mode: 'edit', discount })}
-                    className="rounded-lg border border-gray-300 px-3 py-1 font-medium hover:bg-gray-50"
-                  >
-                    {t('admin.edit')}
-                    <span className="sr-only"> {discount.code}</span>
-                  </button>
-                  <button
-                    type="button"
-                    onClick={() => remove.ask(discount)}
-                    className="rounded-lg border border-red-200 px-3 py-1 font-medium text-red-700 hover:bg-red-50"
-                  >
-                    {t('admin.delete')}
-                    <span className="sr-only"> {discount.code}</span>
-                  </button>
+                  />
+                  <RowAction label={t('admin.delete')} target={discount.code} onClick={() => remove.ask(discount)} danger />
                 </td>
               </tr>
             ))}

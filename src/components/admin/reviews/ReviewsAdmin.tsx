@@ -3,7 +3,7 @@ import { I18nIsland, useTranslation } from '../../islands/I18nIsland.tsx';
 import { messageScopes, type IslandMessages } from '../../../i18n/translate.ts';
 import { ADMIN_SHARED } from '../../../i18n/admin-shared.ts';
 import { Dialog } from '../Dialog.tsx';
-import { AdminTable } from '../AdminTable.tsx';
+import { AdminTable, RowAction } from '../AdminTable.tsx';
 import { ListPager } from '../ListPager.tsx';
 import { ListToolbar } from '../ListToolbar.tsx';
 import { useRemoteList } from '../use-remote-list.ts';
@@ -153,17 +153,11 @@ function ReviewsAdmin({ lang, initial }: Props) {
               )}
             </td>
             <td className="px-4 py-3 text-right">
-              <button
-                type="button"
+              <RowAction
+                label={t(review.reply ? 'admin.reviews.editReply' : 'admin.reviews.reply')}
+                target={t('admin.reviews.toAuthor', { author: review.authorName || review.authorEmail })}
                 onClick={() => setReplying(review)}
-                className="rounded-lg border border-gray-300 px-3 py-1.5 font-medium whitespace-nowrap hover:bg-gray-50"
-              >
-                {t(review.reply ? 'admin.reviews.editReply' : 'admin.reviews.reply')}
-                <span className="sr-only">
-                  {' '}
-                  {t('admin.reviews.toAuthor', { author: review.authorName || review.authorEmail })}
-                </span>
-              </button>
+              />
             </td>
           </tr>
         ))}

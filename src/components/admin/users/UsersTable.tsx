@@ -3,7 +3,7 @@ import { I18nIsland, useTranslation } from '../../islands/I18nIsland.tsx';
 import { messageScopes, type IslandMessages } from '../../../i18n/translate.ts';
 import { ADMIN_SHARED } from '../../../i18n/admin-shared.ts';
 import { ConfirmDialog } from '../Dialog.tsx';
-import { AdminTable } from '../AdminTable.tsx';
+import { AdminTable, RowAction } from '../AdminTable.tsx';
 import { useConfirm } from '../use-confirm.ts';
 import { requestJson } from '../../../lib/api-client.ts';
 import { logger } from '../../../lib/logger.ts';
@@ -35,7 +35,6 @@ export const MESSAGES = messageScopes(
   ...ADMIN_SHARED,
   'admin.actions',
   'admin.people.users.demote',
-  'admin.people.users.demoteFor',
   'admin.people.users.demoteMessage',
   'admin.people.users.demoteTitle',
   'admin.people.users.demoted',
@@ -45,7 +44,6 @@ export const MESSAGES = messageScopes(
   'admin.people.users.none',
   'admin.people.users.ownRole',
   'admin.people.users.promote',
-  'admin.people.users.promoteFor',
   'admin.people.users.promoteMessage',
   'admin.people.users.promoteTitle',
   'admin.people.users.promoted',
@@ -127,16 +125,11 @@ function UsersTable({ currentUserId, users: initial, labelledBy }: Props) {
               <td className="px-4 py-3 text-right tabular-nums">{user.spentLabel}</td>
               <td className="px-4 py-3 text-right whitespace-nowrap">
                 {!self && (
-                  <button
-                    type="button"
+                  <RowAction
+                    label={t(user.role === 'user' ? 'admin.people.users.promote' : 'admin.people.users.demote')}
+                    target={user.email}
                     onClick={() => roleChange.ask(user)}
-                    aria-label={t(user.role === 'user' ? 'admin.people.users.promoteFor' : 'admin.people.users.demoteFor', {
-                      email: user.email,
-                    })}
-                    className="rounded-lg border border-gray-300 px-3 py-1 font-medium hover:bg-gray-50"
-                  >
-                    {t(user.role === 'user' ? 'admin.people.users.promote' : 'admin.people.users.demote')}
-                  </button>
+                  />
                 )}
               </td>
             </tr>
