@@ -59,3 +59,12 @@ export function okValue<T>(result: Result<T>): T {
   if (!result.ok) throw new Error(`Expected success, got ${JSON.stringify(result)}`);
   return result.value;
 }
+
+/** An address no other test (or earlier run against the same database) has used. */
+export const uniqueEmail = (name: string) => `${name}-${randomUUID().slice(0, 8)}@example.com`;
+
+/** User agents of two real browsers, for tests that tell a person's devices apart. */
+export const USER_AGENTS: Readonly<Record<'chrome' | 'firefox', string>> = {
+  chrome: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  firefox: 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0',
+};

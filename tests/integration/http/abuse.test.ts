@@ -5,6 +5,7 @@ import { db } from '../../../functions/db/database.ts';
 import { ensureUser } from '../../../functions/auth/users.ts';
 import { signInDelayS } from '../../../functions/auth/session.ts';
 import { Browser, startTestServer, type TestServer } from '../../support/test-server.ts';
+import { uniqueEmail } from '../../support/factories.ts';
 
 /** The attacks of issue 16, each against a running shop with its limits on, as in production. */
 let server: TestServer;
@@ -22,7 +23,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-const uniqueEmail = (name: string) => `${name}-${randomUUID().slice(0, 8)}@example.com`;
 let nextClient = 1;
 /** A client address of its own (the test server trusts X-Forwarded-For as a proxy would). */
 const newClient = () => new Browser(server, `203.0.${Math.floor(nextClient / 250)}.${(nextClient++ % 250) + 1}`);

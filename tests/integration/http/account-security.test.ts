@@ -5,15 +5,13 @@ import { ensureUser } from '../../../functions/auth/users.ts';
 import { mintSignInToken, signInLinkUrl } from '../../../functions/auth/sign-in-link.ts';
 import { Browser, signedInBrowser, startTestServer, type TestServer } from '../../support/test-server.ts';
 import { authenticatorFor, enrolTwoFactor } from '../../support/two-factor.ts';
-import { makeCourse, makePurchase } from '../../support/factories.ts';
+import { makeCourse, makePurchase, uniqueEmail, USER_AGENTS } from '../../support/factories.ts';
 
 /**
  * Account security over HTTP: the sessions an account holds and how they end; two-factor where the
  * developer tools are off (a production server), with codes computed from the enrolled secret.
  */
 const SECRET = 'test-secret-test-secret-test-secret-42';
-const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
-const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
 
 let demo: TestServer;
 let production: TestServer;
@@ -28,11 +26,9 @@ afterAll(async () => {
   await Promise.all([demo.stop(), production.stop()]);
 });
 
-let counter = 0;
-const uniqueEmail = (name: string) => `${name}-${Date.now()}-${counter++}@example.com`;
 const PASSWORD = 'correct horse 42';
 
-async function signIn(server: TestServer, email: string, userAgent = CHROME, password = PASSWORD): Promise<Browser> {
+async function signIn(server: TestServer, email: string, userAgent = USER_AGENTS.chrome, password = PASSWORD): Promise<Browser> {
   const browser = new Browser(server);
   const response = await browser.postJson('/api/auth/sign-in/email', { email, password }, { 'user-agent': userAgent });
   expect(response.status, `sign-in of ${email}`).toBe(200);
@@ -69,11 +65,11 @@ describe('sessions', () => {
   it('lists every signed-in device with its browser and system, marks this one, and never shows a token', async () => {
     const email = uniqueEmail('devices');
     await ensureUser(db(), { email, password: PASSWORD, fullName: 'Devices', role: 'user', language: 'tr' });
-    const laptop = await signIn(demo, email, CHROME);
-    await signIn(demo, email, CHROME);
+    const laptop = await signIn(demo, email, USER_AGENTS.chrome);
+    await signIn(demo, email, USER_AGENTS.chrome);
     // The first device is remembered quietly; the same one again is no news.
     expect(await securityMails(email)).toEqual([]);
-    await signIn(demo, email, FIREFOX);
+    await signIn(demo, email, USER_AGENTS.firefox);
     const [notice, ...more] = await securityMails(email);
     expect(more).toEqual([]);
     expect(notice).toMatchObject({ language: 'tr', subject: expect.stringMatching(/hesabınıza yeni bir giriş yapıldı$/) });
@@ -96,9 +92,9 @@ describe('sessions', () => {
   it('signs out one device by its id, only the account’s own', async () => {
     const email = uniqueEmail('one');
     await ensureUser(db(), { email, password: PASSWORD, fullName: 'One', role: 'user' });
-    const laptop = await signIn(demo, email, CHROME);
+    const laptop = await signIn(demo, email, USER_AGENTS.chrome);
     const before = await sessionIds(email);
-    const phone = await signIn(demo, email, FIREFOX);
+    const phone = await signIn(demo, email, USER_AGENTS.firefox);
     const phoneSession = (await sessionIds(email)).find((id) => !before.includes(id))!;
     const stranger = await signedInBrowser(demo, { role: 'user' });
     expect((await stranger.json('DELETE', `/api/account/sessions/${phoneSession}`)).status).toBe(404);

@@ -3,6 +3,7 @@ import { db } from '../../../functions/db/database.ts';
 import { ensureUser } from '../../../functions/auth/users.ts';
 import { Browser, startTestServer, type TestServer } from '../../support/test-server.ts';
 import { plainText, startSmtpServer } from '../../support/smtp.ts';
+import { uniqueEmail } from '../../support/factories.ts';
 
 let server: TestServer;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -15,9 +16,6 @@ afterAll(async () => {
   await server.stop();
   await smtp.stop();
 });
-
-let counter = 0;
-const uniqueEmail = (name: string) => `${name}-${Date.now()}-${counter++}@example.com`;
 
 async function signUp(browser: Browser, email: string, password = 'correct horse 1') {
   return browser.postJson('/api/auth/sign-up/email', { name: 'Test Buyer', email, password, language: 'tr' });

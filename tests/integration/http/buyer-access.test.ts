@@ -5,6 +5,7 @@ import { LINK_TOKEN_SLOT } from '../../../functions/auth/link-tokens.ts';
 import { Browser, signedInBrowser, startTestServer, type TestServer } from '../../support/test-server.ts';
 import { plainText, startSmtpServer, type ReceivedMail } from '../../support/smtp.ts';
 import { signedEvent, startFakeStripe } from '../../support/fake-stripe.ts';
+import { uniqueEmail } from '../../support/factories.ts';
 
 let server: TestServer;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -37,7 +38,6 @@ afterAll(async () => {
   await smtp.stop();
 });
 
-const uniqueEmail = (name: string) => `${name}-${randomUUID().slice(0, 8)}@example.com`;
 const html = { headers: { Accept: 'text/html' } };
 
 const mailTo = (email: string, containing: string) =>

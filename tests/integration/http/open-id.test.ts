@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../../functions/db/database.ts';
 import { ensureUser } from '../../../functions/auth/users.ts';
-import { makeCourse, makePurchase } from '../../support/factories.ts';
+import { makeCourse, makePurchase, uniqueEmail, USER_AGENTS } from '../../support/factories.ts';
 import { authorizeAtProvider, startOidcProvider, type TestOidcProvider } from '../../support/oidc-provider.ts';
 import { Browser, startTestServer, type TestServer } from '../../support/test-server.ts';
 import { enrolTwoFactor } from '../../support/two-factor.ts';
@@ -12,7 +12,6 @@ import { enrolTwoFactor } from '../../support/two-factor.ts';
  * OpenID sign-in opens and what it does not (the admin area without a second factor).
  */
 const PASSWORD = 'correct horse 42';
-const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
 
 let provider: TestOidcProvider;
 let plain: TestServer;
@@ -33,7 +32,6 @@ afterAll(async () => {
 });
 
 let counter = 0;
-const uniqueEmail = (name: string) => `${name}-${Date.now()}-${counter++}@example.com`;
 
 /** A person known to the provider, with the claims this test gives them. */
 function personAtProvider(email: string, verified: boolean): string {
@@ -190,7 +188,7 @@ describe('linking rules', () => {
     const email = uniqueEmail('new-device');
     await ensureUser(db(), { email, password: PASSWORD, fullName: 'Devices', role: 'user' });
     expect((await new Browser(shop).postJson('/api/auth/sign-in/email', { email, password: PASSWORD })).status).toBe(200);
-    await signInWithProvider(new Browser(shop), personAtProvider(email, true), 'en', { 'user-agent': FIREFOX });
+    await signInWithProvider(new Browser(shop), personAtProvider(email, true), 'en', { 'user-agent': USER_AGENTS.firefox });
     const mails = await db().selectFrom('mail_outbox').select(['subject', 'text']).where('recipient', '=', email).execute();
     const notice = mails.find((mail) => mail.subject.startsWith('New sign-in'));
     expect(notice?.text).toContain('Firefox 133 on Linux');

@@ -4,14 +4,13 @@ import { ensureUser } from '../../../functions/auth/users.ts';
 import { Browser, startTestServer, type TestServer } from '../../support/test-server.ts';
 import { SoftwareAuthenticator } from '../../support/passkey-authenticator.ts';
 import { enrolTwoFactor } from '../../support/two-factor.ts';
+import { uniqueEmail, USER_AGENTS } from '../../support/factories.ts';
 
 /**
  * Passkeys over HTTP with a software authenticator (real P-256 keys, real signatures): adding,
  * naming and removing them, signing in with one, and one standing in for the admin's second factor
  * on a server without developer tools (production rules).
  */
-const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
-const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
 const PASSWORD = 'correct horse 42';
 
 let demo: TestServer;
@@ -27,9 +26,6 @@ afterAll(async () => {
   await Promise.all([demo.stop(), production.stop()]);
 });
 
-let counter = 0;
-const uniqueEmail = (name: string) => `${name}-${Date.now()}-${counter++}@example.com`;
-
 type Options = { challengeId: string; options: { challenge: string; rp: { id: string }; user: { id: string }; rpId: string } };
 
 async function account(
@@ -39,7 +35,11 @@ async function account(
   const email = uniqueEmail(role);
   await ensureUser(db(), { email, password: PASSWORD, fullName: 'Pat Key', role, language });
   const browser = new Browser(server);
-  const response = await browser.postJson('/api/auth/sign-in/email', { email, password: PASSWORD }, { 'user-agent': CHROME });
+  const response = await browser.postJson(
+    '/api/auth/sign-in/email',
+    { email, password: PASSWORD },
+    { 'user-agent': USER_AGENTS.chrome },
+  );
   expect(response.status).toBe(200);
   return { email, browser, authenticator: new SoftwareAuthenticator(server.url) };
 }
@@ -57,7 +57,7 @@ async function addPasskey(browser: Browser, authenticator: SoftwareAuthenticator
   return ((await response.json()) as { passkey: { id: string; name: string } }).passkey;
 }
 
-async function passkeySignIn(browser: Browser, authenticator: SoftwareAuthenticator, userAgent = CHROME) {
+async function passkeySignIn(browser: Browser, authenticator: SoftwareAuthenticator, userAgent = USER_AGENTS.chrome) {
   const options = await browser.postJson('/api/auth/passkey/sign-in-options', {});
   expect(options.status).toBe(200);
   const { challengeId, options: request } = (await options.json()) as Options;
@@ -212,7 +212,7 @@ describe('signing in with a passkey', () => {
     const { email, browser, authenticator } = await account(demo);
     await addPasskey(browser, authenticator);
     const phone = new Browser(demo);
-    const response = await passkeySignIn(phone, authenticator, FIREFOX);
+    const response = await passkeySignIn(phone, authenticator, USER_AGENTS.firefox);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ ok: true, signedIn: true });
     expect(response.headers.getSetCookie().some((cookie) => /better-auth\.session_token=.+HttpOnly/i.test(cookie))).toBe(true);
@@ -222,7 +222,7 @@ describe('signing in with a passkey', () => {
       .innerJoin('users', 'users.id', 'sessions.user_id')
       .select(['sessions.second_factor_at', 'sessions.user_agent'])
       .where('users.email', '=', email)
-      .where('sessions.user_agent', '=', FIREFOX)
+      .where('sessions.user_agent', '=', USER_AGENTS.firefox)
       .executeTakeFirstOrThrow();
     expect(session.second_factor_at).not.toBeNull();
     const used = await db()

@@ -10,6 +10,7 @@ import { readPdf } from '../../support/pdf-reader.ts';
 import { Browser, startTestServer, type TestServer } from '../../support/test-server.ts';
 import { plainText, startSmtpServer } from '../../support/smtp.ts';
 import { WEBHOOK_SECRET, signedEvent, startFakeStripe } from '../../support/fake-stripe.ts';
+import { uniqueEmail } from '../../support/factories.ts';
 
 let server: TestServer;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -43,7 +44,6 @@ afterAll(async () => {
   await smtp.stop();
 });
 
-const uniqueEmail = (name: string) => `${name}-${randomUUID().slice(0, 8)}@example.com`;
 const checkout = (browser: Browser, courseId: string, email: string, language = 'en') =>
   browser.postJson('/api/checkout', {
     acceptTerms: true,
