@@ -1,4 +1,4 @@
-import { expect, openMail, test, type Page, waitForIslands, uniqueEmail } from './fixtures.ts';
+import { DEMO, expect, openMail, test, type Page, waitForIslands, uniqueEmail } from './fixtures.ts';
 
 async function signUpInTurkish(page: Page, email: string, password = 'güçlü şifre 2026') {
   await page.goto('/tr/signup');
@@ -115,4 +115,62 @@ test('a buyer opening the admin area lands on the dashboard; settings change the
   await page.getByLabel('Confirm new password').fill('another strong 1');
   await page.getByRole('button', { name: 'Update password' }).click();
   await expect(page.getByText('Your current password is not correct').first()).toBeVisible();
+});
+
+test.describe('a form sent before its script has loaded', () => {
+  // The browser sends the form itself, as it does when Enter is pressed while a slow phone hydrates.
+  test.use({ javaScriptEnabled: false });
+
+  /** Types into the page's form, presses Enter in `last`, and returns the answer to what the browser sent. */
+  async function sendByBrowser(page: Page, fields: [label: string, value: string][]) {
+    for (const [label, value] of fields) await page.getByLabel(label).first().fill(value);
+    const [request] = await Promise.all([
+      page.waitForRequest((sent) => sent.isNavigationRequest() && sent.frame() === page.mainFrame()),
+      page.getByLabel(fields.at(-1)![0]).first().press('Enter'),
+    ]);
+    const response = await request.response();
+    return { request, status: response?.status() };
+  }
+
+  test('is posted, so nothing typed (a password least of all) lands in the address, and the page comes back', async ({
+    page,
+    signIn,
+  }) => {
+    const secret = 'gizli şifre 2026';
+    const forms: { path: string; heading: string; fields: [string, string][] }[] = [
+      {
+        path: '/en/login',
+        heading: 'Welcome back',
+        fields: [
+          ['Email', 'someone@example.com'],
+          ['Password', secret],
+        ],
+      },
+      {
+        path: '/tr/signup',
+        heading: 'Hesabınızı oluşturun',
+        fields: [
+          ['Ad soyad', 'Ayşe Yılmaz'],
+          ['E-posta', 'ayse@example.com'],
+          ['Şifre', secret],
+          ['Şifreyi onayla', secret],
+        ],
+      },
+    ];
+    for (const form of forms) {
+      await page.goto(form.path);
+      const sent = await sendByBrowser(page, form.fields);
+      expect(sent.request.method(), form.path).toBe('POST');
+      expect(sent.status, form.path).toBe(200);
+      expect(page.url(), form.path).not.toContain('?');
+      await expect(page.getByRole('heading', { level: 1 }), form.path).toContainText(form.heading);
+    }
+
+    await signIn(DEMO.buyer);
+    await page.goto('/en/dashboard/settings');
+    const sent = await sendByBrowser(page, [['Current password', secret]]);
+    expect(sent.request.method()).toBe('POST');
+    expect(sent.status).toBe(200);
+    expect(page.url()).toMatch(/\/en\/dashboard\/settings$/);
+  });
 });

@@ -3,7 +3,7 @@ import { I18nIsland, useTranslation } from '../islands/I18nIsland.tsx';
 import { messageScopes, type IslandMessages } from '../../i18n/translate.ts';
 import { ACCOUNT_ANSWERS } from '../../i18n/account-answers.ts';
 import { TextField } from '../forms/fields.tsx';
-import { FormFailure, useForm, SubmitButton } from '../forms/use-form.tsx';
+import { Form, FormFailure, SubmitButton, useForm } from '../forms/use-form.tsx';
 import { changeEmail } from '../../lib/auth-client.ts';
 import { localizedPath, type Language } from '../../i18n/languages.ts';
 
@@ -43,7 +43,7 @@ function ChangeEmailForm({ lang }: { lang: Language }) {
   });
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <Form onSubmit={submit} className="space-y-4">
       <TextField label={t('settings.newEmail')} type="email" autoComplete="email" {...form.bind('newEmail')} />
       <FormFailure message={form.failure} />
       {sentTo && (
@@ -52,6 +52,6 @@ function ChangeEmailForm({ lang }: { lang: Language }) {
         </p>
       )}
       <SubmitButton busy={form.busy} label={t('settings.changeEmail')} busyLabel={t('auth.sending')} tone="secondary" />
-    </form>
+    </Form>
   );
 }

@@ -2,7 +2,7 @@ import { I18nIsland, useTranslation } from '../islands/I18nIsland.tsx';
 import { messageScopes, type IslandMessages } from '../../i18n/translate.ts';
 import { ACCOUNT_ANSWERS } from '../../i18n/account-answers.ts';
 import { PasswordField } from '../forms/fields.tsx';
-import { FormFailure, useForm, SubmitButton } from '../forms/use-form.tsx';
+import { Form, FormFailure, SubmitButton, useForm } from '../forms/use-form.tsx';
 import { changePassword } from '../../lib/auth-client.ts';
 import { showToast } from '../../stores/toasts.ts';
 
@@ -41,12 +41,12 @@ function ChangePasswordForm() {
   });
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <Form onSubmit={submit} className="space-y-4">
       <PasswordField label={t('settings.currentPassword')} autoComplete="current-password" {...form.bind('currentPassword')} />
       <PasswordField label={t('settings.newPassword')} autoComplete="new-password" {...form.bind('newPassword')} />
       <PasswordField label={t('settings.confirmNewPassword')} autoComplete="new-password" {...form.bind('confirmPassword')} />
       <FormFailure message={form.failure} />
       <SubmitButton busy={form.busy} label={t('settings.updatePassword')} busyLabel={t('settings.saving')} />
-    </form>
+    </Form>
   );
 }

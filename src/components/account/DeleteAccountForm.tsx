@@ -2,7 +2,7 @@ import { I18nIsland, useTranslation } from '../islands/I18nIsland.tsx';
 import { messageScopes, type IslandMessages } from '../../i18n/translate.ts';
 import { ACCOUNT_ANSWERS } from '../../i18n/account-answers.ts';
 import { PasswordField } from '../forms/fields.tsx';
-import { FormFailure, useForm, SubmitButton } from '../forms/use-form.tsx';
+import { Form, FormFailure, SubmitButton, useForm } from '../forms/use-form.tsx';
 import { postJson } from '../../lib/api-client.ts';
 import { showToastOnNextPage } from '../../stores/toasts.ts';
 import { localizedPath, type Language } from '../../i18n/languages.ts';
@@ -53,7 +53,7 @@ function DeleteAccountForm({ lang, hasPassword }: Props) {
   });
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <Form onSubmit={submit} className="space-y-4">
       <p className="text-sm text-gray-700">{t('settings.deleteIntro')}</p>
       {hasPassword ? (
         <PasswordField label={t('settings.deletePassword')} autoComplete="current-password" {...form.bind('password')} />
@@ -81,6 +81,6 @@ function DeleteAccountForm({ lang, hasPassword }: Props) {
       </div>
       <FormFailure message={form.failure} />
       <SubmitButton busy={form.busy} label={t('settings.deleteAccount')} busyLabel={t('settings.deleting')} tone="danger" />
-    </form>
+    </Form>
   );
 }

@@ -5,7 +5,7 @@ import { messageScopes, type IslandMessages } from '../../i18n/translate.ts';
 import { ACCOUNT_ANSWERS } from '../../i18n/account-answers.ts';
 import { useBrowserValue } from '../islands/use-browser-value.ts';
 import { TextField } from '../forms/fields.tsx';
-import { FormFailure, SubmitButton, useForm } from '../forms/use-form.tsx';
+import { Form, FormFailure, SubmitButton, useForm } from '../forms/use-form.tsx';
 import { postJson, requestJson, type ApiFailure, type ApiResult } from '../../lib/api-client.ts';
 import type { Language } from '../../i18n/languages.ts';
 import { showToast } from '../../stores/toasts.ts';
@@ -160,12 +160,12 @@ function AddForm({ hasPassword, onAdded }: { hasPassword: boolean; onAdded: (pas
     return undefined;
   });
   return (
-    <form onSubmit={submit} noValidate className="space-y-4 border-t border-gray-200 pt-4">
+    <Form onSubmit={submit} className="space-y-4 border-t border-gray-200 pt-4">
       <TextField label={t('passkeys.name')} hint={t('passkeys.nameHint')} autoComplete="off" {...form.bind('name')} />
       <ReauthField hasPassword={hasPassword} hint={t('passkeys.passwordHint')} {...form.bind('password')} />
       <FormFailure message={form.failure} />
       <SubmitButton busy={form.busy} label={t('passkeys.add')} busyLabel={t('passkeys.adding')} />
-    </form>
+    </Form>
   );
 }
 
@@ -191,7 +191,7 @@ function RenameForm({
     return undefined;
   });
   return (
-    <form onSubmit={submit} noValidate className="space-y-3">
+    <Form onSubmit={submit} className="space-y-3">
       <TextField label={t('passkeys.newName', { name: passkey.name })} autoComplete="off" {...form.bind('name')} />
       <FormFailure message={form.failure} />
       <div className="flex flex-wrap gap-3">
@@ -204,7 +204,7 @@ function RenameForm({
           {t('passkeys.cancel')}
         </button>
       </div>
-    </form>
+    </Form>
   );
 }
 
@@ -235,7 +235,7 @@ function RemoveForm({
     return undefined;
   });
   return (
-    <form onSubmit={submit} noValidate className="space-y-3 rounded-lg bg-red-50 p-3">
+    <Form onSubmit={submit} className="space-y-3 rounded-lg bg-red-50 p-3">
       <p className="text-sm font-medium text-red-900">{t('passkeys.removeConfirm', { name: passkey.name })}</p>
       <ReauthField hasPassword={hasPassword} hint={t('passkeys.passwordHint')} {...form.bind('password')} />
       <FormFailure message={form.failure} />
@@ -249,7 +249,7 @@ function RemoveForm({
           {t('passkeys.cancel')}
         </button>
       </div>
-    </form>
+    </Form>
   );
 }
 

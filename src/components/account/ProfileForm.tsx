@@ -2,7 +2,7 @@ import { I18nIsland, useTranslation } from '../islands/I18nIsland.tsx';
 import { messageScopes, type IslandMessages } from '../../i18n/translate.ts';
 import { ACCOUNT_ANSWERS } from '../../i18n/account-answers.ts';
 import { SelectField, TextField } from '../forms/fields.tsx';
-import { FormFailure, useForm, SubmitButton } from '../forms/use-form.tsx';
+import { Form, FormFailure, SubmitButton, useForm } from '../forms/use-form.tsx';
 import { updateProfile } from '../../lib/auth-client.ts';
 import { showToast, showToastOnNextPage } from '../../stores/toasts.ts';
 import { LANGUAGES, switchLanguage, type Language } from '../../i18n/languages.ts';
@@ -50,7 +50,7 @@ function ProfileForm({ lang, email, fullName, language, savedIn }: Props) {
   });
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <Form onSubmit={submit} className="space-y-4">
       <div>
         <label htmlFor="profile-email" className="block text-sm font-semibold">
           {t('auth.email')}
@@ -77,6 +77,6 @@ function ProfileForm({ lang, email, fullName, language, savedIn }: Props) {
       </SelectField>
       <FormFailure message={form.failure} />
       <SubmitButton busy={form.busy} label={t('settings.saveProfile')} busyLabel={t('settings.saving')} />
-    </form>
+    </Form>
   );
 }

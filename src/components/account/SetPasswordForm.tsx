@@ -2,7 +2,7 @@ import { I18nIsland, useTranslation } from '../islands/I18nIsland.tsx';
 import { messageScopes, type IslandMessages } from '../../i18n/translate.ts';
 import { ACCOUNT_ANSWERS } from '../../i18n/account-answers.ts';
 import { PasswordField } from '../forms/fields.tsx';
-import { FormFailure, useForm, SubmitButton } from '../forms/use-form.tsx';
+import { Form, FormFailure, SubmitButton, useForm } from '../forms/use-form.tsx';
 import { setPassword } from '../../lib/auth-client.ts';
 import { showToastOnNextPage } from '../../stores/toasts.ts';
 
@@ -39,12 +39,12 @@ function SetPasswordForm() {
   });
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <Form onSubmit={submit} className="space-y-4">
       <p className="text-sm text-gray-600">{t('settings.setPasswordIntro')}</p>
       <PasswordField label={t('settings.newPassword')} autoComplete="new-password" {...form.bind('newPassword')} />
       <PasswordField label={t('settings.confirmNewPassword')} autoComplete="new-password" {...form.bind('confirmPassword')} />
       <FormFailure message={form.failure} />
       <SubmitButton busy={form.busy} label={t('settings.setPassword')} busyLabel={t('settings.saving')} />
-    </form>
+    </Form>
   );
 }

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState, type SubmitEvent } from 'react';
 import { I18nIsland, useTranslation } from '../islands/I18nIsland.tsx';
 import { messageScopes, type IslandMessages } from '../../i18n/translate.ts';
 import { ACCOUNT_ANSWERS } from '../../i18n/account-answers.ts';
-import { FormFailure, SubmitButton, useForm } from '../forms/use-form.tsx';
+import { Form, FormFailure, SubmitButton, useForm } from '../forms/use-form.tsx';
 import { disableTwoFactor, enableTwoFactor, newBackupCodes } from '../../lib/auth-client.ts';
 import type { Language } from '../../i18n/languages.ts';
 import { showToastOnNextPage } from '../../stores/toasts.ts';
@@ -88,12 +88,12 @@ function SetUpForm({ hasPassword, onStarted }: { hasPassword: boolean; onStarted
     return undefined;
   });
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <Form onSubmit={submit} className="space-y-4">
       <p className="text-sm text-gray-600">{t('twoFactor.intro')}</p>
       <ReauthField hasPassword={hasPassword} {...form.bind('password')} />
       <FormFailure message={form.failure} />
       <SubmitButton busy={form.busy} label={t('twoFactor.setUp')} busyLabel={t('twoFactor.working')} />
-    </form>
+    </Form>
   );
 }
 
@@ -126,7 +126,7 @@ function ManageForm({
   const submit = (event: SubmitEvent<HTMLFormElement>) =>
     (event.nativeEvent.submitter as HTMLButtonElement | null)?.value === 'disable' ? turnOff(event) : makeCodes(event);
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <Form onSubmit={submit} className="space-y-4">
       <ReauthField hasPassword={hasPassword} {...form.bind('password')} />
       {requiredForAdmin && <p className="text-sm text-amber-900">{t('twoFactor.disableAdminWarning')}</p>}
       <FormFailure message={form.failure} />
@@ -148,6 +148,6 @@ function ManageForm({
           {t('twoFactor.disable')}
         </button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -3,7 +3,7 @@ import { I18nIsland, useTranslation } from '../islands/I18nIsland.tsx';
 import { messageScopes, type IslandMessages } from '../../i18n/translate.ts';
 import { ACCOUNT_ANSWERS } from '../../i18n/account-answers.ts';
 import { TextField } from '../forms/fields.tsx';
-import { FormFailure, useForm, SubmitButton } from '../forms/use-form.tsx';
+import { Form, FormFailure, SubmitButton, useForm } from '../forms/use-form.tsx';
 import { requestPasswordReset } from '../../lib/auth-client.ts';
 import { showToast } from '../../stores/toasts.ts';
 import { localizedPath, type Language } from '../../i18n/languages.ts';
@@ -63,7 +63,7 @@ function ForgotPasswordForm({ lang }: { lang: Language }) {
   }
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <Form onSubmit={submit} className="space-y-4">
       <TextField label={t('auth.email')} type="email" autoComplete="email" {...form.bind('email')} />
       <FormFailure message={form.failure} />
       <SubmitButton busy={form.busy} label={t('auth.sendResetLink')} busyLabel={t('auth.sending')} wide />
@@ -72,6 +72,6 @@ function ForgotPasswordForm({ lang }: { lang: Language }) {
           {t('auth.backToLogin')}
         </a>
       </p>
-    </form>
+    </Form>
   );
 }

@@ -4,7 +4,7 @@ import { messageScopes, type IslandMessages } from '../../i18n/translate.ts';
 import { ACCOUNT_ANSWERS } from '../../i18n/account-answers.ts';
 import { useBrowserValue } from '../islands/use-browser-value.ts';
 import { PasswordField, TextField } from '../forms/fields.tsx';
-import { FormFailure, useForm, SubmitButton } from '../forms/use-form.tsx';
+import { Form, FormFailure, SubmitButton, useForm } from '../forms/use-form.tsx';
 import { requestSignInLink, signIn } from '../../lib/auth-client.ts';
 import { cancelPasskeyAutofill, signInWithPasskeyAutofill } from '../../lib/passkey-sign-in.ts';
 import { safeNextPath } from '../../lib/next-path.ts';
@@ -87,7 +87,7 @@ function LoginForm({ lang }: { lang: Language }) {
 
   function passwordForm() {
     return (
-      <form onSubmit={submit} noValidate className="space-y-4">
+      <Form onSubmit={submit} className="space-y-4">
         <TextField
           label={t('auth.email')}
           type="email"
@@ -114,7 +114,7 @@ function LoginForm({ lang }: { lang: Language }) {
         >
           {t('auth.browseAsGuest')}
         </a>
-      </form>
+      </Form>
     );
   }
 }
@@ -193,7 +193,7 @@ function SignInLinkForm({ lang }: { lang: Language }) {
         {t('auth.linkTitle')}
       </h2>
       <p className="mt-1 text-sm text-gray-600">{t('auth.linkIntro')}</p>
-      <form onSubmit={submit} noValidate className="mt-4 space-y-4">
+      <Form onSubmit={submit} className="mt-4 space-y-4">
         <TextField label={t('auth.linkEmail')} type="email" autoComplete="email" {...form.bind('email')} />
         <FormFailure message={form.failure} />
         {sentTo && (
@@ -202,7 +202,7 @@ function SignInLinkForm({ lang }: { lang: Language }) {
           </p>
         )}
         <SubmitButton busy={form.busy} label={t('auth.linkButton')} busyLabel={t('auth.sending')} tone="secondary" wide />
-      </form>
+      </Form>
     </section>
   );
 }

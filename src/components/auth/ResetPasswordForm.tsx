@@ -4,7 +4,7 @@ import { I18nIsland, useTranslation } from '../islands/I18nIsland.tsx';
 import { messageScopes, type IslandMessages } from '../../i18n/translate.ts';
 import { ACCOUNT_ANSWERS } from '../../i18n/account-answers.ts';
 import { PasswordField } from '../forms/fields.tsx';
-import { FormFailure, useForm, SubmitButton } from '../forms/use-form.tsx';
+import { Form, FormFailure, SubmitButton, useForm } from '../forms/use-form.tsx';
 import { resetPassword } from '../../lib/auth-client.ts';
 import { showToastOnNextPage } from '../../stores/toasts.ts';
 import { localizedPath, type Language } from '../../i18n/languages.ts';
@@ -89,11 +89,11 @@ function ResetPasswordForm({ lang }: { lang: Language }) {
     );
   }
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <Form onSubmit={submit} className="space-y-4">
       <PasswordField label={t('reset.newPassword')} autoComplete="new-password" {...form.bind('password')} />
       <PasswordField label={t('reset.confirmPassword')} autoComplete="new-password" {...form.bind('confirmPassword')} />
       <FormFailure message={form.failure} />
       <SubmitButton busy={form.busy} label={t('reset.submit')} busyLabel={t('reset.updating')} wide />
-    </form>
+    </Form>
   );
 }

@@ -2,7 +2,7 @@ import { I18nIsland, useTranslation } from '../islands/I18nIsland.tsx';
 import { messageScopes, type IslandMessages } from '../../i18n/translate.ts';
 import { ACCOUNT_ANSWERS } from '../../i18n/account-answers.ts';
 import { PasswordField, TextField } from '../forms/fields.tsx';
-import { FormFailure, useForm, SubmitButton } from '../forms/use-form.tsx';
+import { Form, FormFailure, SubmitButton, useForm } from '../forms/use-form.tsx';
 import { signUp } from '../../lib/auth-client.ts';
 import { showToastOnNextPage } from '../../stores/toasts.ts';
 import { localizedPath, type Language } from '../../i18n/languages.ts';
@@ -38,7 +38,7 @@ function SignupForm({ lang }: { lang: Language }) {
   });
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <Form onSubmit={submit} className="space-y-4">
       <TextField label={t('auth.fullName')} autoComplete="name" {...form.bind('fullName')} />
       <TextField label={t('auth.email')} type="email" autoComplete="email" {...form.bind('email')} />
       <PasswordField label={t('auth.password')} autoComplete="new-password" {...form.bind('password')} />
@@ -62,6 +62,6 @@ function SignupForm({ lang }: { lang: Language }) {
           {t('auth.loginLink')}
         </a>
       </p>
-    </form>
+    </Form>
   );
 }

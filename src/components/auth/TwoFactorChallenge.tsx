@@ -3,7 +3,7 @@ import { I18nIsland, useTranslation } from '../islands/I18nIsland.tsx';
 import { messageScopes, type IslandMessages } from '../../i18n/translate.ts';
 import { ACCOUNT_ANSWERS } from '../../i18n/account-answers.ts';
 import { TextField } from '../forms/fields.tsx';
-import { FormFailure, SubmitButton, useForm } from '../forms/use-form.tsx';
+import { Form, FormFailure, SubmitButton, useForm } from '../forms/use-form.tsx';
 import { verifyBackupCode, verifyTotp } from '../../lib/auth-client.ts';
 import { safeNextPath } from '../../lib/next-path.ts';
 import { localizedPath, type Language } from '../../i18n/languages.ts';
@@ -47,7 +47,7 @@ function TwoFactorChallenge({ lang }: Props) {
 
   return (
     <div className="space-y-4">
-      <form onSubmit={submit} noValidate className="space-y-4">
+      <Form onSubmit={submit} className="space-y-4">
         {backup ? (
           <TextField
             key="backup"
@@ -77,7 +77,7 @@ function TwoFactorChallenge({ lang }: Props) {
           </p>
         )}
         <SubmitButton busy={form.busy} label={t('twoFactor.verify')} busyLabel={t('twoFactor.working')} wide />
-      </form>
+      </Form>
       <button type="button" onClick={() => setBackup((shown) => !shown)} className="text-sm font-medium text-brand-700 underline">
         {backup ? t('twoFactor.useAuthenticator') : t('twoFactor.useBackupCode')}
       </button>

@@ -2,7 +2,7 @@ import { useState, type SubmitEvent } from 'react';
 import { I18nIsland, useTranslation } from '../islands/I18nIsland.tsx';
 import { messageScopes, type IslandMessages } from '../../i18n/translate.ts';
 import { CheckboxField, TextField } from '../forms/fields.tsx';
-import { FormFailure, useForm, SubmitButton } from '../forms/use-form.tsx';
+import { Form, FormFailure, SubmitButton, useForm } from '../forms/use-form.tsx';
 import { DiscountCode, type AppliedCode } from './DiscountCode.tsx';
 import { postJson } from '../../lib/api-client.ts';
 import { saveCheckoutInfo } from '../../lib/checkout-info.ts';
@@ -137,7 +137,7 @@ function CheckoutForm({ lang, courseId, courseTitle, amountMinor, currency, emai
   };
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <Form onSubmit={submit} className="space-y-4">
       <TextField
         label={t('checkout.email')}
         type="email"
@@ -198,7 +198,7 @@ function CheckoutForm({ lang, courseId, courseTitle, amountMinor, currency, emai
         wide
         disabled={empty}
       />
-    </form>
+    </Form>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useRef, useState, type SubmitEvent } from 'react';
+import { useRef, useState, type FormHTMLAttributes, type SubmitEvent } from 'react';
 import { useTranslation } from '../islands/I18nIsland.tsx';
 import type { z } from '../../lib/zod.ts';
 import { fieldErrors, type FieldErrors } from '../../lib/field-errors.ts';
@@ -107,6 +107,16 @@ export function useForm<S extends z.ZodType<Record<string, unknown>>, V extends 
   });
 
   return { values, setValues, set, errors, setErrors, failure, setFailure, fail, busy, validate, handleSubmit, bind, idOf };
+}
+
+/**
+ * Every island's form (searches aside). Posted, and never with the browser's default GET: a form
+ * submitted before its script has loaded (Enter pressed while the page hydrates) is sent by the
+ * browser itself, and a GET would put what was typed, a password included, in the address bar, the
+ * history and the next request's Referer. The POST comes back as the same page, nothing stored.
+ */
+export function Form(props: Omit<FormHTMLAttributes<HTMLFormElement>, 'method' | 'action' | 'noValidate'>) {
+  return <form method="post" noValidate {...props} />;
 }
 
 export function FormFailure({ message }: { message: MessageKey | null }) {

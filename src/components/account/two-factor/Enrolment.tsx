@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type QRCode from 'qrcode';
 import { useTranslation } from '../../islands/I18nIsland.tsx';
 import { TextField } from '../../forms/fields.tsx';
-import { FormFailure, SubmitButton, useForm } from '../../forms/use-form.tsx';
+import { Form, FormFailure, SubmitButton, useForm } from '../../forms/use-form.tsx';
 import { verifyTotp } from '../../../lib/auth-client.ts';
 import { localizedPath, type Language } from '../../../i18n/languages.ts';
 import { showToastOnNextPage } from '../../../stores/toasts.ts';
@@ -40,7 +40,7 @@ export function Enrol({ lang, uri, onConfirmed }: { lang: Language; uri: string;
           {key.replace(/(.{4})/g, '$1 ').trim()}
         </p>
       </div>
-      <form onSubmit={submit} noValidate className="space-y-4">
+      <Form onSubmit={submit} className="space-y-4">
         <TextField
           label={t('twoFactor.code')}
           hint={t('twoFactor.codeHint')}
@@ -50,7 +50,7 @@ export function Enrol({ lang, uri, onConfirmed }: { lang: Language; uri: string;
         />
         <FormFailure message={form.failure} />
         <SubmitButton busy={form.busy} label={t('twoFactor.confirm')} busyLabel={t('twoFactor.working')} />
-      </form>
+      </Form>
       <p className="text-sm">
         <a href={localizedPath(lang, '/dashboard/settings')} className="font-medium text-brand-700 underline">
           {t('twoFactor.cancelSetUp')}

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from '../../islands/I18nIsland.tsx';
 import { FileField, SelectField, TextAreaField, TextField } from '../../forms/fields.tsx';
-import { FormActions, useForm } from '../../forms/use-form.tsx';
+import { Form, FormActions, useForm } from '../../forms/use-form.tsx';
 import {
   BlogPostSchema,
   effectiveSlug,
@@ -146,7 +146,7 @@ export function BlogPostEditor({ lang, post, onSaved, onCancel, onReplaced }: Pr
   const scheduled = values.published && values.publishedAt !== '' && new Date(values.publishedAt) > new Date();
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-5">
+    <Form onSubmit={submit} className="space-y-5">
       {signedOut && (
         <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
           <p className="font-semibold">{t('admin.blogs.signedOut')}</p>
@@ -335,7 +335,7 @@ export function BlogPostEditor({ lang, post, onSaved, onCancel, onReplaced }: Pr
         cancelLabel={t('admin.cancel')}
         onCancel={onCancel}
       />
-    </form>
+    </Form>
   );
 }
 

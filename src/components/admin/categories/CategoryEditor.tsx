@@ -1,6 +1,6 @@
 import { useTranslation } from '../../islands/I18nIsland.tsx';
 import { ColorSwatch, TextAreaField, TextField } from '../../forms/fields.tsx';
-import { FormActions, useForm } from '../../forms/use-form.tsx';
+import { Form, FormActions, useForm } from '../../forms/use-form.tsx';
 import { slugify } from '../../../lib/blog.schema.ts';
 import {
   CATEGORY_COLORS,
@@ -54,7 +54,7 @@ export function CategoryEditor({ category, defaultSortOrder, onSaved, onCancel }
   });
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-5">
+    <Form onSubmit={submit} className="space-y-5">
       <p className="text-sm text-gray-600">{t('admin.categories.requiredHint')}</p>
       <div className="grid gap-4 md:grid-cols-2">
         <TextField label={t('admin.categories.fieldNameEn')} required lang="en" {...form.bind('nameEn')} />
@@ -162,6 +162,6 @@ export function CategoryEditor({ category, defaultSortOrder, onSaved, onCancel }
         cancelLabel={t('admin.cancel')}
         onCancel={onCancel}
       />
-    </form>
+    </Form>
   );
 }

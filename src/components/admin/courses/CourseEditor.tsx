@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
 import { useTranslation } from '../../islands/I18nIsland.tsx';
 import { CheckboxField, FileField, SelectField, TextAreaField, TextField } from '../../forms/fields.tsx';
-import { FormActions, useForm } from '../../forms/use-form.tsx';
+import { Form, FormActions, useForm } from '../../forms/use-form.tsx';
 import { requestJson } from '../../../lib/api-client.ts';
 import {
   COURSE_DURATION_MAX_MINUTES,
@@ -122,13 +122,12 @@ export function CourseEditor({ lang, categories, categoriesUrl, course, onSaved,
     file ? t('admin.courses.selectedFile', { name: file.name, size: formatBytes(file.size, lang) }) : undefined;
 
   return (
-    <form
+    <Form
       onSubmit={(event) => {
         // Files are checked with the fields, so every problem shows at once.
         setFileErrors(checkFiles());
         submit(event);
       }}
-      noValidate
       className="space-y-4"
     >
       <TextField label={t('admin.courses.fieldTitle')} required maxLength={200} {...form.bind('title')} />
@@ -327,7 +326,7 @@ export function CourseEditor({ lang, categories, categoriesUrl, course, onSaved,
         cancelLabel={t('admin.cancel')}
         onCancel={onCancel}
       />
-    </form>
+    </Form>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useTranslation } from '../../islands/I18nIsland.tsx';
 import { CheckboxField, SelectField, TextField } from '../../forms/fields.tsx';
-import { FormActions, useForm } from '../../forms/use-form.tsx';
+import { Form, FormActions, useForm } from '../../forms/use-form.tsx';
 import { DiscountSchema, type AdminDiscountRow } from '../../../lib/admin/discounts.schema.ts';
 import { CURRENCIES } from '../../../lib/course-filters.ts';
 import { requestJson } from '../../../lib/api-client.ts';
@@ -72,7 +72,7 @@ export function DiscountEditor({ discount, courses, onSaved, onCancel }: Props) 
   });
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <Form onSubmit={submit} className="space-y-4">
       <TextField
         label={t('admin.discounts.code')}
         required
@@ -159,6 +159,6 @@ export function DiscountEditor({ discount, courses, onSaved, onCancel }: Props) 
         cancelLabel={t('admin.cancel')}
         onCancel={onCancel}
       />
-    </form>
+    </Form>
   );
 }

@@ -8,7 +8,7 @@ import { ListPager } from '../ListPager.tsx';
 import { ListToolbar } from '../ListToolbar.tsx';
 import { useRemoteList } from '../use-remote-list.ts';
 import { Switch, TextAreaField } from '../../forms/fields.tsx';
-import { FormActions, useForm } from '../../forms/use-form.tsx';
+import { Form, FormActions, useForm } from '../../forms/use-form.tsx';
 import { requestJson } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { starRow } from '../../../lib/ratings.ts';
@@ -199,7 +199,7 @@ function ReplyEditor({
     return result;
   });
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <Form onSubmit={submit} className="space-y-4">
       <blockquote className="rounded-lg bg-gray-50 p-3 text-sm whitespace-pre-line break-words text-gray-800">
         <span aria-hidden="true" className="text-amber-600">
           {starRow(review.rating)}
@@ -221,6 +221,6 @@ function ReplyEditor({
         cancelLabel={t('admin.cancel')}
         onCancel={onCancel}
       />
-    </form>
+    </Form>
   );
 }

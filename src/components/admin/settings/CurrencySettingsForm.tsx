@@ -1,5 +1,5 @@
 import { SelectField, TextField } from '../../forms/fields.tsx';
-import { FormFailure, SubmitButton, useForm } from '../../forms/use-form.tsx';
+import { Form, FormFailure, SubmitButton, useForm } from '../../forms/use-form.tsx';
 import { I18nIsland, useTranslation } from '../../islands/I18nIsland.tsx';
 import { messageScopes, type IslandMessages } from '../../../i18n/translate.ts';
 import { ADMIN_SHARED } from '../../../i18n/admin-shared.ts';
@@ -92,7 +92,7 @@ function CurrencySettingsForm({ lang, settings, saved }: Props) {
   ));
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-6">
+    <Form onSubmit={submit} className="space-y-6">
       <p className="text-sm text-gray-600">{t('admin.currencies.intro')}</p>
       <fieldset className="space-y-4">
         <legend className="font-semibold">{t('admin.currencies.ratesTitle')}</legend>
@@ -168,6 +168,6 @@ function CurrencySettingsForm({ lang, settings, saved }: Props) {
       </fieldset>
       <FormFailure message={form.failure} />
       <SubmitButton busy={form.busy} label={t('admin.currencies.save')} busyLabel={t('admin.currencies.saving')} />
-    </form>
+    </Form>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { SelectField, TextAreaField } from '../../forms/fields.tsx';
-import { FormFailure, SubmitButton, useForm } from '../../forms/use-form.tsx';
+import { Form, FormFailure, SubmitButton, useForm } from '../../forms/use-form.tsx';
 import { I18nIsland, useTranslation } from '../../islands/I18nIsland.tsx';
 import { messageScopes, type IslandMessages } from '../../../i18n/translate.ts';
 import { ADMIN_SHARED } from '../../../i18n/admin-shared.ts';
@@ -98,7 +98,7 @@ function LegalTextsEditor({ lang, texts: initialTexts }: Props) {
 
   return (
     <>
-      <form onSubmit={submit} noValidate className="space-y-4">
+      <Form onSubmit={submit} className="space-y-4">
         <div className="grid gap-4 md:grid-cols-2">
           <SelectField
             id={`${ID}-language`}
@@ -149,7 +149,7 @@ function LegalTextsEditor({ lang, texts: initialTexts }: Props) {
           )}
           <SubmitButton busy={form.busy} label={t('admin.settings.legalSave')} busyLabel={t('admin.settings.saving')} />
         </div>
-      </form>
+      </Form>
       <ConfirmDialog
         {...restore.dialog}
         title={t('admin.settings.restoreTitle')}

@@ -1,5 +1,5 @@
 import { TextAreaField, TextField } from '../../forms/fields.tsx';
-import { FormFailure, SubmitButton, useForm } from '../../forms/use-form.tsx';
+import { Form, FormFailure, SubmitButton, useForm } from '../../forms/use-form.tsx';
 import { I18nIsland, useTranslation } from '../../islands/I18nIsland.tsx';
 import { messageScopes, type IslandMessages } from '../../../i18n/translate.ts';
 import { ADMIN_SHARED } from '../../../i18n/admin-shared.ts';
@@ -56,7 +56,7 @@ function ShopSettingsForm({ settings }: Props) {
   });
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-5">
+    <Form onSubmit={submit} className="space-y-5">
       <div className="grid gap-4 md:grid-cols-2">
         <TextField label={t('admin.settings.shopName')} required autoComplete="organization" {...form.bind('shopName')} />
         <TextField label={t('admin.settings.legalName')} hint={t('admin.settings.legalNameHint')} {...form.bind('legalName')} />
@@ -90,6 +90,6 @@ function ShopSettingsForm({ settings }: Props) {
       />
       <FormFailure message={form.failure} />
       <SubmitButton busy={form.busy} label={t('admin.settings.save')} busyLabel={t('admin.settings.saving')} />
-    </form>
+    </Form>
   );
 }
