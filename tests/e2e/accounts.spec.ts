@@ -121,7 +121,7 @@ test.describe('a form sent before its script has loaded', () => {
   // The browser sends the form itself, as it does when Enter is pressed while a slow phone hydrates.
   test.use({ javaScriptEnabled: false });
 
-  /** Types into the page's form, presses Enter in `last`, and returns the answer to what the browser sent. */
+  /** Types into the page's form, presses Enter in the last field, and returns what the browser sent and its answer. */
   async function sendByBrowser(page: Page, fields: [label: string, value: string][]) {
     for (const [label, value] of fields) await page.getByLabel(label).first().fill(value);
     const [request] = await Promise.all([

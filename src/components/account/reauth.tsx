@@ -1,3 +1,4 @@
+import type { ComponentProps } from 'react';
 import type { ApiFailure } from '../../lib/api-client.ts';
 import { PasswordField } from '../forms/fields.tsx';
 import { useTranslation } from '../islands/I18nIsland.tsx';
@@ -8,18 +9,11 @@ import { useTranslation } from '../islands/I18nIsland.tsx';
  */
 export function ReauthField({
   hasPassword,
-  hint,
   ...password
-}: { hasPassword: boolean; hint?: string } & {
-  id: string;
-  name: string;
-  value: string;
-  error: string | undefined;
-  onChange: (event: { target: { value: string } }) => void;
-}) {
+}: { hasPassword: boolean } & Omit<ComponentProps<typeof PasswordField>, 'label' | 'autoComplete'>) {
   const { t } = useTranslation();
   if (!hasPassword) return <p className="text-sm text-gray-700">{t('twoFactor.freshSignIn')}</p>;
-  return <PasswordField label={t('twoFactor.password')} hint={hint} autoComplete="current-password" {...password} />;
+  return <PasswordField label={t('twoFactor.password')} autoComplete="current-password" {...password} />;
 }
 
 /** A re-authentication's wrong password is said at its field; the rest above the button. */
