@@ -50,7 +50,6 @@ function clientChunks() {
 }
 
 export default defineConfig({
-  site: process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321',
   output: 'static',
   adapter: node({ mode: 'standalone' }),
   integrations: [

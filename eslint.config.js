@@ -50,6 +50,12 @@ export default defineConfig(
           selector: 'CallExpression[callee.property.name=/^(only|skip|todo)$/][callee.object.name=/^(it|test|describe)$/]',
           message: 'No focused or skipped tests.',
         },
+        {
+          // One build serves any site URL: the origin comes from src/server/site.ts at run time.
+          selector:
+            "MemberExpression[object.name='Astro'][property.name='site'], MemberExpression[object.property.name='env'][property.name='SITE']",
+          message: 'Read the public origin with siteOrigin() (src/server/site.ts), never from the build.',
+        },
       ],
     },
   },

@@ -103,9 +103,8 @@ function sleepSync(ms: number): void {
 }
 
 function fingerprintOf(root: string): string {
+  // The public origin is not an input: pages read it at run time, so one build serves any site URL.
   const hash = createHash('sha256');
-  // Pre-rendered pages carry absolute links built from the public origin.
-  hash.update(`PUBLIC_SITE_URL=${process.env.PUBLIC_SITE_URL ?? ''}\n`);
   for (const input of BUILD_INPUTS) {
     for (const file of listFiles(path.join(root, input))) {
       const info = statSync(file);

@@ -81,6 +81,5 @@ function prepareBuild(nodeEnv: string): void {
     return;
   }
   if (!existsSync(SERVER_ENTRY)) throw new Error('there is no build: run `npm run build` (the deploy step) before `npm start`.');
-  if (!buildIsCurrent())
-    throw new Error('the build is older than the sources (or PUBLIC_SITE_URL changed): run `npm run build`, then `npm start`.');
+  if (!buildIsCurrent()) throw new Error('the build is older than the sources: run `npm run build`, then `npm start`.');
 }
