@@ -8,6 +8,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Files share nothing (each clones its own database and storage folder), and most of their time is
+    // spent waiting on servers and PostgreSQL: three at once on two cores (vitest's default is one).
+    maxWorkers: 3,
     // A developer's .env never reaches the tests.
     env: { ENV_FILE: '' },
   },

@@ -7,10 +7,10 @@ import { AUTH_REQUEST_SCHEMAS } from '../../../src/lib/auth.schema.ts';
 
 /**
  * Generated inputs against every endpoint that takes a body or a query. No 5xx, and no body leaking
- * a stack trace, SQL, or a secret. `npm test` runs a sample of 200 fresh inputs per endpoint (new
+ * a stack trace, SQL, or a secret. `npm test` runs a sample of 50 fresh inputs per endpoint (new
  * ones every run); `npm run test:sweep` (`FUZZ_RUNS=1000`, in CI too) runs 1,000 each.
  */
-const RUNS_PER_ENDPOINT = Number(process.env.FUZZ_RUNS ?? 200);
+const RUNS_PER_ENDPOINT = Number(process.env.FUZZ_RUNS ?? 50);
 const SECRET = 'test-secret-test-secret-test-secret-42';
 const LEAKS = [
   /at \w+ \(.*:\d+:\d+\)/,
