@@ -13,7 +13,7 @@ export const CATALOGUE_TAG = 'catalogue';
 export const BLOG_TAG = 'blog';
 /** The shop's settings: every page names the shop in its header and footer. */
 export const SHOP_TAG = 'shop';
-/** Pre-rendered pages and public files: they change only with a deploy. */
+/** The build's public files: they change only with a deploy. */
 export const STATIC_TAG = 'static';
 const FRESH = { maxAgeS: 30, swrS: 30 };
 

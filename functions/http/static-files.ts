@@ -6,12 +6,11 @@ import { sharedCacheHeaders } from './page-cache.ts';
 import { compressInBackground, etagOf, isCompressible, sendFromMemory, type MemoryBody } from './precompress.ts';
 
 /**
- * The build's static files (pre-rendered pages, hashed assets, public/), held in memory with the
- * brotli and gzip variants the build wrote beside them: serving one costs a map lookup and a write.
+ * The build's static files (hashed assets and public/; no page is pre-rendered, decision 30), held in
+ * memory with the brotli and gzip variants the build wrote beside them: serving one costs a map lookup
+ * and a write.
  */
 interface StaticFile extends MemoryBody {
-  /** A pre-rendered page's policy, from its <meta http-equiv>, to send as a header. */
-  csp?: string;
   type: string;
   cacheHeaders: Record<string, string>;
 }
@@ -31,8 +30,8 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-// Pre-rendered pages change only with a deploy (purge the CDN's `static` tag then).
-const STATIC_PAGE = sharedCacheHeaders({ maxAgeS: 300, swrS: 60, tags: [STATIC_TAG] });
+// public/ files change only with a deploy (purge the CDN's `static` tag then).
+const PUBLIC_FILE = sharedCacheHeaders({ maxAgeS: 300, swrS: 60, tags: [STATIC_TAG] });
 
 export type StaticHandler = (req: IncomingMessage, res: ServerResponse) => boolean;
 
@@ -44,22 +43,14 @@ export function loadStaticFiles(clientDir: string): Map<string, StaticFile> {
     const relative = `/${path.relative(clientDir, file).split(path.sep).join('/')}`;
     const identity = readFileSync(file);
     const type = TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
-    const csp = type.startsWith('text/html') ? metaPolicy(identity.toString('utf8')) : undefined;
     const entry: StaticFile = {
       identity,
-      ...(csp ? { csp } : {}),
       type,
       etag: etagOf(identity),
-      cacheHeaders: relative.startsWith('/_astro/') ? { 'Cache-Control': IMMUTABLE } : STATIC_PAGE,
+      cacheHeaders: relative.startsWith('/_astro/') ? { 'Cache-Control': IMMUTABLE } : PUBLIC_FILE,
     };
     if (isCompressible(type, identity.length)) attachVariants(entry, file);
     files.set(relative, entry);
-    // Pre-rendered pages are folders with an index.html: /en/about and /en/about/ both serve it.
-    if (relative.endsWith('/index.html')) {
-      const folder = relative.slice(0, -'index.html'.length);
-      files.set(folder, entry);
-      if (folder !== '/') files.set(folder.slice(0, -1), entry);
-    }
   }
   return files;
 }
@@ -80,22 +71,9 @@ export function createStaticHandler(files: Map<string, StaticFile>): StaticHandl
     const pathname = (req.url ?? '/').split('?')[0]!;
     const file = files.get(pathname);
     if (!file) return false;
-    sendFromMemory(
-      req,
-      res,
-      200,
-      { 'Content-Type': file.type, ...file.cacheHeaders, ...(file.csp ? { 'Content-Security-Policy': file.csp } : {}) },
-      file,
-    );
+    sendFromMemory(req, res, 200, { 'Content-Type': file.type, ...file.cacheHeaders }, file);
     return true;
   };
-}
-
-function metaPolicy(html: string): string | undefined {
-  return html
-    .match(/<meta http-equiv="content-security-policy" content="([^"]+)"/i)?.[1]
-    ?.replace(/&#39;/g, "'")
-    .replace(/&quot;/g, '"');
 }
 
 function walk(dir: string): string[] {

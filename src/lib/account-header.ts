@@ -5,7 +5,7 @@ import { $ownedCourses, type OwnedCourse } from '../stores/owned.ts';
 import { adoptAccountWishlist, keepGuestWishlist } from '../stores/wishlist.ts';
 
 /**
- * The header's account state on pages that are the same for everyone (pre-rendered or cached).
+ * The header's account state on pages that are the same for everyone (cached).
  * The last known state is shown at once from sessionStorage, then confirmed with the server.
  */
 interface AccountState {

@@ -9,7 +9,7 @@ const PRIVATE = { 'Cache-Control': 'private, no-store' };
 
 /**
  * Who is signed in, what they own and what they saved, for the header and "You own this" on
- * pre-rendered and cached pages. A session waiting on its second factor is not signed in: it learns
+ * cached pages. A session waiting on its second factor is not signed in: it learns
  * only that it waits, so the header can offer to finish (or sign out).
  */
 export const GET: APIRoute = async (context) => {
