@@ -1,23 +1,17 @@
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '../../islands/I18nIsland.tsx';
-import { FileField, SelectField, TextAreaField, TextField } from '../../forms/fields.tsx';
+import { SelectField, TextAreaField, TextField } from '../../forms/fields.tsx';
 import { Form, FormActions, useForm } from '../../forms/use-form.tsx';
-import {
-  BlogPostSchema,
-  effectiveSlug,
-  type AdminPost,
-  type BlogPostData,
-  type BlogPostForm,
-} from '../../../lib/admin/blogs.schema.ts';
+import { BlogPostSchema, effectiveSlug, type AdminPost, type BlogPostData } from '../../../lib/admin/blogs.schema.ts';
 import { META_DESCRIPTION_MAX } from '../../../lib/blog.schema.ts';
-import { MAX_COVER_BYTES } from '../../../lib/admin/courses.schema.ts';
 import { requestJson, type ApiResult } from '../../../lib/api-client.ts';
 import { countWords, readingMinutes } from '../../../lib/reading-time.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { showToast } from '../../../stores/toasts.ts';
 import { LANGUAGES, localizedPath, type Language } from '../../../i18n/languages.ts';
-import type { MessageKey } from '../../../i18n/i18n.ts';
 import { forgetLocalCopy, readLocalCopy, useKeepLocalCopy, useServerAutosave } from './use-autosave.ts';
+import { BLOG_FORM_ID, CoverPicker, ImageInserter } from './BlogImages.tsx';
+import { PreviewAsPublished, usePreview, type PreviewValues } from './BlogPreview.tsx';
 
 interface Props {
   lang: Language;
@@ -29,9 +23,7 @@ interface Props {
   onReplaced: (post: AdminPost) => void;
 }
 
-type Values = Required<{ [K in keyof BlogPostForm]: K extends 'published' ? boolean : string }>;
-
-const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
+type Values = PreviewValues;
 
 /** An ISO instant as a `datetime-local` value in the browser's time zone. */
 function toLocalInput(iso: string | null | undefined): string {
@@ -41,8 +33,7 @@ function toLocalInput(iso: string | null | undefined): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
 }
 
-const PREVIEW_DELAY_MS = 300;
-const ID = 'blog';
+const ID = BLOG_FORM_ID;
 
 function initialValues(lang: Language, post: AdminPost | undefined): Values {
   return {
@@ -337,194 +328,4 @@ export function BlogPostEditor({ lang, post, onSaved, onCancel, onReplaced }: Pr
       />
     </Form>
   );
-}
-
-/** Opens the unsaved post, rendered by the public article's own component, in a new tab. */
-function PreviewAsPublished({ lang, values }: { lang: Language; values: Values }) {
-  const { t } = useTranslation();
-  const open = () => {
-    // A form of its own (forms cannot nest): the values go as one JSON field; the page checks them.
-    const form = document.createElement('form');
-    form.method = 'post';
-    form.action = localizedPath(lang, '/admin/blog-preview');
-    form.target = '_blank';
-    const field = document.createElement('input');
-    field.type = 'hidden';
-    field.name = 'post';
-    // The publish date as an instant, the way a save sends it.
-    field.value = JSON.stringify({
-      ...values,
-      publishedAt: values.publishedAt ? new Date(values.publishedAt).toISOString() : '',
-    });
-    form.append(field);
-    document.body.append(form);
-    form.submit();
-    form.remove();
-  };
-  return (
-    <div className="flex justify-end">
-      <button type="button" onClick={open} className="rounded-lg border border-gray-300 px-4 py-2 font-medium hover:bg-gray-50">
-        {t('admin.blogs.previewAsPublished')}
-        <span className="sr-only"> ({t('admin.blogs.newTab')})</span>
-      </button>
-    </div>
-  );
-}
-
-type UploadOutcome = { ok: true; url: string } | { ok: false; message: MessageKey; signedOut: boolean };
-
-/** Sends one image to the server, which checks its bytes, resizes and stores it. */
-async function uploadImage(file: File, kind: 'cover' | 'inline'): Promise<UploadOutcome> {
-  if (file.size > MAX_COVER_BYTES) return { ok: false, message: 'admin.blogs.imageErrors.tooLarge', signedOut: false };
-  if (!IMAGE_TYPES.includes(file.type)) return { ok: false, message: 'admin.blogs.imageErrors.notImage', signedOut: false };
-  const body = new FormData();
-  body.set('kind', kind);
-  body.set('image', file);
-  const result = await requestJson<{ image: { url: string } }>('POST', '/api/admin/blog-images', body);
-  if (result.ok) return { ok: true, url: result.data.image.url };
-  return { ok: false, message: result.fields.image ?? result.message, signedOut: result.status === 401 };
-}
-
-function useUpload(kind: 'cover' | 'inline', onSignedOut: () => void) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<MessageKey | null>(null);
-  const upload = async (file: File): Promise<string | undefined> => {
-    setBusy(true);
-    setError(null);
-    const outcome = await uploadImage(file, kind);
-    setBusy(false);
-    if (outcome.ok) return outcome.url;
-    setError(outcome.message);
-    if (outcome.signedOut) onSignedOut();
-    return undefined;
-  };
-  return { busy, error, upload };
-}
-
-/** The cover: uploaded (cut to 1200 × 630, several widths) or, for shipped illustrations, an address. */
-function CoverPicker({
-  cover,
-  bind,
-  onUploaded,
-  onSignedOut,
-}: {
-  cover: string;
-  bind: ReturnType<ReturnType<typeof useForm>['bind']>;
-  onUploaded: (url: string) => void;
-  onSignedOut: () => void;
-}) {
-  const { t } = useTranslation();
-  const upload = useUpload('cover', onSignedOut);
-  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    const url = await upload.upload(file);
-    if (url) onUploaded(url);
-  };
-  const shown = /^(https?:\/\/|\/(?!\/))\S+$/.test(cover.trim()) ? cover.trim() : null;
-  return (
-    <div className="grid gap-4 md:grid-cols-[1fr_12rem]">
-      <div className="space-y-3">
-        <FileField
-          id={`${ID}-cover-file`}
-          label={t('admin.blogs.uploadCover')}
-          accept={IMAGE_TYPES.join(',')}
-          hint={upload.busy ? t('admin.blogs.uploading') : t('admin.blogs.uploadCoverHint')}
-          error={upload.error ? t(upload.error) : undefined}
-          disabled={upload.busy}
-          onChange={(event) => void choose(event)}
-        />
-        <TextField
-          label={t('admin.blogs.fieldCover')}
-          required
-          inputMode="url"
-          placeholder="https://"
-          hint={t('admin.blogs.coverHint')}
-          {...bind}
-        />
-      </div>
-      {shown && (
-        <img
-          src={shown}
-          alt={t('admin.blogs.coverPreview')}
-          width={192}
-          height={101}
-          className="aspect-[1200/630] w-48 rounded-lg border border-gray-200 object-cover"
-        />
-      )}
-    </div>
-  );
-}
-
-/** An image inside the article: its description first (the alt text), then the file; inserted at the cursor. */
-function ImageInserter({ onInsert, onSignedOut }: { onInsert: (markdown: string) => void; onSignedOut: () => void }) {
-  const { t } = useTranslation();
-  const [alt, setAlt] = useState('');
-  const [altError, setAltError] = useState(false);
-  const upload = useUpload('inline', onSignedOut);
-  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    const description = alt.trim().replace(/[[\]\n]/g, ' ');
-    if (!description) {
-      setAltError(true);
-      return;
-    }
-    const url = await upload.upload(file);
-    if (!url) return;
-    onInsert(`![${description}](${url})`);
-    setAlt('');
-    setAltError(false);
-  };
-  return (
-    <fieldset className="mt-3 grid gap-3 rounded-lg border border-gray-200 p-3">
-      <legend className="px-1 text-sm font-semibold">{t('admin.blogs.insertImage')}</legend>
-      <TextField
-        id={`${ID}-image-alt`}
-        label={t('admin.blogs.imageAlt')}
-        hint={t('admin.blogs.imageAltHint')}
-        value={alt}
-        error={altError ? t('admin.blogs.imageAltFirst') : undefined}
-        onChange={(event) => {
-          setAlt(event.target.value);
-          setAltError(false);
-        }}
-      />
-      <FileField
-        id={`${ID}-image-file`}
-        label={t('admin.blogs.imageFile')}
-        accept={IMAGE_TYPES.join(',')}
-        hint={upload.busy ? t('admin.blogs.uploading') : undefined}
-        error={upload.error ? t(upload.error) : undefined}
-        disabled={upload.busy}
-        onChange={(event) => void choose(event)}
-      />
-    </fieldset>
-  );
-}
-
-/**
- * Debounced server rendering of the Markdown; a slow answer to older text never replaces a newer one,
- * and the last rendering stays on screen while the next one is on its way.
- */
-function usePreview(content: string) {
-  const [rendered, setRendered] = useState<{ content: string; html: string; failed: boolean } | null>(null);
-  const latest = useRef(0);
-  const empty = !content.trim();
-  useEffect(() => {
-    const request = ++latest.current;
-    if (empty) return;
-    const timer = setTimeout(() => {
-      void requestJson<{ html: string }>('POST', '/api/admin/blog-preview', { content }).then((result) => {
-        if (request !== latest.current) return;
-        setRendered(result.ok ? { content, html: result.data.html, failed: false } : { content, html: '', failed: true });
-      });
-    }, PREVIEW_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [content, empty]);
-  if (empty) return { html: '', loading: false, failed: false };
-  const current = rendered?.content === content;
-  return { html: rendered?.html ?? '', loading: !current, failed: current && rendered.failed };
 }
