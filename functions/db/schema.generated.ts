@@ -224,7 +224,7 @@ export interface MailOutbox {
   recipient: string;
   reply_to: string | null;
   sent_at: Timestamp | null;
-  status: Generated<"pending" | "sent" | "failed">;
+  status: Generated<"pending" | "sent">;
   subject: string;
   text: string;
 }
