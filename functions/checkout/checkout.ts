@@ -120,7 +120,7 @@ export async function startCheckout(
   const pending = await db()
     .transaction()
     .execute(async (trx) => {
-      const code = quote.value.codeId ? await takeCode(trx, quote.value.codeId, holder, heldUntil!) : 'taken';
+      const code = quote.value.codeId ? await takeCode(trx, quote.value.codeId, holder, true) : 'taken';
       if (code !== 'taken') return codeRefusals[code];
       return trx
         .insertInto('purchases')
@@ -129,7 +129,7 @@ export async function startCheckout(
           status: 'pending',
           provider: provider.name,
           discount_held_until: heldUntil,
-          discount_hold_client: heldUntil ? context.clientIp.slice(0, 100) : null,
+          discount_hold_client: heldUntil ? context.clientIp : null,
         })
         .returning('id')
         .executeTakeFirstOrThrow();

@@ -169,14 +169,14 @@ export type TakeOutcome = 'taken' | 'used_up' | 'already_used' | 'held';
  * Takes one use of a code for an order, in the order's transaction, under the code row's lock (so
  * concurrent checkouts queue and every rule below sees the others' uses): gives back the holds of
  * closed payment pages, refuses a buyer who used a once-per-buyer code, a buyer or client already
- * holding their share (`heldUntil`: the order is unpaid and holds the use until then), and a code
- * with no use left.
+ * holding their share (for an `unpaid` order, which holds the use until its payment page closes),
+ * and a code with no use left.
  */
 export async function takeCode(
   trx: Transaction<Database>,
   codeId: string,
   holder: CodeHolder,
-  heldUntil?: Date,
+  unpaid = false,
 ): Promise<TakeOutcome> {
   const code = await trx
     .selectFrom('discount_codes')
@@ -188,7 +188,7 @@ export async function takeCode(
   await giveBackExpiredHolds(trx, codeId);
   const buyerKey = mailboxKey(holder.email);
   if (code.once_per_buyer && (await usedByBuyer(trx, codeId, buyerKey))) return 'already_used';
-  if (heldUntil) {
+  if (unpaid) {
     const holds = await trx
       .selectFrom('purchases')
       .select((eb) => [
