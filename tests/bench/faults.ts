@@ -203,7 +203,13 @@ const timeCheckouts = async (label: string) => {
     const response = await fetch(`${baseUrl}/api/checkout`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: baseUrl, 'x-forwarded-for': `198.51.100.${n + 1}` },
-      body: JSON.stringify({ courseId: free.id, email: `smtp-${label}-${n}@example.com`, fullName: 'Smtp Test', language: 'en' }),
+      body: JSON.stringify({
+        acceptTerms: true,
+        courseId: free.id,
+        email: `smtp-${label}-${n}@example.com`,
+        fullName: 'Smtp Test',
+        language: 'en',
+      }),
     });
     if (!response.ok) throw new Error(`checkout failed: ${response.status}`);
     times.push(performance.now() - t0);
