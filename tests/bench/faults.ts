@@ -8,7 +8,7 @@ import { findFreePort } from '../../functions/db/embedded.ts';
 import { stopChild, waitForOutput } from './bench-server.ts';
 import { signedEvent, startFakeStripe } from '../support/fake-stripe.ts';
 import { startSmtpServer } from '../support/smtp.ts';
-import { KILL_AFTER_TERM_MS, runRestartDrill, STOP_MODES } from '../support/restart-drill.ts';
+import { KILL_AFTER_TERM_MS, runRestartDrill, STOP_MODES, SUPERVISOR_STOP } from '../support/restart-drill.ts';
 
 /**
  * `npm run faults`: the shop with its own embedded PostgreSQL, killed with SIGKILL at random moments
@@ -245,17 +245,18 @@ await stripe.stop();
 // empty lock file behind.
 const RESTART_CYCLES = Number(process.env.RESTART_CYCLES ?? 20);
 const TERM_KILL_ROUNDS = Number(process.env.TERM_KILL_ROUNDS ?? KILL_AFTER_TERM_MS.length * 3);
+const everyStop = [...STOP_MODES, SUPERVISOR_STOP];
 const drills = [
   {
-    name: `${STOP_MODES.join(', ')}, in turn`,
-    result: await runRestartDrill({ cycles: RESTART_CYCLES, dataDir: '.data/restart-drill' }),
+    name: `${everyStop.join(', ')}, in turn`,
+    result: await runRestartDrill({ cycles: RESTART_CYCLES, dataDir: '.data/restart-drill', modes: everyStop }),
   },
   {
     name: `SIGTERM, then SIGKILL of the group after ${KILL_AFTER_TERM_MS.join(', ')} ms in turn`,
     result: await runRestartDrill({
       cycles: TERM_KILL_ROUNDS,
       dataDir: '.data/restart-drill',
-      modes: ['SIGTERM, then SIGKILL to the group'],
+      modes: [SUPERVISOR_STOP],
     }),
   },
 ];
