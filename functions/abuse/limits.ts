@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { db, type Db } from '../db/database.ts';
 import { env } from '../env.ts';
+import { mailboxKey } from '../mail/mailbox-key.ts';
 
 /** A fixed window: at most `max` uses per key in `windowS` seconds from the window's first use. */
 export interface LimitRule {
@@ -55,13 +56,9 @@ export function limitsEnabled(): boolean {
   return AUTH_RATE_LIMIT ? AUTH_RATE_LIMIT === 'on' : NODE_ENV !== 'test';
 }
 
-/** One mailbox, however it is spelt: case, spaces and a `+tag` do not make a new target. */
+/** One mailbox, however it is spelt (mail/mailbox-key.ts): a `+tag` or Gmail's dots do not make a new target. */
 export function targetKey(email: string): string {
-  const [local = '', domain = ''] = email
-    .trim()
-    .toLowerCase()
-    .split(/@(?=[^@]*$)/);
-  return `${local.split('+')[0]}@${domain}`.slice(0, 400);
+  return mailboxKey(email).slice(0, 400);
 }
 
 /** Counts one use of `rule` for `key`, in one statement (instances share the row). */

@@ -2,6 +2,7 @@ import { db } from '../db/database.ts';
 import { devToolsEnabled } from '../dev-tools.ts';
 import { env } from '../env.ts';
 import { runDoctor, type Check } from '../ops/doctor.ts';
+import { unsentMail, type UnsentMail } from '../mail/outbox.ts';
 import { missingSettings, storedShopSettings } from '../shop/settings.ts';
 import { staleRates, storedCurrencySettings } from '../shop/currencies.ts';
 import type { RequiredSetting } from '../../src/lib/admin/shop-settings.schema.ts';
@@ -10,6 +11,8 @@ export interface ShopHealth {
   checks: Check[];
   /** Mail held in the outbox because nothing can send it (no SMTP, no dev mailbox). */
   waitingMail: number;
+  /** Mail the mail server keeps refusing, or that has waited too long: never dropped, shown here. */
+  unsentMail: UnsentMail;
   /** Shop details buyers would see missing (legal pages, receipts): to fill before launch. */
   missingSettings: RequiredSetting[];
   /** The reference exchange rates, when they are more than 30 days old (or still the built-in ones). */
@@ -23,10 +26,11 @@ let latest: { at: number; checks: Promise<Check[]> } | undefined;
 export async function shopHealth(): Promise<ShopHealth> {
   if (!latest || Date.now() - latest.at > FRESH_MS) latest = { at: Date.now(), checks: runDoctor(db()) };
   const mailCannotLeave = !env().SMTP_URL && !devToolsEnabled();
-  const [checks, settings, currencies, waiting] = await Promise.all([
+  const [checks, settings, currencies, unsent, waiting] = await Promise.all([
     latest.checks,
     storedShopSettings(),
     storedCurrencySettings(),
+    unsentMail(db()),
     mailCannotLeave
       ? db()
           .selectFrom('mail_outbox')
@@ -38,6 +42,7 @@ export async function shopHealth(): Promise<ShopHealth> {
   return {
     checks,
     waitingMail: Number(waiting.n),
+    unsentMail: unsent,
     missingSettings: missingSettings(settings),
     staleRates: staleRates(currencies),
   };

@@ -2,9 +2,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { db } from '../db/database.ts';
 import { adoptDetachedPurchases } from '../purchases/library.ts';
 import { getActiveCourse } from '../catalogue/catalogue.ts';
-import { paymentProvider, paymentsAvailable, successUrl } from '../payments/provider.ts';
+import { CHECKOUT_SESSION_TTL_S, paymentProvider, paymentsAvailable, successUrl } from '../payments/provider.ts';
 import { queueMaterialsMail } from './materials.ts';
-import { priceWithCode, takeCode, type Quote } from '../discounts/discounts.ts';
+import { priceWithCode, takeCode, type CodeHolder, type Quote, type TakeOutcome } from '../discounts/discounts.ts';
+import { mailboxKey } from '../mail/mailbox-key.ts';
 import { orderConsent } from './consent.ts';
 import type { CheckoutRequest } from '../../src/lib/checkout.schema.ts';
 import type { Language } from '../../src/i18n/languages.ts';
@@ -49,10 +50,10 @@ export async function startCheckout(
   if (!course) return { kind: 'course_not_found' };
   if (course.priceMinor > 0 && !paymentsAvailable()) return { kind: 'not_for_sale' };
   // Checked before any account is made for a guest's address: a refusal leaves nothing behind.
-  const preview = await priceWithCode(course, request.discountCode, sessionUser?.id);
-  if (!preview.ok) return refused(preview);
+  const quote = await priceWithCode(course, request.discountCode, sessionUser?.email ?? request.email);
+  if (!quote.ok) return refused(quote);
   // A paid order is delivered at once: the buyer must ask for that, waiving withdrawal (EU, Turkey).
-  if (preview.value.totalMinor > 0 && !request.waiveWithdrawal)
+  if (quote.value.totalMinor > 0 && !request.waiveWithdrawal)
     return refused(
       invalid('withdrawal_required', 'checkout.withdrawalRequired', { waiveWithdrawal: 'checkout.withdrawalRequired' }),
     );
@@ -62,10 +63,8 @@ export async function startCheckout(
   const guest = !sessionUser;
   const owned = await completedPurchaseOf(buyer.id, course.id);
   if (owned) return guest ? resendMaterials(owned) : { kind: 'already_owned', courseId: course.id };
-  // A guest's account is known only now: "once per buyer" is checked again for it.
-  const quote = sessionUser ? preview : await priceWithCode(course, request.discountCode, buyer.id);
-  if (!quote.ok) return refused(quote);
   const consent = await orderConsent(request, course, quote.value, buyer.email, context.clientIp);
+  const holder: CodeHolder = { email: buyer.email, clientIp: context.clientIp };
   const order = {
     user_id: buyer.id,
     course_id: course.id,
@@ -75,6 +74,7 @@ export async function startCheckout(
     guest,
     currency: course.currency,
     amount_minor: quote.value.totalMinor,
+    buyer_key: mailboxKey(buyer.email),
     ...discountColumns(quote.value),
     consent: JSON.stringify(consent.consent),
     contracts: consent.contracts ? JSON.stringify(consent.contracts) : null,
@@ -85,7 +85,8 @@ export async function startCheckout(
     const completed = await db()
       .transaction()
       .execute(async (trx) => {
-        if (quote.value.codeId && !(await takeCode(trx, quote.value.codeId))) return 'used_up' as const;
+        const code = quote.value.codeId ? await takeCode(trx, quote.value.codeId, holder) : 'taken';
+        if (code !== 'taken') return codeRefusals[code];
         const purchase = await trx
           .insertInto('purchases')
           .values({
@@ -109,19 +110,27 @@ export async function startCheckout(
         return codeAlreadyUsedOnRace(error);
       });
     if (typeof completed === 'object') return refused(completed);
-    if (completed === 'used_up') return refused(codeUsedUp);
     if (completed === 'raced') return startCheckout(request, sessionUser, context);
     return { kind: 'redirect', url: successUrl(request.language, course.id, paymentId), paymentId };
   }
 
   const provider = paymentProvider();
+  // Until the payment page exists and says when it closes; a page that never opens lets go after this.
+  const heldUntil = quote.value.codeId ? new Date(Date.now() + (CHECKOUT_SESSION_TTL_S + 60) * 1000) : null;
   const pending = await db()
     .transaction()
     .execute(async (trx) => {
-      if (quote.value.codeId && !(await takeCode(trx, quote.value.codeId))) return codeUsedUp;
+      const code = quote.value.codeId ? await takeCode(trx, quote.value.codeId, holder, true) : 'taken';
+      if (code !== 'taken') return codeRefusals[code];
       return trx
         .insertInto('purchases')
-        .values({ ...order, status: 'pending', provider: provider.name })
+        .values({
+          ...order,
+          status: 'pending',
+          provider: provider.name,
+          discount_held_until: heldUntil,
+          discount_hold_client: heldUntil ? context.clientIp : null,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
     })
@@ -138,7 +147,12 @@ export async function startCheckout(
   });
   await db()
     .updateTable('purchases')
-    .set({ payment_id: checkout.paymentId, updated_at: new Date() })
+    // The code's use is held exactly as long as the payment page can be paid.
+    .set({
+      payment_id: checkout.paymentId,
+      updated_at: new Date(),
+      ...(heldUntil ? { discount_held_until: checkout.expiresAt } : {}),
+    })
     .where('id', '=', pending.id)
     .execute();
   return { kind: 'redirect', url: checkout.url, paymentId: checkout.paymentId };
@@ -147,7 +161,11 @@ export async function startCheckout(
 /** A second tab completed the same free enrolment first: the whole transaction (and its code use) rolls back. */
 class EnrolledMeanwhile extends Error {}
 
-const codeUsedUp = invalid('code_refused', 'checkout.codeUsedUp', { discountCode: 'checkout.codeUsedUp' });
+const codeRefusals = {
+  used_up: invalid('code_refused', 'checkout.codeUsedUp', { discountCode: 'checkout.codeUsedUp' }),
+  already_used: invalid('code_refused', 'checkout.codeAlreadyUsed', { discountCode: 'checkout.codeAlreadyUsed' }),
+  held: invalid('code_refused', 'checkout.codeHeld', { discountCode: 'checkout.codeHeld' }),
+} satisfies Record<Exclude<TakeOutcome, 'taken'>, Failure>;
 const refused = (failure: Failure): CheckoutResult => ({ kind: 'refused', failure });
 
 /** Two checkouts of one buyer with a once-per-buyer code at the same moment: the index keeps one. */

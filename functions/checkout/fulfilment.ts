@@ -5,7 +5,7 @@ import type { Database } from '../db/schema.ts';
 import { queueMaterialsMail, queueRefundMail } from './materials.ts';
 import { newDownloadToken } from './checkout.ts';
 import { issueCreditNote, issueReceipt } from '../receipts/numbering.ts';
-import { releaseCode } from '../discounts/discounts.ts';
+import { keepCode, releaseCode } from '../discounts/discounts.ts';
 import { announceRatingChange } from '../reviews/reviews.ts';
 
 /**
@@ -104,6 +104,7 @@ export async function fulfilPayment(payment: Payment): Promise<FulfilmentOutcome
         })
         .where('id', '=', order.id)
         .execute();
+      await keepCode(trx, order.id);
       await issueReceipt(trx, order.id);
       await queueMaterialsMail(trx, order.id);
       return 'fulfilled';

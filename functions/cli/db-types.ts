@@ -20,7 +20,7 @@ const OVERRIDES = {
   columns: {
     'purchases.status': 'Generated<"pending" | "completed" | "failed" | "expired" | "refunded" | "disputed">',
     'purchases.provider': '"free" | "stripe" | "demo"',
-    'mail_outbox.status': 'Generated<"pending" | "sent" | "failed">',
+    'mail_outbox.status': 'Generated<"pending" | "sent">',
     'users.role': 'Generated<"user" | "admin">',
     'client_logs.level': '"error" | "warn" | "info" | "debug"',
     'discount_codes.kind': '"percent" | "fixed"',

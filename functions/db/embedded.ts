@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chmod, chown, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, chown, link, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
@@ -32,6 +33,7 @@ export class StartError extends Error {
 const USER = 'postgres';
 const PASSWORD = 'postgres';
 const LOCK_FILE = 'postgres.lock';
+const LOCK_DRAFT = 'draft';
 const USERS_DIR = 'postgres-users';
 const READY_TIMEOUT_MS = 30_000;
 const STOP_TIMEOUT_MS = 15_000;
@@ -256,33 +258,69 @@ function userFile(dataDir: string, pid: number): string {
 }
 
 /**
- * Runs `work` holding the folder's lock (an exclusively created file naming its holder). A holder that
- * died (killed, or a zombie) no longer holds it.
+ * Runs `work` holding the folder's lock, a file naming its holder ("pid start-time"). The file appears
+ * whole or not at all: its content is written to a temporary file first, then linked into place, and
+ * link() fails if the lock exists. A holder that died (killed, or a zombie) no longer holds it, and
+ * neither does a file naming no process (empty or garbage: left by an older version killed half-way
+ * through writing it, or by hand): either would otherwise block every later start.
  */
 async function withLock<T>(dataDir: string, work: () => Promise<T>): Promise<T> {
   const file = path.join(dataDir, LOCK_FILE);
-  const me = `${process.pid} ${processStartTime(process.pid) ?? ''}`;
   const deadline = Date.now() + LOCK_TIMEOUT_MS;
+  await removeAbandonedLockDrafts(dataDir);
   for (;;) {
-    try {
-      await writeFile(file, me, { flag: 'wx' });
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const [holder = '', startedAt] = (await readFile(file, 'utf8').catch(() => '')).trim().split(' ');
-      if (holder !== '' && !isRunning(Number(holder), startedAt || undefined)) {
-        await rm(file, { force: true });
-        continue;
-      }
-      if (Date.now() > deadline)
-        throw new StartError(`${file} is held by process ${holder}: wait for it to finish, or end it and start again.`);
-      await sleep(POLL_MS);
+    if (await createLock(file)) break;
+    const holder = await lockHolder(file);
+    if (holder === 'gone') continue;
+    if (holder === undefined || !isRunning(holder.pid, holder.startedAt)) {
+      await rm(file, { force: true });
+      continue;
     }
+    if (Date.now() > deadline)
+      throw new StartError(`${file} is held by process ${holder.pid}: wait for it to finish, or end it and start again.`);
+    await sleep(POLL_MS);
   }
   try {
     return await work();
   } finally {
     await rm(file, { force: true });
+  }
+}
+
+/** True when this process now holds the lock; false when another file is in place. */
+async function createLock(file: string): Promise<boolean> {
+  // Unique per call: one process may take several folders' locks at once.
+  const draft = `${file}.${process.pid}.${randomUUID()}.${LOCK_DRAFT}`;
+  await writeFile(draft, `${process.pid} ${processStartTime(process.pid) ?? ''}`);
+  try {
+    await link(draft, file);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return false;
+  } finally {
+    await rm(draft, { force: true });
+  }
+}
+
+/** Who the lock file names; undefined when it names nobody (empty, garbage, unreadable); 'gone' when it vanished meanwhile. */
+async function lockHolder(file: string): Promise<{ pid: number; startedAt: string | undefined } | undefined | 'gone'> {
+  let content: string;
+  try {
+    content = await readFile(file, 'utf8');
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'gone' : undefined;
+  }
+  const match = /^(\d+) ?(\d*)$/.exec(content.trim());
+  return match ? { pid: Number(match[1]), startedAt: match[2] || undefined } : undefined;
+}
+
+/** A process killed between writing its draft and linking it leaves the draft behind: litter, never a lock. */
+async function removeAbandonedLockDrafts(dataDir: string): Promise<void> {
+  const [prefix, suffix] = [`${LOCK_FILE}.`, `.${LOCK_DRAFT}`];
+  for (const name of await readdir(dataDir).catch(() => [])) {
+    if (!name.startsWith(prefix) || !name.endsWith(suffix)) continue;
+    if (!isRunning(Number(name.slice(prefix.length).split('.')[0]))) await rm(path.join(dataDir, name), { force: true });
   }
 }
 

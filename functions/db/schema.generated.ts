@@ -224,7 +224,7 @@ export interface MailOutbox {
   recipient: string;
   reply_to: string | null;
   sent_at: Timestamp | null;
-  status: Generated<"pending" | "sent" | "failed">;
+  status: Generated<"pending" | "sent">;
   subject: string;
   text: string;
 }
@@ -257,6 +257,7 @@ export interface PeriodicTasks {
 
 export interface Purchases {
   amount_minor: number;
+  buyer_key: string | null;
   completed_at: Timestamp | null;
   consent: Json | null;
   contracts: Json | null;
@@ -266,6 +267,8 @@ export interface Purchases {
   currency: string;
   discount_code: string | null;
   discount_code_id: string | null;
+  discount_held_until: Timestamp | null;
+  discount_hold_client: string | null;
   discount_minor: Generated<number>;
   discount_once_per_buyer: Generated<boolean>;
   download_count: Generated<number>;

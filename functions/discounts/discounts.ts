@@ -2,12 +2,30 @@ import { sql, type Transaction } from 'kysely';
 import { db, type Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { invalid, ok, type Result } from '../../src/lib/result.ts';
+import { mailboxKey } from '../mail/mailbox-key.ts';
+import { log } from '../log.ts';
 
 /**
  * Discount codes: the server alone prices an order (the browser sends the code, never an amount).
  * A code is taken by an order when checkout starts, under the code row's lock and only while
  * below its limit, and given back if that order fails or expires: a limit of N admits exactly N.
+ *
+ * An unpaid order holds its use only while its payment page is open (`discount_held_until`, the
+ * page's expiry): the next checkout of the code gives expired holds back, webhook or not. One buyer
+ * (their mailbox, however spelt) holds at most HOLDS_PER_BUYER uses of a code at once and one client
+ * address HOLDS_PER_CLIENT, so unpaid checkouts cannot keep a limited code from real buyers.
  */
+
+/** Uses of one code a buyer's unpaid orders may hold at once: their open payment page. */
+export const HOLDS_PER_BUYER = 1;
+/** Uses of one code a client address's unpaid orders may hold at once: a few people behind one address. */
+export const HOLDS_PER_CLIENT = 3;
+
+/** Who asks for a use: compared by mailbox (mailboxKey) and client address. */
+export interface CodeHolder {
+  email: string;
+  clientIp: string;
+}
 
 /**
  * The smallest amount Stripe charges per currency (US$0.50 and €0.50 as Stripe publishes them; the
@@ -47,11 +65,11 @@ interface CodeRow {
   redemptions: number;
 }
 
-/** The price of a course for a buyer with an optional code, or why the code does not apply. */
+/** The price of a course for a buyer (their e-mail, when known) with an optional code, or why the code does not apply. */
 export async function priceWithCode(
   course: PricedCourse,
   code: string,
-  buyerId: string | undefined,
+  buyerEmail: string | undefined,
   database: Db | Transaction<Database> = db(),
 ): Promise<Result<Quote>> {
   const list: Quote = {
@@ -64,7 +82,7 @@ export async function priceWithCode(
   if (course.priceMinor === 0)
     return invalid('code_not_needed', 'checkout.codeNotNeeded', { discountCode: 'checkout.codeNotNeeded' });
   const row = await database.selectFrom('discount_codes').selectAll().where('code', '=', code.toUpperCase()).executeTakeFirst();
-  const refusal = row ? await whyNot(row, course, buyerId, database) : 'checkout.codeUnknown';
+  const refusal = row ? await whyNot(row, course, buyerEmail, database) : 'checkout.codeUnknown';
   if (refusal) return invalid('code_refused', refusal, { discountCode: refusal });
   const discountMinor = Math.min(course.priceMinor, discountOf(row!, course));
   const totalMinor = course.priceMinor - discountMinor;
@@ -83,14 +101,15 @@ export async function priceWithCode(
 async function whyNot(
   row: CodeRow,
   course: PricedCourse,
-  buyerId: string | undefined,
+  buyerEmail: string | undefined,
   database: Db | Transaction<Database>,
 ): Promise<Parameters<typeof invalid>[1] | undefined> {
   const now = new Date();
   if (!row.active) return 'checkout.codeUnknown';
   if (row.starts_at && row.starts_at > now) return 'checkout.codeNotStarted';
   if (row.ends_at && row.ends_at <= now) return 'checkout.codeExpired';
-  if (row.max_redemptions !== null && row.redemptions >= row.max_redemptions) return 'checkout.codeUsedUp';
+  if (row.max_redemptions !== null && row.redemptions - (await expiredHolds(database, row.id)) >= row.max_redemptions)
+    return 'checkout.codeUsedUp';
   if (row.kind === 'fixed' && amountsOf(row)[course.currency] === undefined) return 'checkout.codeNotForCourse';
   if (!row.all_courses) {
     const listed = await database
@@ -101,17 +120,38 @@ async function whyNot(
       .executeTakeFirst();
     if (!listed) return 'checkout.codeNotForCourse';
   }
-  if (row.once_per_buyer && buyerId) {
-    const used = await database
-      .selectFrom('purchases')
-      .select('id')
-      .where('discount_code_id', '=', row.id)
-      .where('user_id', '=', buyerId)
-      .where('status', 'in', ['pending', 'completed', 'refunded', 'disputed'])
-      .executeTakeFirst();
-    if (used) return 'checkout.codeAlreadyUsed';
-  }
+  if (row.once_per_buyer && buyerEmail && (await usedByBuyer(database, row.id, mailboxKey(buyerEmail))))
+    return 'checkout.codeAlreadyUsed';
   return undefined;
+}
+
+/** Uses still counted for unpaid orders whose payment page has closed (given back at the next take). */
+async function expiredHolds(database: Db | Transaction<Database>, codeId: string): Promise<number> {
+  const row = await database
+    .selectFrom('purchases')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('discount_code_id', '=', codeId)
+    .where('status', '=', 'pending')
+    .where('discount_held_until', '<=', new Date())
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** A completed (or refunded, disputed) order of this buyer with the code, or an unpaid one whose page is open. */
+async function usedByBuyer(database: Db | Transaction<Database>, codeId: string, buyerKey: string): Promise<boolean> {
+  const used = await database
+    .selectFrom('purchases')
+    .select('id')
+    .where('discount_code_id', '=', codeId)
+    .where('buyer_key', '=', buyerKey)
+    .where((eb) =>
+      eb.or([
+        eb('status', 'in', ['completed', 'refunded', 'disputed']),
+        eb.and([eb('status', '=', 'pending'), eb('discount_held_until', '>', new Date())]),
+      ]),
+    )
+    .executeTakeFirst();
+  return Boolean(used);
 }
 
 function amountsOf(row: CodeRow): Record<string, number> {
@@ -123,11 +163,44 @@ function discountOf(row: CodeRow, course: PricedCourse): number {
   return amountsOf(row)[course.currency] ?? 0;
 }
 
+export type TakeOutcome = 'taken' | 'used_up' | 'already_used' | 'held';
+
 /**
- * Takes one use of a code for an order, in the order's transaction: the row lock makes concurrent
- * checkouts queue, and the condition admits them only while uses remain. False: none left.
+ * Takes one use of a code for an order, in the order's transaction, under the code row's lock (so
+ * concurrent checkouts queue and every rule below sees the others' uses): gives back the holds of
+ * closed payment pages, refuses a buyer who used a once-per-buyer code, a buyer or client already
+ * holding their share (for an `unpaid` order, which holds the use until its payment page closes),
+ * and a code with no use left.
  */
-export async function takeCode(trx: Transaction<Database>, codeId: string): Promise<boolean> {
+export async function takeCode(
+  trx: Transaction<Database>,
+  codeId: string,
+  holder: CodeHolder,
+  unpaid = false,
+): Promise<TakeOutcome> {
+  const code = await trx
+    .selectFrom('discount_codes')
+    .select('once_per_buyer')
+    .where('id', '=', codeId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!code) return 'used_up';
+  await giveBackExpiredHolds(trx, codeId);
+  const buyerKey = mailboxKey(holder.email);
+  if (code.once_per_buyer && (await usedByBuyer(trx, codeId, buyerKey))) return 'already_used';
+  if (unpaid) {
+    const holds = await trx
+      .selectFrom('purchases')
+      .select((eb) => [
+        eb.fn.countAll<string>().filterWhere('buyer_key', '=', buyerKey).as('buyer'),
+        eb.fn.countAll<string>().filterWhere('discount_hold_client', '=', holder.clientIp).as('client'),
+      ])
+      .where('discount_code_id', '=', codeId)
+      .where('status', '=', 'pending')
+      .where('discount_held_until', '>', new Date())
+      .executeTakeFirstOrThrow();
+    if (Number(holds.buyer) >= HOLDS_PER_BUYER || Number(holds.client) >= HOLDS_PER_CLIENT) return 'held';
+  }
   const taken = await trx
     .updateTable('discount_codes')
     .set({ redemptions: sql`redemptions + 1`, updated_at: new Date() })
@@ -136,14 +209,70 @@ export async function takeCode(trx: Transaction<Database>, codeId: string): Prom
     .where((eb) => eb.or([eb('max_redemptions', 'is', null), eb('redemptions', '<', eb.ref('max_redemptions'))]))
     .returning('id')
     .executeTakeFirst();
-  return Boolean(taken);
+  return taken ? 'taken' : 'used_up';
 }
 
-/** Gives back the code of an order that will never complete (failed, expired). */
+/** The uses held by unpaid orders whose payment page has closed go back to the code (its row is locked). */
+async function giveBackExpiredHolds(trx: Transaction<Database>, codeId: string): Promise<void> {
+  const released = await trx
+    .updateTable('purchases')
+    .set({ discount_held_until: null })
+    .where('discount_code_id', '=', codeId)
+    .where('status', '=', 'pending')
+    .where('discount_held_until', '<=', new Date())
+    .returning('id')
+    .execute();
+  if (released.length === 0) return;
+  await trx
+    .updateTable('discount_codes')
+    .set({ redemptions: sql`greatest(redemptions - ${released.length}, 0)`, updated_at: new Date() })
+    .where('id', '=', codeId)
+    .execute();
+}
+
+/** Gives back the code of an order that will never complete (failed, expired), unless its hold already went back. */
 export async function releaseCode(trx: Transaction<Database>, orderId: string): Promise<void> {
+  const held = await trx
+    .updateTable('purchases')
+    .set({ discount_held_until: null })
+    .where('id', '=', orderId)
+    .where('discount_held_until', 'is not', null)
+    .returning('discount_code_id')
+    .executeTakeFirst();
+  if (!held?.discount_code_id) return;
   await trx
     .updateTable('discount_codes')
     .set({ redemptions: sql`greatest(redemptions - 1, 0)`, updated_at: new Date() })
-    .where('id', '=', (eb) => eb.selectFrom('purchases').select('discount_code_id').where('id', '=', orderId))
+    .where('id', '=', held.discount_code_id)
     .execute();
+}
+
+/**
+ * A paid order keeps its use for good. One whose hold already went back (paid on a page that outlived
+ * it, which Stripe's expiry prevents) takes a use again if one is left: the buyer has paid the
+ * discounted price either way, so the order completes, and the rare use beyond the limit is logged.
+ */
+export async function keepCode(trx: Transaction<Database>, orderId: string): Promise<void> {
+  const order = await trx
+    .selectFrom('purchases')
+    .select(['discount_code_id', 'discount_held_until'])
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+  if (!order?.discount_code_id) return;
+  if (order.discount_held_until) {
+    await trx.updateTable('purchases').set({ discount_held_until: null }).where('id', '=', orderId).execute();
+    return;
+  }
+  const taken = await trx
+    .updateTable('discount_codes')
+    .set({ redemptions: sql`redemptions + 1`, updated_at: new Date() })
+    .where('id', '=', order.discount_code_id)
+    .where((eb) => eb.or([eb('max_redemptions', 'is', null), eb('redemptions', '<', eb.ref('max_redemptions'))]))
+    .returning('id')
+    .executeTakeFirst();
+  if (!taken)
+    log.warn(
+      { order: orderId, code: order.discount_code_id },
+      'paid after its code hold ended with no use left: code used beyond its limit',
+    );
 }

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { Language } from '../../src/i18n/languages.ts';
 import type { LinkToken } from '../auth/link-tokens.ts';
@@ -39,4 +39,45 @@ export async function queueMail(database: Kysely<Database> | Transaction<Databas
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** Refused this many times (about 2.5 minutes of failures from the first try), a mail is failing. */
+export const FAILING_AFTER_ATTEMPTS = 5;
+/** Unsent this long, whatever the reason (SMTP refusing, no SMTP set, no shop running), a mail is stuck. */
+export const STUCK_AFTER_S = 15 * 60;
+
+/** Mail that is failing or stuck: what the admin overview and `npm run doctor` show. */
+export interface UnsentMail {
+  count: number;
+  /** When the oldest of them was queued. */
+  oldestQueuedAt: Date | null;
+  /** The most recent refusal among them (SMTP's own words); null when none was ever tried. */
+  lastError: string | null;
+}
+
+export async function unsentMail(database: Kysely<Database>): Promise<UnsentMail> {
+  const { rows } = await sql<{ count: number; oldest_queued_at: Date | null; last_error: string | null }>`
+    SELECT count(*)::int AS count, min(created_at) AS oldest_queued_at,
+      (array_agg(last_error ORDER BY next_attempt_at DESC) FILTER (WHERE last_error IS NOT NULL))[1] AS last_error
+    FROM mail_outbox
+    WHERE status = 'pending'
+      AND (attempts >= ${FAILING_AFTER_ATTEMPTS} OR created_at < now() - make_interval(secs => ${STUCK_AFTER_S}))`.execute(
+    database,
+  );
+  const row = rows[0]!;
+  return { count: row.count, oldestQueuedAt: row.oldest_queued_at, lastError: row.last_error };
+}
+
+/**
+ * Every mail that has been refused goes out at the worker's next round, its back-off started afresh:
+ * what the admin does once SMTP works again, instead of waiting up to an hour. Returns how many.
+ */
+export async function resendRefusedMail(database: Kysely<Database>): Promise<number> {
+  const result = await database
+    .updateTable('mail_outbox')
+    .set({ attempts: 0, next_attempt_at: new Date() })
+    .where('status', '=', 'pending')
+    .where('attempts', '>', 0)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

@@ -70,14 +70,21 @@ export function mailboxTransport(database: Db): MailTransport {
 }
 
 export const MAIL_BATCH_SIZE = 20;
-export const MAX_MAIL_ATTEMPTS = 25;
 const LOCK_S = 120;
 const FIRST_RETRY_S = 5;
-const MAX_RETRY_S = 60 * 60;
+/** Reached after 10 attempts (about 1.4 hours of failures); from then on a mail is tried hourly. */
+export const MAX_RETRY_S = 60 * 60;
 
 /**
  * Sends due mail once. Rows are claimed with a lock that expires, so a crashed worker's mail is
  * retried (at least once); a row is marked sent right after the transport confirms (never twice).
+ *
+ * A mail is never given up: after the back-off reaches MAX_RETRY_S it is tried every hour until it
+ * leaves or an operator acts (outbox.ts: the overview and the doctor show it, the admin resends).
+ * Not even an SMTP 5xx ends it: through a relay, a permanent-looking refusal is as often the shop's
+ * own configuration (an unverified sender, relaying denied, a suspended account) as the recipient,
+ * and giving up on it would lose every mail of the outage. An hourly attempt at a mailbox that
+ * really does not exist costs one SMTP exchange.
  */
 export async function deliverDueMail(database: Db, transport: MailTransport): Promise<{ sent: number; failed: number }> {
   const claimed = await sql<{
@@ -128,7 +135,6 @@ export async function deliverDueMail(database: Db, transport: MailTransport): Pr
       await database
         .updateTable('mail_outbox')
         .set({
-          status: mail.attempts >= MAX_MAIL_ATTEMPTS ? 'failed' : 'pending',
           next_attempt_at: new Date(Date.now() + retryInS * 1000),
           locked_until: null,
           last_error: String((error as Error).message ?? error).slice(0, 1000),

@@ -7,6 +7,7 @@ import { env, siteUrl } from '../env.ts';
 import { stripe } from '../payments/stripe.ts';
 import { deleteFile, getFile, publicUrl, putFile } from '../storage/storage.ts';
 import { missingSettings, readSettings } from '../shop/settings.ts';
+import { unsentMail } from '../mail/outbox.ts';
 import { REQUIRED_SETTINGS } from '../../src/lib/admin/shop-settings.schema.ts';
 import type { MessageKey } from '../../src/i18n/i18n.ts';
 
@@ -29,6 +30,7 @@ export async function runDoctor(database: Db): Promise<Check[]> {
   const checks = await Promise.all([
     check('doctor.database', () => databaseCheck(database)),
     check('doctor.mail', mailCheck),
+    check('doctor.outbox', () => outboxCheck(database)),
     check('doctor.payments', paymentsCheck),
     check('doctor.storage', storageCheck),
     check('doctor.site', siteCheck),
@@ -101,6 +103,23 @@ async function mailCheck(): Promise<Outcome> {
     transport.close();
   }
   return ok('doctor.mailOk', { host, from: MAIL_FROM });
+}
+
+/** Mail is never given up (mail/worker.ts): this is where an outage that keeps it waiting shows. */
+async function outboxCheck(database: Db): Promise<Outcome> {
+  const created = await sql<{ exists: boolean }>`SELECT to_regclass('mail_outbox') IS NOT NULL AS exists`.execute(database);
+  if (!created.rows[0]?.exists) return ok('doctor.outboxOk');
+  const unsent = await unsentMail(database);
+  if (unsent.count === 0) return ok('doctor.outboxOk');
+  const params = { count: unsent.count, since: formatUtc(unsent.oldestQueuedAt!) };
+  return unsent.lastError
+    ? fail('doctor.outboxFailing', { ...params, reason: unsent.lastError })
+    : fail('doctor.outboxStuck', params);
+}
+
+/** A moment in either language's output: "2026-11-28 14:05 UTC". */
+function formatUtc(date: Date): string {
+  return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
 async function paymentsCheck(): Promise<Outcome> {

@@ -34,11 +34,12 @@ export type RefundResult =
 
 export interface PaymentProvider {
   name: 'stripe' | 'demo';
-  createCheckout(order: PaymentOrder): Promise<{ paymentId: string; url: string }>;
+  /** `expiresAt`: when the payment page closes (a discount code's use is held until then). */
+  createCheckout(order: PaymentOrder): Promise<{ paymentId: string; url: string; expiresAt: Date }>;
   refund(request: RefundRequest): Promise<RefundResult>;
 }
 
-/** How long a payment page stays open; a discount code an unpaid order holds returns after it. */
+/** How long a payment page stays open (Stripe's shortest); a discount code an unpaid order holds returns after it. */
 export const CHECKOUT_SESSION_TTL_S = 30 * 60;
 
 export function successUrl(lang: Language, courseId: string, sessionPlaceholder = '{CHECKOUT_SESSION_ID}'): string {
@@ -79,7 +80,7 @@ const stripeProvider: PaymentProvider = {
       { idempotencyKey: `checkout-session-${order.orderId}` },
     );
     if (!session.url) throw new Error('No checkout URL received');
-    return { paymentId: session.id, url: session.url };
+    return { paymentId: session.id, url: session.url, expiresAt: new Date(session.expires_at * 1000) };
   },
   async refund({ purchaseId, paymentIntentId }) {
     if (!paymentIntentId) return { kind: 'not_possible', reason: 'no_payment_intent' };
@@ -98,7 +99,11 @@ const demoProvider: PaymentProvider = {
   name: 'demo',
   createCheckout(order) {
     const paymentId = `demo_${randomUUID()}`;
-    return Promise.resolve({ paymentId, url: `${siteUrl()}/${order.language}/checkout/demo/${paymentId}` });
+    return Promise.resolve({
+      paymentId,
+      url: `${siteUrl()}/${order.language}/checkout/demo/${paymentId}`,
+      expiresAt: new Date(Date.now() + CHECKOUT_SESSION_TTL_S * 1000),
+    });
   },
   // No money moved and no confirmation will come: access ends at once.
   async refund({ purchaseId }) {

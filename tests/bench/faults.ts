@@ -8,12 +8,12 @@ import { findFreePort } from '../../functions/db/embedded.ts';
 import { stopChild, waitForOutput } from './bench-server.ts';
 import { signedEvent, startFakeStripe } from '../support/fake-stripe.ts';
 import { startSmtpServer } from '../support/smtp.ts';
-import { runRestartDrill, STOP_MODES } from '../support/restart-drill.ts';
+import { KILL_AFTER_TERM_MS, runRestartDrill, STOP_MODES, SUPERVISOR_STOP } from '../support/restart-drill.ts';
 
 /**
  * `npm run faults`: the shop with its own embedded PostgreSQL, killed with SIGKILL at random moments
  * while Stripe events arrive, restarted each time; then every event is delivered again, as Stripe
- * would. Then an SMTP outage, then the restart drill. Prints what was lost or duplicated (target: nothing).
+ * would. Then an SMTP outage, then the restart drills. Prints what was lost or duplicated (target: nothing).
  */
 const ROUNDS = Number(process.env.FAULT_ROUNDS ?? 100);
 const EVENTS_PER_ROUND = 10;
@@ -203,7 +203,13 @@ const timeCheckouts = async (label: string) => {
     const response = await fetch(`${baseUrl}/api/checkout`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: baseUrl, 'x-forwarded-for': `198.51.100.${n + 1}` },
-      body: JSON.stringify({ courseId: free.id, email: `smtp-${label}-${n}@example.com`, fullName: 'Smtp Test', language: 'en' }),
+      body: JSON.stringify({
+        acceptTerms: true,
+        courseId: free.id,
+        email: `smtp-${label}-${n}@example.com`,
+        fullName: 'Smtp Test',
+        language: 'en',
+      }),
     });
     if (!response.ok) throw new Error(`checkout failed: ${response.status}`);
     times.push(performance.now() - t0);
@@ -234,20 +240,40 @@ await stopChild(shop.child);
 await database.destroy();
 await stripe.stop();
 
-// (e) Restart drill: stopped every way a supervisor or a person stops it, started again at once.
+// (e) Restart drill: stopped every way a supervisor or a person stops it, started again at once; then
+// a supervisor's stop alone (SIGTERM, SIGKILL of the group 0–300 ms later), the stop that once left an
+// empty lock file behind.
 const RESTART_CYCLES = Number(process.env.RESTART_CYCLES ?? 20);
-const drill = await runRestartDrill({ cycles: RESTART_CYCLES, dataDir: '.data/restart-drill' });
-const sortedReady = [...drill.readyMs].sort((a, b) => a - b);
-console.log(`\nRestart drill: ${STOP_MODES.join(', ')}, in turn; each start at once after the stop`);
-console.table([
+const TERM_KILL_ROUNDS = Number(process.env.TERM_KILL_ROUNDS ?? KILL_AFTER_TERM_MS.length * 3);
+const everyStop = [...STOP_MODES, SUPERVISOR_STOP];
+const drills = [
   {
-    cycles: drill.cycles,
-    'healthy within 10 s': `${drill.healthy}/${drill.cycles}`,
-    'rows committed before a stop': drill.rowsWritten,
-    'rows missing after restart': drill.rowsMissing,
-    'ready p50 ms': Math.round(sortedReady[Math.floor(sortedReady.length / 2)] ?? 0),
-    'ready max ms': Math.round(sortedReady.at(-1) ?? 0),
+    name: `${everyStop.join(', ')}, in turn`,
+    result: await runRestartDrill({ cycles: RESTART_CYCLES, dataDir: '.data/restart-drill', modes: everyStop }),
   },
-]);
-for (const failure of drill.failures) console.log(failure);
-if (drill.healthy !== drill.cycles || drill.rowsMissing > 0) process.exitCode = 1;
+  {
+    name: `SIGTERM, then SIGKILL of the group after ${KILL_AFTER_TERM_MS.join(', ')} ms in turn`,
+    result: await runRestartDrill({
+      cycles: TERM_KILL_ROUNDS,
+      dataDir: '.data/restart-drill',
+      modes: [SUPERVISOR_STOP],
+    }),
+  },
+];
+for (const { name, result: drill } of drills) {
+  const sortedReady = [...drill.readyMs].sort((a, b) => a - b);
+  console.log(`\nRestart drill: ${name}; each start at once after the stop`);
+  console.table([
+    {
+      cycles: drill.cycles,
+      'healthy within 10 s': `${drill.healthy}/${drill.cycles}`,
+      'rows committed before a stop': drill.rowsWritten,
+      'rows missing after restart': drill.rowsMissing,
+      'ready p50 ms': Math.round(sortedReady[Math.floor(sortedReady.length / 2)] ?? 0),
+      'ready max ms': Math.round(sortedReady.at(-1) ?? 0),
+    },
+  ]);
+  console.table(Object.entries(drill.byMode).map(([mode, { stops, failures }]) => ({ stop: mode, rounds: stops, failures })));
+  for (const failure of drill.failures) console.log(failure);
+  if (drill.healthy !== drill.cycles || drill.rowsMissing > 0) process.exitCode = 1;
+}

@@ -47,6 +47,8 @@ export async function startFakeStripe() {
           metadata: { order_id: body.get('metadata[order_id]') },
           client_reference_id: body.get('client_reference_id'),
           created: Math.floor(Date.now() / 1000),
+          // As Stripe answers: the expiry asked for, or its default of 24 hours.
+          expires_at: Number(body.get('expires_at') ?? Math.floor(Date.now() / 1000) + 86_400),
         };
         sessions.set(id, session);
         return send(200, session);

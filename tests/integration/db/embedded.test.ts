@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -40,5 +40,18 @@ describe('embedded PostgreSQL', () => {
     const fresh = await startEmbeddedPostgres({ dataDir });
     expect(await query(fresh.url)).toBe(42);
     await fresh.stop();
+  });
+
+  // A stop that kills the group while the lock is being written must not block every later start.
+  it('starts at once over a lock file that names no process (empty, garbage)', async () => {
+    for (const content of ['', 'not a pid\n\u0000']) {
+      await writeFile(path.join(dataDir, 'postgres.lock'), content);
+      const startedAt = Date.now();
+      const server = await startEmbeddedPostgres({ dataDir });
+      expect(await query(server.url)).toBe(42);
+      await server.stop();
+      expect(Date.now() - startedAt).toBeLessThan(10_000);
+    }
+    expect((await readdir(dataDir)).filter((name) => name.startsWith('postgres.lock'))).toEqual([]);
   });
 });

@@ -118,6 +118,26 @@ describe('mail bombing through the shop', () => {
     expect(((await refused!.json()) as { error: { message: string } }).error.message).toBe('errors.tooManyRequests');
   });
 
+  it("Gmail's dot spellings (and googlemail.com) are one mailbox for the per-mailbox limit", async () => {
+    const local = `dots${randomUUID().slice(0, 6)}`;
+    const spellings = [0, 1, 2, 3, 4, 5].map(
+      (dot) => `${local.slice(0, dot + 1)}.${local.slice(dot + 1)}@${dot % 2 ? 'googlemail.com' : 'gmail.com'}`,
+    );
+    const statuses = [];
+    for (const email of spellings) {
+      const checkout = {
+        acceptTerms: true,
+        waiveWithdrawal: true,
+        courseId: freeCourseId,
+        email,
+        fullName: 'Dots',
+        language: 'en',
+      };
+      statuses.push((await newClient().postJson('/api/checkout', checkout)).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+
   it('1,000 contact messages from one client store 5; one sender from many clients stores 3', async () => {
     const client = newClient();
     const tag = randomUUID().slice(0, 8);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsReport, periodRange, type AnalyticsReport } from '../../../functions/admin/analytics.ts';
 import { listUsers } from '../../../functions/admin/users.ts';
 import { ensureUser } from '../../../functions/auth/users.ts';
+import { queueMail } from '../../../functions/mail/outbox.ts';
 import { db, useDb } from '../../../functions/db/database.ts';
 import type { Database } from '../../../functions/db/schema.ts';
 import type { AnalyticsPeriod } from '../../../src/lib/admin/analytics.schema.ts';
@@ -120,6 +121,7 @@ describe('authorization', () => {
     ['POST', `/api/admin/purchases/${someId}/refund`, { method: 'POST' }],
     ['GET', '/api/admin/logs'],
     ['DELETE', '/api/admin/logs', { method: 'DELETE' }],
+    ['POST', '/api/admin/mail/resend', { method: 'POST' }],
   ];
 
   it('answers 401 to anonymous visitors and 403 to buyers on every endpoint, and changes nothing', async () => {
@@ -648,6 +650,34 @@ describe('overview', () => {
     expect(turkish).toContain('Gelir');
     expect(turkish).toContain('Hata ayıklama paneli');
     expect(turkish).toContain('Uygulama günlükleri');
+  });
+
+  it('shows mail the mail server keeps refusing, in both languages, and sends it again on request', async () => {
+    const id = await queueMail(db(), {
+      to: 'refused@example.com',
+      subject: 'Held',
+      html: '<p>Held</p>',
+      text: 'Held',
+      language: 'en',
+      kind: 'test',
+    });
+    const refused = { attempts: 40, last_error: '550 5.7.1 Relaying denied', next_attempt_at: new Date(Date.now() + 3_600_000) };
+    await db().updateTable('mail_outbox').set(refused).where('id', '=', id).execute();
+    const english = await (await admin.request('/en/admin')).text();
+    expect(english).toMatch(/1 e-mails have not gone out[^<]*550 5\.7\.1 Relaying denied/);
+    expect(english).toContain('Send them now');
+    expect(await (await admin.request('/tr/admin')).text()).toMatch(/1 e-posta gönderilemedi[^<]*550 5\.7\.1 Relaying denied/);
+
+    const resend = await admin.postJson('/api/admin/mail/resend', {});
+    expect(resend.status).toBe(200);
+    expect(await resend.json()).toEqual({ resent: 1 });
+    // The server's worker (the dev mailbox here) takes it at its next round.
+    await expect
+      .poll(
+        async () => (await db().selectFrom('mail_outbox').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status,
+      )
+      .toBe('sent');
+    expect(await (await admin.request('/en/admin')).text()).not.toContain('have not gone out');
   });
 });
 

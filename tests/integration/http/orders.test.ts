@@ -281,6 +281,48 @@ describe('discount codes', () => {
     expect((await checkout(courses.eur, { discountCode: 'RUSH10' })).status).toBe(400);
   });
 
+  it('unpaid checkouts hold a use only while their payment page is open, and a few per client: ten from one client cannot exhaust a 10-use code', async () => {
+    const { json } = await createCode({ code: 'HOLD10', maxRedemptions: '10' });
+    const reason = async (response: Response) =>
+      ((await response.json()) as { error: { fields: { discountCode: string } } }).error.fields.discountCode;
+    const hoarder = new Browser(server);
+    const hoarded = [];
+    for (let n = 0; n < 10; n++) hoarded.push(await checkout(courses.eur, { discountCode: 'hold10' }, hoarder));
+    expect(hoarded.map((response) => response.status)).toEqual([...Array(3).fill(200), ...Array(7).fill(400)]);
+    expect(await reason(hoarded[3]!)).toBe('checkout.codeHeld');
+    // Each hold ends when its Stripe Checkout page does.
+    const order = await orderOf(hoarded[0]!);
+    expect(order.discount_held_until!.getTime()).toBe(
+      (stripe.sessions.get(order.payment_id!) as { expires_at: number }).expires_at * 1000,
+    );
+
+    // A real buyer still gets the code; the same mailbox spelt another way, from elsewhere, holds no second use.
+    expect((await checkout(courses.eur, { discountCode: 'HOLD10', email: 'real.buyer+a@gmail.com' })).status).toBe(200);
+    expect(await reason(await checkout(courses.eur, { discountCode: 'HOLD10', email: 'realbuyer@googlemail.com' }))).toBe(
+      'checkout.codeHeld',
+    );
+
+    // The pages close without a word from Stripe: the next checkout gives their uses back.
+    await db()
+      .updateTable('purchases')
+      .set({ discount_held_until: new Date(Date.now() - 1000) })
+      .where('discount_code_id', '=', json.id)
+      .execute();
+    expect((await checkout(courses.eur, { discountCode: 'HOLD10' }, hoarder)).status).toBe(200);
+    const code = await db()
+      .selectFrom('discount_codes')
+      .select('redemptions')
+      .where('id', '=', json.id)
+      .executeTakeFirstOrThrow();
+    expect(code.redemptions).toBe(1);
+    // Paid after its page closed (the demo page can be): the order completes and takes its use again.
+    expect((await pay(order)).status).toBe('completed');
+    expect(
+      (await db().selectFrom('discount_codes').select('redemptions').where('id', '=', json.id).executeTakeFirstOrThrow())
+        .redemptions,
+    ).toBe(2);
+  });
+
   it('prices on the server only: a 100 % code enrols without payment, and a price under Stripe’s minimum is refused', async () => {
     await createCode({ code: 'GIFT100', percent: '100' });
     const free = await checkout(courses.usd, { discountCode: 'gift100', waiveWithdrawal: false });
@@ -340,6 +382,21 @@ describe('discount codes', () => {
     expect(await reason(await checkout(courses.usd, { email: me.user.email, discountCode: 'once' }, buyer))).toBe(
       'checkout.codeAlreadyUsed',
     );
+    // Another spelling of one mailbox is the same buyer: a +tag anywhere, dots at Gmail.
+    await createCode({ code: 'ONCEGMAIL', oncePerBuyer: true });
+    expect((await checkout(courses.usd, { email: 'a.b+x@gmail.com', discountCode: 'oncegmail' })).status).toBe(200);
+    expect(await reason(await checkout(courses.eur, { email: 'ab@gmail.com', discountCode: 'oncegmail' }))).toBe(
+      'checkout.codeAlreadyUsed',
+    );
+    expect(
+      await reason(
+        await quote(
+          courses.eur,
+          'ONCE',
+          await signedInBrowser(server, { email: me.user.email.replace('@', '+again@'), role: 'user' }),
+        ),
+      ),
+    ).toBe('checkout.codeAlreadyUsed');
   });
 
   it('are the admin’s: codes are unique whatever their case, checked field by field, and fewer uses than taken is refused', async () => {

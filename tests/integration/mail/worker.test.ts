@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { db } from '../../../functions/db/database.ts';
-import { queueMail } from '../../../functions/mail/outbox.ts';
+import { queueMail, resendRefusedMail, unsentMail } from '../../../functions/mail/outbox.ts';
 import { renderMail } from '../../../functions/mail/template.ts';
 import { passwordReset } from '../../../functions/mail/templates/index.ts';
-import { deliverDueMail, smtpTransport } from '../../../functions/mail/worker.ts';
+import { deliverDueMail, MAX_RETRY_S, smtpTransport } from '../../../functions/mail/worker.ts';
 import { findFreePort } from '../../../functions/db/embedded.ts';
 import { plainText, startSmtpServer } from '../../support/smtp.ts';
 
@@ -68,6 +68,36 @@ describe('mail worker', () => {
       const recipients = smtp.messages.flatMap((message) => message.to).filter((to) => to.startsWith('many'));
       expect(recipients).toHaveLength(30);
       expect(new Set(recipients).size).toBe(30);
+    } finally {
+      await smtp.stop();
+    }
+  });
+
+  it('never gives up: mail refused past the old 25-attempt cap (15 hours) is tried hourly, counted, and sent once SMTP returns', async () => {
+    const id = await queueMail(
+      db(),
+      await renderMail(passwordReset, { name: 'Ada', url: 'https://shop.test/x' }, { to: 'outage@example.com', language: 'en' }),
+    );
+    await sql`UPDATE mail_outbox SET attempts = 30, created_at = now() - interval '2 days' WHERE id = ${id}`.execute(db());
+
+    const dead = smtpTransport(`smtp://127.0.0.1:${await findFreePort()}`, FROM);
+    expect(await deliverDueMail(db(), dead)).toEqual({ sent: 0, failed: 1 });
+    const waiting = await db().selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(waiting).toMatchObject({ status: 'pending', attempts: 31 });
+    expect(Math.abs(waiting.next_attempt_at.getTime() - Date.now() - MAX_RETRY_S * 1000)).toBeLessThan(60_000);
+    expect(await unsentMail(db())).toEqual({
+      count: 1,
+      oldestQueuedAt: waiting.created_at,
+      lastError: expect.stringContaining('ECONNREFUSED') as string,
+    });
+
+    // The admin's "Send them now": it leaves at the next round, not an hour later.
+    expect(await resendRefusedMail(db())).toBe(1);
+    const smtp = await startSmtpServer();
+    try {
+      expect(await deliverDueMail(db(), smtpTransport(smtp.url, FROM))).toEqual({ sent: 1, failed: 0 });
+      expect(smtp.messages.map((message) => message.to)).toEqual([['outage@example.com']]);
+      expect(await unsentMail(db())).toMatchObject({ count: 0 });
     } finally {
       await smtp.stop();
     }

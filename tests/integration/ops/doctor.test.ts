@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../../functions/db/database.ts';
+import { queueMail } from '../../../functions/mail/outbox.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 import { startSmtpServer } from '../../support/smtp.ts';
 import { startFakeStripe } from '../../support/fake-stripe.ts';
@@ -38,6 +39,7 @@ describe('npm run doctor', () => {
     const { code, output } = await doctor({});
     expect(output, output).toMatch(/✓ Database: Reachable; \d+ migrations applied/);
     expect(output).toMatch(/– E-mail \(SMTP\): SMTP_URL is not set/);
+    expect(output).toMatch(/✓ Outgoing mail: Nothing failing or waiting longer than 15 minutes/);
     expect(output).toMatch(/– Payments \(Stripe\): STRIPE_SECRET_KEY is not set/);
     expect(output).toMatch(/✓ File storage: Writable; public files are served and private files are not/);
     expect(output).toMatch(new RegExp(`✓ Public address: ${shop.url} serves this shop`));
@@ -45,6 +47,33 @@ describe('npm run doctor', () => {
     expect(output).toMatch(/✓ Shop details: MicroCourses: every detail buyers see is filled in/);
     expect(output).toContain('Ready.');
     expect(code).toBe(0);
+  }, 60_000);
+
+  it('fails on mail the mail server keeps refusing (never dropped, so it must be seen)', async () => {
+    const id = await queueMail(db(), {
+      to: 'held@example.com',
+      subject: 'Held',
+      html: '<p>Held</p>',
+      text: 'Held',
+      language: 'en',
+      kind: 'test',
+    });
+    await db()
+      .updateTable('mail_outbox')
+      .set({
+        attempts: 26,
+        last_error: '421 Service not available',
+        created_at: new Date('2026-01-02T03:04:00Z'),
+        next_attempt_at: new Date(Date.now() + 3_600_000),
+      })
+      .where('id', '=', id)
+      .execute();
+    const failing = await doctor({});
+    expect(failing.output, failing.output).toMatch(
+      /✗ Outgoing mail: 1 e-mails not sent, the oldest queued 2026-01-02 03:04 UTC; last refusal: 421 Service not available/,
+    );
+    expect(failing.code).toBe(1);
+    await db().updateTable('mail_outbox').set({ status: 'sent' }).where('id', '=', id).execute();
   }, 60_000);
 
   it('before the first start (a database with no tables) says what is to do, and fails nothing in development', async () => {

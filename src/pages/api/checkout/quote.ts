@@ -17,7 +17,7 @@ export const POST: APIRoute = async (context) => {
   if (!verdict.allowed) return tooManyRequests(verdict.retryAfterS);
   const course = await getActiveCourse(body.data.courseId, body.data.language);
   if (!course) return errorResponse(404, 'course_not_found', 'checkout.courseNotFound');
-  const quote = await priceWithCode(course, body.data.discountCode, (await currentUser(context))?.id);
+  const quote = await priceWithCode(course, body.data.discountCode, (await currentUser(context))?.email);
   return resultResponse(quote, ({ listMinor, discountMinor, totalMinor, currency, code }) => ({
     listMinor,
     discountMinor,
