@@ -12,12 +12,11 @@ import { log } from '../log.ts';
  *
  * An unpaid order holds its use only while its payment page is open (`discount_held_until`, the
  * page's expiry): the next checkout of the code gives expired holds back, webhook or not. One buyer
- * (their mailbox, however spelt) holds at most HOLDS_PER_BUYER uses of a code at once and one client
- * address HOLDS_PER_CLIENT, so unpaid checkouts cannot keep a limited code from real buyers.
+ * (their mailbox, however spelt) holds one use of a code at a time, for their newest payment page,
+ * and one client address HOLDS_PER_CLIENT, so unpaid checkouts cannot keep a limited code from real
+ * buyers.
  */
 
-/** Uses of one code a buyer's unpaid orders may hold at once: their open payment page. */
-export const HOLDS_PER_BUYER = 1;
 /** Uses of one code a client address's unpaid orders may hold at once: a few people behind one address. */
 export const HOLDS_PER_CLIENT = 3;
 
@@ -168,9 +167,9 @@ export type TakeOutcome = 'taken' | 'used_up' | 'already_used' | 'held';
 /**
  * Takes one use of a code for an order, in the order's transaction, under the code row's lock (so
  * concurrent checkouts queue and every rule below sees the others' uses): gives back the holds of
- * closed payment pages, refuses a buyer who used a once-per-buyer code, a buyer or client already
- * holding their share (for an `unpaid` order, which holds the use until its payment page closes),
- * and a code with no use left.
+ * closed payment pages, refuses a buyer who used a once-per-buyer code, moves a buyer's hold to their
+ * new payment page (for an `unpaid` order, which holds the use until its page closes), refuses a client
+ * already holding its share, and a code with no use left.
  */
 export async function takeCode(
   trx: Transaction<Database>,
@@ -185,21 +184,22 @@ export async function takeCode(
     .forUpdate()
     .executeTakeFirst();
   if (!code) return 'used_up';
-  await giveBackExpiredHolds(trx, codeId);
+  await giveBackHolds(trx, codeId, { closedPages: true });
   const buyerKey = mailboxKey(holder.email);
   if (code.once_per_buyer && (await usedByBuyer(trx, codeId, buyerKey))) return 'already_used';
   if (unpaid) {
+    // A buyer back from the payment page who tries again: the new page holds their use, not the old one
+    // (paid after all, the old order takes a use again like any order paid after its hold ended).
+    await giveBackHolds(trx, codeId, { buyerKey });
     const holds = await trx
       .selectFrom('purchases')
-      .select((eb) => [
-        eb.fn.countAll<string>().filterWhere('buyer_key', '=', buyerKey).as('buyer'),
-        eb.fn.countAll<string>().filterWhere('discount_hold_client', '=', holder.clientIp).as('client'),
-      ])
+      .select((eb) => eb.fn.countAll<string>().as('count'))
       .where('discount_code_id', '=', codeId)
       .where('status', '=', 'pending')
       .where('discount_held_until', '>', new Date())
+      .where('discount_hold_client', '=', holder.clientIp)
       .executeTakeFirstOrThrow();
-    if (Number(holds.buyer) >= HOLDS_PER_BUYER || Number(holds.client) >= HOLDS_PER_CLIENT) return 'held';
+    if (Number(holds.count) >= HOLDS_PER_CLIENT) return 'held';
   }
   const taken = await trx
     .updateTable('discount_codes')
@@ -212,14 +212,25 @@ export async function takeCode(
   return taken ? 'taken' : 'used_up';
 }
 
-/** The uses held by unpaid orders whose payment page has closed go back to the code (its row is locked). */
-async function giveBackExpiredHolds(trx: Transaction<Database>, codeId: string): Promise<void> {
+/**
+ * Uses held by unpaid orders go back to the code (its row is locked): those whose payment page has
+ * closed, or one buyer's live holds.
+ */
+async function giveBackHolds(
+  trx: Transaction<Database>,
+  codeId: string,
+  which: { closedPages: true } | { buyerKey: string },
+): Promise<void> {
   const released = await trx
     .updateTable('purchases')
     .set({ discount_held_until: null })
     .where('discount_code_id', '=', codeId)
     .where('status', '=', 'pending')
-    .where('discount_held_until', '<=', new Date())
+    .where((eb) =>
+      'buyerKey' in which
+        ? eb.and([eb('buyer_key', '=', which.buyerKey), eb('discount_held_until', 'is not', null)])
+        : eb('discount_held_until', '<=', new Date()),
+    )
     .returning('id')
     .execute();
   if (released.length === 0) return;
