@@ -38,7 +38,7 @@ async function start(): Promise<void> {
     );
   if (env().PRODUCTION_CHECKS === 'test-harness') console.log(`\n${TEST_HARNESS_BANNER}`);
   for (const warning of preflight.warnings) console.log(`  ! ${warning}`);
-  if (!process.argv.includes('--no-build')) prepareBuild(NODE_ENV);
+  prepareBuild(NODE_ENV, process.argv.includes('--no-build'));
 
   const { database, mail } = await startServices(running, devTools);
 
@@ -74,12 +74,18 @@ async function start(): Promise<void> {
   );
 }
 
-/** Development builds when needed; production only serves what the deploy built (`npm run build`). */
-function prepareBuild(nodeEnv: string): void {
+/**
+ * Development builds when needed (`--no-build`: the test harnesses, which built once already, skip it);
+ * production only serves what the deploy built (`npm run build`), and always checks that it is current:
+ * a stale build would serve yesterday's code under today's migrations.
+ */
+function prepareBuild(nodeEnv: string, noBuild: boolean): void {
   if (nodeEnv !== 'production') {
-    buildIfNeeded();
+    if (!noBuild) buildIfNeeded();
     return;
   }
+  if (noBuild)
+    throw new Error('--no-build is for development and tests: in production `npm start` always checks the build; leave it out.');
   if (!existsSync(SERVER_ENTRY)) throw new Error('there is no build: run `npm run build` (the deploy step) before `npm start`.');
   if (!buildIsCurrent())
     throw new Error('the build is older than the sources (or PUBLIC_SITE_URL changed): run `npm run build`, then `npm start`.');
