@@ -38,7 +38,7 @@ async function start(): Promise<void> {
     );
   if (env().PRODUCTION_CHECKS === 'test-harness') console.log(`\n${TEST_HARNESS_BANNER}`);
   for (const warning of preflight.warnings) console.log(`  ! ${warning}`);
-  prepareBuild(NODE_ENV, process.argv.includes('--no-build'));
+  prepareBuild(NODE_ENV, process.argv.includes('--no-build'), env().PRODUCTION_CHECKS === 'test-harness');
 
   const { database, mail } = await startServices(running, devTools);
 
@@ -75,17 +75,20 @@ async function start(): Promise<void> {
 }
 
 /**
- * Development builds when needed (`--no-build`: the test harnesses, which built once already, skip it);
- * production only serves what the deploy built (`npm run build`), and always checks that it is current:
- * a stale build would serve yesterday's code under today's migrations.
+ * Development builds when needed; production only serves what the deploy built (`npm run build`), and
+ * checks that it is current: a stale build would serve old code under new migrations. `--no-build`
+ * skips both, for the project's harnesses only, which built once already and start production servers
+ * on ports of their own (the build records its site address): in production, only together with
+ * PRODUCTION_CHECKS=test-harness.
  */
-function prepareBuild(nodeEnv: string, noBuild: boolean): void {
+function prepareBuild(nodeEnv: string, noBuild: boolean, testHarness: boolean): void {
+  if (nodeEnv === 'production' && noBuild && !testHarness)
+    throw new Error('--no-build skips the build check and is refused in production: leave it out (run `npm run build` first).');
+  if (noBuild) return;
   if (nodeEnv !== 'production') {
-    if (!noBuild) buildIfNeeded();
+    buildIfNeeded();
     return;
   }
-  if (noBuild)
-    throw new Error('--no-build is for development and tests: in production `npm start` always checks the build; leave it out.');
   if (!existsSync(SERVER_ENTRY)) throw new Error('there is no build: run `npm run build` (the deploy step) before `npm start`.');
   if (!buildIsCurrent())
     throw new Error('the build is older than the sources (or PUBLIC_SITE_URL changed): run `npm run build`, then `npm start`.');

@@ -43,7 +43,7 @@ export async function startBenchWorld({ courses }: { courses: number }): Promise
 
   const startServer = async (extraEnv: Record<string, string> = {}) => {
     const port = await findFreePort();
-    const child = spawn(process.execPath, ['functions/cli/start.ts'], {
+    const child = spawn(process.execPath, ['functions/cli/start.ts', '--no-build'], {
       env: {
         ...process.env,
         ENV_FILE: '',

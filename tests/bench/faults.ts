@@ -46,7 +46,7 @@ function startShop(extraEnv: Record<string, string> = {}) {
     ...stripe.settings,
     ...extraEnv,
   };
-  const child = spawn(process.execPath, ['functions/cli/start.ts'], { env, stdio: ['ignore', 'pipe', 'ignore'] });
+  const child = spawn(process.execPath, ['functions/cli/start.ts', '--no-build'], { env, stdio: ['ignore', 'pipe', 'ignore'] });
   return { child, ready: waitForOutput(child, 'Shop ready', 60_000) };
 }
 

@@ -18,9 +18,7 @@ export interface TestServer {
 export async function startTestServer(extraEnv: Record<string, string> = {}): Promise<TestServer> {
   const port = await findFreePort();
   const url = `http://127.0.0.1:${port}`;
-  // Production refuses --no-build: it checks the build the global setup made instead.
-  const noBuild = extraEnv.NODE_ENV === 'production' ? [] : ['--no-build'];
-  const child = spawn(process.execPath, ['functions/cli/start.ts', ...noBuild], {
+  const child = spawn(process.execPath, ['functions/cli/start.ts', '--no-build'], {
     env: {
       ...process.env,
       ENV_FILE: '',
