@@ -2,7 +2,7 @@ import { betterAuth } from 'better-auth';
 import { magicLink } from 'better-auth/plugins/magic-link';
 import { twoFactor } from 'better-auth/plugins/two-factor';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
-import { getOAuthState } from 'better-auth/api';
+import { createAuthMiddleware, getOAuthState } from 'better-auth/api';
 import type { Db } from '../db/database.ts';
 import { db } from '../db/database.ts';
 import { env, siteUrl } from '../env.ts';
@@ -12,10 +12,10 @@ import { emailVerification, passwordReset, signInLink } from '../mail/templates/
 import { safeNextPath } from '../../src/lib/next-path.ts';
 import { adoptDetachedPurchases } from '../purchases/library.ts';
 import { noteSignInDevice } from '../account/security-notices.ts';
-import { claimUnprovenAccount } from '../account/identities.ts';
 import { limitsEnabled } from '../abuse/limits.ts';
 import { passkeySignIn } from './passkey-sign-in.ts';
-import { SIGN_IN_LINK_TTL_S, signInLinkUrl, storedSignInToken } from './sign-in-link.ts';
+import { claimBySignInLink, SIGN_IN_LINK_TTL_S, signInLinkUrl, storedSignInToken } from './sign-in-link.ts';
+import { claimAccount, claimByVerificationMail } from './claim.ts';
 import { claimsOf, LINK_TOKEN_SLOT, RESET_TOKEN_TTL_S, VERIFY_TOKEN_TTL_S } from './link-tokens.ts';
 import { asLanguage, DEFAULT_LANGUAGE, isLanguage, localizedPath } from '../../src/i18n/languages.ts';
 import { genericOAuthConfig, identityProviders } from './identity-providers.ts';
@@ -105,6 +105,10 @@ export function createAuth(database: Db) {
       autoSignIn: true,
       resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_S,
       revokeSessionsOnPasswordReset: true,
+      // The reset link went to the mailbox: a password set through it proves the address (claim.ts).
+      onPasswordReset: async ({ user }) => {
+        await claimAccount(database, user.id, { password: true });
+      },
       // The link opens our own page, which checks the token before showing the form.
       // better-auth's token is left to expire unused: the worker mints the link's token when the mail leaves.
       sendResetPassword: async ({ user }) => {
@@ -119,6 +123,8 @@ export function createAuth(database: Db) {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       expiresIn: VERIFY_TOKEN_TTL_S,
+      // Proving the address claims the account from whoever signed it up, unless that is the prover (claim.ts).
+      beforeEmailVerification: (user, request) => claimByVerificationMail(database, user.id, request),
       sendVerificationEmail: async ({ user, url, token }) => {
         const language = languageOf(user);
         const link = new URL(url);
@@ -144,16 +150,23 @@ export function createAuth(database: Db) {
           after: (user) => adoptDetachedPurchases(database, user.id, user.email),
         },
       },
-      // An OpenID identity joining an account that had not proved its address claims it (identities.ts).
+      // An OpenID identity joins an existing account only for an address the provider verified
+      // (decision 22): an account that had not proved it is claimed, keeping that identity (claim.ts).
       account: {
         create: {
           after: async (account) => {
-            if (account.providerId !== 'credential') await claimUnprovenAccount(database, account.userId, account.id);
+            if (account.providerId !== 'credential') await claimAccount(database, account.userId, { accountId: account.id });
           },
         },
       },
       // A sign-in from a device the account has not used before mails its owner.
       session: { create: { after: (session) => noteSignInDevice(database, session.userId, session.userAgent) } },
+    },
+    hooks: {
+      // A sign-in link proves its address before better-auth signs its holder in (sign-in-link.ts).
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/magic-link/verify') await claimBySignInLink(database, String(ctx.query?.token ?? ''));
+      }),
     },
     plugins: [
       // Sign-in with Google or another OpenID provider, when configured (identity-providers.ts).

@@ -17,9 +17,9 @@ import {
   markSecondFactor,
   releaseTotpCode,
   reserveTotpCode,
-  sessionTokenIn,
   twoFactorEnabled,
 } from '../../../../functions/auth/second-factor.ts';
+import { sessionTokenIn } from '../../../../functions/auth/cookies.ts';
 import { getSessionState, getSessionUser } from '../../../../functions/auth/session.ts';
 import { hasPassword, sessionIsFresh } from '../../../../functions/account/account.ts';
 import { revokeOtherSessions } from '../../../../functions/account/sessions.ts';
