@@ -20,6 +20,7 @@ import {
   twoFactorEnabled,
 } from '../../../../functions/auth/second-factor.ts';
 import { sessionTokenIn } from '../../../../functions/auth/cookies.ts';
+import { hasVerifiedEmail } from '../../../../functions/auth/passkeys.ts';
 import { getSessionState, getSessionUser } from '../../../../functions/auth/session.ts';
 import { hasPassword, sessionIsFresh } from '../../../../functions/account/account.ts';
 import { revokeOtherSessions } from '../../../../functions/account/sessions.ts';
@@ -121,6 +122,10 @@ export const ALL: APIRoute = async ({ request, clientAddress, url }) => {
     if (!verdict.allowed) return tooManyRequests(verdict.retryAfterS);
   }
 
+  if (path === '/two-factor/enable') {
+    const refused = await unprovenAddressRefusal(request.headers);
+    if (refused) return refused;
+  }
   if (REAUTHENTICATED.has(path)) {
     const refused = await reauthenticationRefusal(request.headers);
     if (refused) return refused;
@@ -172,6 +177,16 @@ async function unlinkRefusal(requestHeaders: Headers, accountId: string): Promis
   if (!identity) return errorResponse(404, 'not_found', 'errors.notFound');
   if (!(await otherWayToSignIn(user.id, identity.id))) return errorResponse(409, 'last_way_to_sign_in', 'identities.lastWay');
   return undefined;
+}
+
+/**
+ * Two-factor, as a passkey, only for an account that proved its address: an authenticator set up by
+ * whoever opened the account with someone else's address would outlive the owner claiming it.
+ */
+async function unprovenAddressRefusal(requestHeaders: Headers): Promise<Response | undefined> {
+  const user = await getSessionUser(requestHeaders);
+  if (!user || (await hasVerifiedEmail(user.id))) return undefined;
+  return errorResponse(403, 'unverified_email', 'twoFactor.verifyFirst');
 }
 
 /** An account without a password proves itself by a sign-in of the last minutes (a fresh e-mailed link). */
