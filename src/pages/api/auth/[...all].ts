@@ -20,6 +20,7 @@ import {
   twoFactorEnabled,
 } from '../../../../functions/auth/second-factor.ts';
 import { sessionTokenIn } from '../../../../functions/auth/cookies.ts';
+import { signUpWithoutTelling } from '../../../../functions/auth/sign-up.ts';
 import { hasVerifiedEmail } from '../../../../functions/auth/passkeys.ts';
 import { getSessionState, getSessionUser } from '../../../../functions/auth/session.ts';
 import { hasPassword, sessionIsFresh } from '../../../../functions/account/account.ts';
@@ -143,6 +144,8 @@ export const ALL: APIRoute = async ({ request, clientAddress, url }) => {
         : body;
   const forwarded = new Request(request.url, { method: request.method, headers, body: sent });
   if (path === '/sign-in/email') return signInThrottled(forwarded, String(checked.fields.email), ip);
+  if (path === '/sign-up/email')
+    return signUpWithoutTelling(forwarded, String(checked.fields.email), String(checked.fields.password));
   if (path === '/unlink-account') {
     const refused = await unlinkRefusal(request.headers, String(checked.fields.accountId));
     if (refused) return refused;
