@@ -12,7 +12,7 @@ import { emailVerification, passwordReset, signInLink } from '../mail/templates/
 import { safeNextPath } from '../../src/lib/next-path.ts';
 import { adoptDetachedPurchases } from '../purchases/library.ts';
 import { noteSignInDevice } from '../account/security-notices.ts';
-import { limitsEnabled } from '../abuse/limits.ts';
+import { LIMITS, limitsEnabled } from '../abuse/limits.ts';
 import { passkeySignIn } from './passkey-sign-in.ts';
 import { claimBySignInLink, SIGN_IN_LINK_TTL_S, signInLinkUrl, storedSignInToken } from './sign-in-link.ts';
 import { claimAccount, claimByVerificationMail } from './claim.ts';
@@ -177,7 +177,9 @@ export function createAuth(database: Db) {
         // ([...all].ts asks it before enabling, disabling or renewing codes).
         allowPasswordless: true,
         twoFactorCookieMaxAge: TWO_FACTOR_CHALLENGE_TTL_S,
-        accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
+        // better-auth's lockout counts every source's wrong codes alike: at ten, one holder of the password
+        // would lock the owner out. It stays only as a backstop at the shop's per-account cap (limits.ts).
+        accountLockout: { enabled: true, maxFailedAttempts: LIMITS.secondFactorPerAccount.max, durationSeconds: 15 * 60 },
         backupCodeOptions: { amount: 10, length: 10, storeBackupCodes: 'encrypted' },
         schema: {
           user: { fields: { twoFactorEnabled: 'two_factor_enabled' } },

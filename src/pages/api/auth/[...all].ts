@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { auth, CLIENT_IP_HEADER } from '../../../../functions/auth/auth.ts';
 import { admitSignInAttempt, settleSignInAttempt } from '../../../../functions/auth/session.ts';
-import { consumeAll, LIMITS, targetKey, type LimitRule } from '../../../../functions/abuse/limits.ts';
+import { consumeAll, giveBack, LIMITS, targetKey, type LimitRule } from '../../../../functions/abuse/limits.ts';
 import { AUTH_REQUEST_SCHEMAS, type AuthRequestPath } from '../../../lib/auth.schema.ts';
 import {
   errorResponse,
@@ -201,18 +201,19 @@ async function reauthenticationRefusal(requestHeaders: Headers): Promise<Respons
 
 /**
  * A code from the authenticator or a backup code, for a password sign-in waiting on it or for a
- * session begun without one (a sign-in link, OpenID) finishing its sign-in (decision 26). Limited
- * per account and client; an authenticator code works once; on success the session is marked as
- * proven, and turning two-factor on ends the account's other sessions.
+ * session begun without one (a sign-in link, OpenID) finishing its sign-in (decision 26). Wrong codes
+ * are limited per (account, client), then per account (limits.ts); an authenticator code works once;
+ * on success the session is marked as proven, and turning two-factor on ends the account's other sessions.
  */
 async function secondFactorProved(forwarded: Request, path: string, code: string, ip: string): Promise<Response> {
   const cookieHeader = forwarded.headers.get('cookie') ?? '';
   const userId = await accountProvingSecondFactor(cookieHeader);
   if (!userId) return apiErrors(await auth().handler(forwarded));
-  const verdict = await consumeAll([
-    [LIMITS.secondFactorPerClient, ip],
+  const failures = [
+    [LIMITS.secondFactorPerSource, `${userId}:${ip}`],
     [LIMITS.secondFactorPerAccount, userId],
-  ]);
+  ] as const;
+  const verdict = await consumeAll([[LIMITS.secondFactorPerClient, ip], ...failures]);
   if (!verdict.allowed) return tooManyRequests(verdict.retryAfterS, 'twoFactor.tooManyAttempts');
   const totp = path === '/two-factor/verify-totp';
   if (totp && !(await reserveTotpCode(userId, code))) return errorResponse(401, 'code_used', 'twoFactor.codeUsed');
@@ -228,6 +229,7 @@ async function secondFactorProved(forwarded: Request, path: string, code: string
     if (totp) await releaseTotpCode(userId, code);
     return apiErrors(response);
   }
+  await giveBack(failures);
   const sessionToken = sessionTokenIn(response.headers.getSetCookie()) ?? sessionTokenIn(cookieHeader.split(';'));
   if (sessionToken) await markSecondFactor(sessionToken, userId);
   if (!wasEnabled) {
