@@ -37,6 +37,8 @@ function languageOf(user: object): ReturnType<typeof asLanguage> {
 
 export function createAuth(database: Db) {
   const { NODE_ENV, BETTER_AUTH_SECRET } = env();
+  /** Accounts an OpenID sign-in has just made, until their identity row follows (same request). */
+  const madeBySignInWithProvider = new Set<string>();
   const providers = identityProviders(env());
   return betterAuth({
     appName: 'MicroCourses',
@@ -147,15 +149,20 @@ export function createAuth(database: Db) {
             const language = state ? (state as Record<string, unknown>).language : undefined;
             return isLanguage(language) ? { data: { ...user, language } } : undefined;
           },
-          after: (user) => adoptDetachedPurchases(database, user.id, user.email),
+          after: async (user) => {
+            if (await getOAuthState().catch(() => null)) madeBySignInWithProvider.add(user.id);
+            await adoptDetachedPurchases(database, user.id, user.email);
+          },
         },
       },
       // An OpenID identity joins an existing account only for an address the provider verified
       // (decision 22): an account that had not proved it is claimed, keeping that identity (claim.ts).
+      // The first identity of an account the sign-in just made proves nothing (its address may be unverified).
       account: {
         create: {
           after: async (account) => {
-            if (account.providerId !== 'credential') await claimAccount(database, account.userId, { accountId: account.id });
+            if (account.providerId === 'credential' || madeBySignInWithProvider.delete(account.userId)) return;
+            await claimAccount(database, account.userId, { accountId: account.id });
           },
         },
       },
