@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { devToolsRule, isLoopbackHost } from './dev-tools.ts';
+import { devToolsRule, isLoopbackHost, isUnspecifiedHost } from './dev-tools.ts';
 import { readEnv } from './env.ts';
 
 const settings = (values: Record<string, string>) => readEnv({ BETTER_AUTH_SECRET: 'x'.repeat(32), ...values });
@@ -38,5 +38,13 @@ describe('the developer tools rule', () => {
   it('knows loopback addresses from the others', () => {
     expect(['localhost', 'LOCALHOST', '127.0.0.1', '127.1.2.3', '::1', '[::1]'].every(isLoopbackHost)).toBe(true);
     expect(['0.0.0.0', '::', '10.0.0.1', 'shop.example.com', '127.0.0.1.example.com'].some(isLoopbackHost)).toBe(false);
+  });
+
+  it('knows loopback in every spelling a URL parser leaves: a final dot, names under localhost, IPv6 forms', () => {
+    const loopback = ['localhost.', 'app.localhost', 'App.Localhost.', '[::ffff:7f00:1]', '[::ffff:127.0.0.1]', '[::7f00:1]'];
+    expect(loopback.filter((host) => !isLoopbackHost(host))).toEqual([]);
+    expect(['[::]', '0.0.0.0', '0.0.0.0.', '[::ffff:0:0]'].filter((host) => !isUnspecifiedHost(host))).toEqual([]);
+    expect(['localhost.example.com', 'notlocalhost', '[::2]', '[2001:db8::1]', '128.0.0.1'].some(isLoopbackHost)).toBe(false);
+    expect(['10.0.0.1', '[::1]', 'shop.example'].some(isUnspecifiedHost)).toBe(false);
   });
 });

@@ -1,9 +1,37 @@
+import { BlockList, isIP } from 'node:net';
 import { env, type Env } from './env.ts';
 
-const LOOPBACK_HOSTS = new Set(['localhost', '::1', '[::1]']);
+/** This machine by address: 127/8 and ::1, also written as IPv4-mapped or IPv4-compatible IPv6. */
+const LOOPBACK = new BlockList();
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK.addAddress('::1', 'ipv6');
+LOOPBACK.addSubnet('::ffff:127.0.0.0', 104, 'ipv6');
+LOOPBACK.addSubnet('::127.0.0.0', 104, 'ipv6');
 
+/** "Any address of this machine": 0.0.0.0/8 and ::, also IPv4-mapped. */
+const UNSPECIFIED = new BlockList();
+UNSPECIFIED.addSubnet('0.0.0.0', 8, 'ipv4');
+UNSPECIFIED.addAddress('::', 'ipv6');
+UNSPECIFIED.addSubnet('::ffff:0.0.0.0', 104, 'ipv6');
+
+/**
+ * Whether a host name or address is this machine however it is spelt: `localhost` and every name under
+ * it (RFC 6761), with or without the final dot, and loopback addresses in any IP spelling.
+ */
 export function isLoopbackHost(host: string): boolean {
-  return LOOPBACK_HOSTS.has(host.toLowerCase()) || /^127(\.\d{1,3}){3}$/.test(host);
+  const name = host.toLowerCase().replace(/\.+$/, '');
+  return name === 'localhost' || name.endsWith('.localhost') || inBlock(LOOPBACK, name);
+}
+
+/** Whether a host is the unspecified address (0.0.0.0, [::]): "any interface", never a site's address. */
+export function isUnspecifiedHost(host: string): boolean {
+  return inBlock(UNSPECIFIED, host.replace(/\.+$/, ''));
+}
+
+function inBlock(block: BlockList, host: string): boolean {
+  const address = host.replace(/^\[(.*)\]$/, '$1');
+  const family = isIP(address);
+  return family !== 0 && block.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 
 /**

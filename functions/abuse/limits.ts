@@ -34,11 +34,15 @@ export const LIMITS = {
    */
   linkMailPerAddress: { name: 'link-mail:address', max: 1, windowS: 3 * 60 },
   /**
-   * Second-factor codes (authenticator or backup) per account and per client: a signed-in session
-   * proving itself for the admin area gets no per-challenge count from better-auth, so this is its
-   * bound against guessing (a million codes at ten a quarter hour).
+   * Wrong second-factor codes (authenticator or backup; a right one is given back). better-auth gives a
+   * signed-in session proving itself no per-challenge count, so these bound guessing. Whoever holds the
+   * password or the mailbox can send codes, so they count per (account, client) first: one source that
+   * guesses stops there, and the owner's right code from anywhere else still goes through. The per-account
+   * cap is for guessing spread over many sources: it takes six sources at their own limit to reach, far
+   * past an owner's typos, and holds the odds of guessing a ±1-step six-digit code to about 0.4 % a day.
    */
-  secondFactorPerAccount: { name: 'second-factor:account', max: 10, windowS: 15 * 60 },
+  secondFactorPerSource: { name: 'second-factor:source', max: 10, windowS: 15 * 60 },
+  secondFactorPerAccount: { name: 'second-factor:account', max: 60, windowS: 60 * 60 },
   secondFactorPerClient: { name: 'second-factor:client', max: 30, windowS: 15 * 60 },
   /**
    * Passkey ceremonies: a sign-in's options and answers per client (each options call keeps a
@@ -83,6 +87,18 @@ export async function consumeAll(uses: readonly (readonly [LimitRule, string | u
     if (!verdict.allowed) return verdict;
   }
   return { allowed: true };
+}
+
+/** Takes back uses `consumeAll` counted that the rules do not limit after all (a right second-factor code). */
+export async function giveBack(uses: readonly (readonly [LimitRule, string])[]): Promise<void> {
+  if (!limitsEnabled()) return;
+  // A count is never zero (the table's check): a last use goes with its row.
+  for (const [rule, key] of uses)
+    await sql`
+      WITH last AS (DELETE FROM usage_limits WHERE rule = ${rule.name} AND key = ${key.slice(0, 400)} AND hits <= 1)
+      UPDATE usage_limits SET hits = hits - 1 WHERE rule = ${rule.name} AND key = ${key.slice(0, 400)} AND hits > 1`.execute(
+      db(),
+    );
 }
 
 /** Windows long over: a row per key would otherwise stay forever. */

@@ -3,7 +3,7 @@ import { db } from '../db/database.ts';
 import { auth } from '../auth/auth.ts';
 import { listOrders } from '../purchases/library.ts';
 import { deleteStampedCopies } from '../downloads/stamped-copies.ts';
-import { sessionTokenIn } from '../auth/second-factor.ts';
+import { sessionTokenIn } from '../auth/cookies.ts';
 import { revokeOtherSessions } from './sessions.ts';
 import { sendSecurityNotice } from './security-notices.ts';
 

@@ -1,4 +1,3 @@
-import type { Db } from '../db/database.ts';
 import { db } from '../db/database.ts';
 import { env } from '../env.ts';
 import { identityProviders } from '../auth/identity-providers.ts';
@@ -71,21 +70,4 @@ export async function otherWayToSignIn(userId: string, identityId: string): Prom
     .where((eb) => eb.or([eb('provider_id', '!=', 'credential'), eb('password', 'is not', null)]))
     .executeTakeFirst();
   return Boolean(other);
-}
-
-/**
- * An OpenID identity just joined an account: if the account had not proved its address, the
- * provider just did (better-auth links to an existing account only an address the provider
- * verified), so whoever made the account without proving it loses their hold on it: its password,
- * other identities, passkeys, two-factor and sessions go, as a first sign-in link does (decision 13). For an
- * account the sign-in has just created, there is nothing to take.
- */
-export async function claimUnprovenAccount(database: Db, userId: string, identityId: string): Promise<void> {
-  const user = await database.selectFrom('users').select('email_verified').where('id', '=', userId).executeTakeFirst();
-  if (!user || user.email_verified) return;
-  await database.deleteFrom('accounts').where('user_id', '=', userId).where('id', '!=', identityId).execute();
-  await database.deleteFrom('sessions').where('user_id', '=', userId).execute();
-  await database.deleteFrom('two_factors').where('user_id', '=', userId).execute();
-  await database.deleteFrom('passkeys').where('user_id', '=', userId).execute();
-  await database.updateTable('users').set({ two_factor_enabled: false }).where('id', '=', userId).execute();
 }

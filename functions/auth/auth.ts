@@ -2,7 +2,7 @@ import { betterAuth } from 'better-auth';
 import { magicLink } from 'better-auth/plugins/magic-link';
 import { twoFactor } from 'better-auth/plugins/two-factor';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
-import { getOAuthState } from 'better-auth/api';
+import { createAuthMiddleware, getOAuthState } from 'better-auth/api';
 import type { Db } from '../db/database.ts';
 import { db } from '../db/database.ts';
 import { env, siteUrl } from '../env.ts';
@@ -12,10 +12,10 @@ import { emailVerification, passwordReset, signInLink } from '../mail/templates/
 import { safeNextPath } from '../../src/lib/next-path.ts';
 import { adoptDetachedPurchases } from '../purchases/library.ts';
 import { noteSignInDevice } from '../account/security-notices.ts';
-import { claimUnprovenAccount } from '../account/identities.ts';
-import { limitsEnabled } from '../abuse/limits.ts';
+import { LIMITS, limitsEnabled } from '../abuse/limits.ts';
 import { passkeySignIn } from './passkey-sign-in.ts';
-import { SIGN_IN_LINK_TTL_S, signInLinkUrl, storedSignInToken } from './sign-in-link.ts';
+import { claimBySignInLink, SIGN_IN_LINK_TTL_S, signInLinkUrl, storedSignInToken } from './sign-in-link.ts';
+import { claimAccount, claimByVerificationMail } from './claim.ts';
 import { claimsOf, LINK_TOKEN_SLOT, RESET_TOKEN_TTL_S, VERIFY_TOKEN_TTL_S } from './link-tokens.ts';
 import { asLanguage, DEFAULT_LANGUAGE, isLanguage, localizedPath } from '../../src/i18n/languages.ts';
 import { genericOAuthConfig, identityProviders } from './identity-providers.ts';
@@ -37,6 +37,8 @@ function languageOf(user: object): ReturnType<typeof asLanguage> {
 
 export function createAuth(database: Db) {
   const { NODE_ENV, BETTER_AUTH_SECRET } = env();
+  /** Accounts an OpenID sign-in has just made, until their identity row follows (same request). */
+  const madeBySignInWithProvider = new Set<string>();
   const providers = identityProviders(env());
   return betterAuth({
     appName: 'MicroCourses',
@@ -105,6 +107,10 @@ export function createAuth(database: Db) {
       autoSignIn: true,
       resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_S,
       revokeSessionsOnPasswordReset: true,
+      // The reset link went to the mailbox: a password set through it proves the address (claim.ts).
+      onPasswordReset: async ({ user }) => {
+        await claimAccount(database, user.id, { password: true });
+      },
       // The link opens our own page, which checks the token before showing the form.
       // better-auth's token is left to expire unused: the worker mints the link's token when the mail leaves.
       sendResetPassword: async ({ user }) => {
@@ -119,6 +125,8 @@ export function createAuth(database: Db) {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       expiresIn: VERIFY_TOKEN_TTL_S,
+      // Proving the address claims the account from whoever signed it up, unless that is the prover (claim.ts).
+      beforeEmailVerification: (user, request) => claimByVerificationMail(database, user.id, request),
       sendVerificationEmail: async ({ user, url, token }) => {
         const language = languageOf(user);
         const link = new URL(url);
@@ -141,19 +149,31 @@ export function createAuth(database: Db) {
             const language = state ? (state as Record<string, unknown>).language : undefined;
             return isLanguage(language) ? { data: { ...user, language } } : undefined;
           },
-          after: (user) => adoptDetachedPurchases(database, user.id, user.email),
+          after: async (user) => {
+            if (await getOAuthState().catch(() => null)) madeBySignInWithProvider.add(user.id);
+            await adoptDetachedPurchases(database, user.id, user.email);
+          },
         },
       },
-      // An OpenID identity joining an account that had not proved its address claims it (identities.ts).
+      // An OpenID identity joins an existing account only for an address the provider verified
+      // (decision 22): an account that had not proved it is claimed, keeping that identity (claim.ts).
+      // The first identity of an account the sign-in just made proves nothing (its address may be unverified).
       account: {
         create: {
           after: async (account) => {
-            if (account.providerId !== 'credential') await claimUnprovenAccount(database, account.userId, account.id);
+            if (account.providerId === 'credential' || madeBySignInWithProvider.delete(account.userId)) return;
+            await claimAccount(database, account.userId, { accountId: account.id });
           },
         },
       },
       // A sign-in from a device the account has not used before mails its owner.
       session: { create: { after: (session) => noteSignInDevice(database, session.userId, session.userAgent) } },
+    },
+    hooks: {
+      // A sign-in link proves its address before better-auth signs its holder in (sign-in-link.ts).
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/magic-link/verify') await claimBySignInLink(database, String(ctx.query?.token ?? ''));
+      }),
     },
     plugins: [
       // Sign-in with Google or another OpenID provider, when configured (identity-providers.ts).
@@ -164,7 +184,9 @@ export function createAuth(database: Db) {
         // ([...all].ts asks it before enabling, disabling or renewing codes).
         allowPasswordless: true,
         twoFactorCookieMaxAge: TWO_FACTOR_CHALLENGE_TTL_S,
-        accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
+        // better-auth's lockout counts every source's wrong codes alike: at ten, one holder of the password
+        // would lock the owner out. It stays only as a backstop at the shop's per-account cap (limits.ts).
+        accountLockout: { enabled: true, maxFailedAttempts: LIMITS.secondFactorPerAccount.max, durationSeconds: 15 * 60 },
         backupCodeOptions: { amount: 10, length: 10, storeBackupCodes: 'encrypted' },
         schema: {
           user: { fields: { twoFactorEnabled: 'two_factor_enabled' } },

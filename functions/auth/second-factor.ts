@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { db } from '../db/database.ts';
 import { devToolsEnabled } from '../dev-tools.ts';
 import { auth, type Role } from './auth.ts';
+import { CHALLENGE_COOKIE, cookieValue, sessionTokenIn } from './cookies.ts';
 
 /**
  * The second factor as the shop enforces it, over better-auth's two-factor plugin. The plugin asks
@@ -13,10 +14,6 @@ import { auth, type Role } from './auth.ts';
 
 /** How long an authenticator code stays refused after its use: past the ±1 step better-auth accepts. */
 const USED_CODE_MEMORY = '3 minutes';
-
-/** better-auth's cookies, with the `__Secure-` prefix they take in production. */
-const SESSION_COOKIE = /^(?:__Secure-)?better-auth\.session_token$/;
-const CHALLENGE_COOKIE = /^(?:__Secure-)?better-auth\.two_factor$/;
 
 /**
  * Whether an admin must still turn two-factor on before the admin area opens: every admin needs it,
@@ -64,11 +61,6 @@ export async function releaseTotpCode(userId: string, code: string): Promise<voi
   await db().deleteFrom('used_totp_codes').where('user_id', '=', userId).where('code', '=', code).execute();
 }
 
-/** A session token from a Cookie or Set-Cookie header (better-auth signs it: `token.signature`). */
-export function sessionTokenIn(cookies: string[]): string | undefined {
-  return cookieValue(cookies, SESSION_COOKIE);
-}
-
 /**
  * The account a request is about to prove a second factor for: the signed-in one, or the one a
  * password sign-in left waiting (better-auth's challenge cookie names a row only the server knows).
@@ -100,23 +92,6 @@ export async function accountProvingSecondFactor(cookieHeader: string): Promise<
 export async function twoFactorEnabled(userId: string): Promise<boolean> {
   const row = await db().selectFrom('users').select('two_factor_enabled').where('id', '=', userId).executeTakeFirst();
   return Boolean(row?.two_factor_enabled);
-}
-
-function cookieValue(cookies: string[], name: RegExp): string | undefined {
-  for (const cookie of cookies) {
-    const [pair = ''] = cookie.split(';');
-    const index = pair.indexOf('=');
-    if (index < 0 || !name.test(pair.slice(0, index).trim())) continue;
-    let value: string;
-    try {
-      value = decodeURIComponent(pair.slice(index + 1).trim());
-    } catch {
-      return undefined;
-    }
-    const dot = value.lastIndexOf('.');
-    return dot > 0 ? value.slice(0, dot) : undefined;
-  }
-  return undefined;
 }
 
 /** How many unused backup codes an account with two-factor still holds (better-auth decrypts them). */

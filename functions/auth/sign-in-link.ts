@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import type { Db } from '../db/database.ts';
+import { claimAccount } from './claim.ts';
 import { siteUrl } from '../env.ts';
 import { localizedPath, type Language } from '../../src/i18n/languages.ts';
 
@@ -37,4 +39,30 @@ export async function mintSignInToken(database: Kysely<Database> | Transaction<D
     })
     .execute();
   return token;
+}
+
+/**
+ * A sign-in link being opened: a valid one proves its address, so the account is claimed (claim.ts)
+ * before better-auth signs its holder in. better-auth's own take-over of an unproven account keeps
+ * two-factor and passkeys; the claim leaves it nothing to take.
+ */
+export async function claimBySignInLink(database: Db, token: string): Promise<void> {
+  const link = await database
+    .selectFrom('verifications')
+    .select('value')
+    .where('identifier', '=', `magic-link:${storedSignInToken(token)}`)
+    .where('expires_at', '>', new Date())
+    .executeTakeFirst();
+  const email = link ? emailIn(link.value) : undefined;
+  const user = email ? await database.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst() : undefined;
+  if (user) await claimAccount(database, user.id);
+}
+
+function emailIn(value: string): string | undefined {
+  try {
+    const { email } = JSON.parse(value) as { email?: unknown };
+    return typeof email === 'string' ? email.trim().toLowerCase() : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -38,7 +38,7 @@ async function start(): Promise<void> {
     );
   if (env().PRODUCTION_CHECKS === 'test-harness') console.log(`\n${TEST_HARNESS_BANNER}`);
   for (const warning of preflight.warnings) console.log(`  ! ${warning}`);
-  if (!process.argv.includes('--no-build')) prepareBuild(NODE_ENV);
+  prepareBuild(NODE_ENV, process.argv.includes('--no-build'), env().PRODUCTION_CHECKS === 'test-harness');
 
   const { database, mail } = await startServices(running, devTools);
 
@@ -74,8 +74,17 @@ async function start(): Promise<void> {
   );
 }
 
-/** Development builds when needed; production only serves what the deploy built (`npm run build`). */
-function prepareBuild(nodeEnv: string): void {
+/**
+ * Development builds when needed; production only serves what the deploy built (`npm run build`), and
+ * checks that it is current: a stale build would serve old code under new migrations. `--no-build`
+ * skips both, for the project's harnesses only, which built once already and start production servers
+ * on ports of their own (the build records its site address): in production, only together with
+ * PRODUCTION_CHECKS=test-harness.
+ */
+function prepareBuild(nodeEnv: string, noBuild: boolean, testHarness: boolean): void {
+  if (nodeEnv === 'production' && noBuild && !testHarness)
+    throw new Error('--no-build skips the build check and is refused in production: leave it out (run `npm run build` first).');
+  if (noBuild) return;
   if (nodeEnv !== 'production') {
     buildIfNeeded();
     return;

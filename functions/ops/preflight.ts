@@ -1,5 +1,5 @@
 import type { Env } from '../env.ts';
-import { isLoopbackHost } from '../dev-tools.ts';
+import { isLoopbackHost, isUnspecifiedHost } from '../dev-tools.ts';
 
 /** What a production start must refuse (it would misdirect or fail buyers) and what it should say. */
 export interface Preflight {
@@ -21,7 +21,7 @@ export function productionPreflight(
   const site = settings.PUBLIC_SITE_URL ? new URL(settings.PUBLIC_SITE_URL) : undefined;
   if (!site) problems.push('PUBLIC_SITE_URL is required: the https address buyers use (links in e-mails, Stripe return pages).');
   else if (site.protocol !== 'https:') problems.push(`PUBLIC_SITE_URL must start with https:// (it is ${site.origin}).`);
-  else if (isLoopbackHost(site.hostname) || site.hostname === '0.0.0.0')
+  else if (isLoopbackHost(site.hostname) || isUnspecifiedHost(site.hostname))
     problems.push(`PUBLIC_SITE_URL points at this machine (${site.hostname}): use the public domain buyers reach.`);
   if (settings.STRIPE_API_URL) problems.push('STRIPE_API_URL is for tests only: remove it, or payments go to a fake.');
   if (devTools) problems.push('DEV_TOOLS is on: the dev mailbox shows every sign-in link and demo payments give courses away.');

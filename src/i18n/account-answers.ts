@@ -47,5 +47,6 @@ export const ACCOUNT_ANSWERS = messageScopes(
   'twoFactor.secondFactorRequired',
   'twoFactor.signInAgain',
   'twoFactor.tooManyAttempts',
+  'twoFactor.verifyFirst',
   'validation.',
 );

@@ -61,6 +61,13 @@ export const signUp = (fullName: string, email: string, password: string, langua
     'auth.signupError',
   );
 
+/** Whether this browser is signed in now (sign-up answers the same for a taken address, without a session). */
+export async function isSignedIn(): Promise<boolean> {
+  const response = await fetch('/api/session', { credentials: 'same-origin' }).catch(() => undefined);
+  const session = (await response?.json().catch(() => undefined)) as { user?: unknown } | undefined;
+  return Boolean(session?.user);
+}
+
 /** A one-use sign-in link by e-mail; it opens `next`, or the login page again when it has expired. */
 export const requestSignInLink = (email: string, next: string, language: Language) =>
   authCall(

@@ -87,6 +87,38 @@ test('forgot password: read the mail, reset, and arrive signed in', async ({ pag
   await expect(page.getByRole('link', { name: 'Yeni bağlantı iste' })).toHaveAttribute('href', '/tr/forgot-password');
 });
 
+test('signing up with an address that has an account says to check the mail, as for a new one, and signs nobody in', async ({
+  page,
+}) => {
+  await page.goto('/en/signup');
+  await waitForIslands(page);
+  await page.getByLabel('Full name').fill('Someone Else');
+  await page.getByLabel('Email').fill(DEMO.buyer.email);
+  await page.getByLabel('Password', { exact: true }).fill('not their password 1');
+  await page.getByLabel('Confirm password').fill('not their password 1');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `We have sent a message to ${DEMO.buyer.email}.` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/en\/signup$/);
+  await page.goto('/en/dashboard');
+  await expect(page).toHaveURL(/\/en\/login\?next=/);
+});
+
+test('a sign-in whose next hides another site behind a tab or a line feed ends on the shop', async ({ page, baseURL }) => {
+  for (const hidden of ['%09', '%0A%5C']) {
+    await page.context().clearCookies();
+    await page.goto(`/en/login?next=%2F${hidden}%2Fevil.example%2Fsteal`);
+    await waitForIslands(page);
+    await page.getByLabel('Email').fill(DEMO.buyer.email);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO.buyer.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+    expect(new URL(page.url()).origin, hidden).toBe(baseURL);
+    await expect(page, hidden).toHaveURL(/\/(en|tr)\/dashboard$/);
+  }
+});
+
 test('an unprefixed reset link keeps its token through the language redirect', async ({ request }) => {
   const response = await request.get('/reset-password?token=abc123', { maxRedirects: 0, headers: { 'Accept-Language': 'tr' } });
   expect(response.headers()['location']).toBe('/tr/reset-password?token=abc123');

@@ -10,7 +10,8 @@ export type SecurityEvent =
   | 'two-factor-off'
   | 'two-factor-reset'
   | 'passkey-added'
-  | 'email-changed';
+  | 'email-changed'
+  | 'sign-up-attempt';
 
 export interface SecurityNoticeProps {
   name: string;
@@ -29,7 +30,7 @@ export interface SecurityNoticeProps {
   passkeyName?: string;
 }
 
-const TEXTS: Record<SecurityEvent, { subject: MessageKey; intro: MessageKey; notYou: MessageKey }> = {
+const TEXTS: Record<SecurityEvent, { subject: MessageKey; intro: MessageKey; wasYou?: MessageKey; notYou: MessageKey }> = {
   'new-sign-in': {
     subject: 'mail.securityNewSignInSubject',
     intro: 'mail.securityNewSignInIntro',
@@ -65,6 +66,13 @@ const TEXTS: Record<SecurityEvent, { subject: MessageKey; intro: MessageKey; not
     intro: 'mail.securityEmailIntro',
     notYou: 'mail.securityEmailNotYou',
   },
+  // Sign-up answers the same whether or not the address has an account: only the owner learns it had.
+  'sign-up-attempt': {
+    subject: 'mail.securitySignUpSubject',
+    intro: 'mail.securitySignUpIntro',
+    wasYou: 'mail.securitySignUpWasYou',
+    notYou: 'mail.securitySignUpNotYou',
+  },
 };
 
 /** A change to the account's security, told to its owner with what to do if it was not them. */
@@ -92,7 +100,7 @@ export const securityNotice = defineTemplate<SecurityNoticeProps>({
       h(Paragraph, { key: 'greeting' }, t('mail.greeting', { name: props.name })),
       h(Paragraph, { key: 'intro' }, t(texts.intro, values)),
       h(Paragraph, { key: 'when', muted: true }, t('mail.securityWhen', values)),
-      h(Paragraph, { key: 'you' }, t('mail.securityWasYou')),
+      h(Paragraph, { key: 'you' }, t(texts.wasYou ?? 'mail.securityWasYou')),
       h(Paragraph, { key: 'not-you' }, t(texts.notYou, values)),
       ...takeBack,
     ];

@@ -1,9 +1,10 @@
+import { useState } from 'react';
 import { I18nIsland, useTranslation } from '../islands/I18nIsland.tsx';
 import { messageScopes, type IslandMessages } from '../../i18n/translate.ts';
 import { ACCOUNT_ANSWERS } from '../../i18n/account-answers.ts';
 import { PasswordField, TextField } from '../forms/fields.tsx';
 import { Form, FormFailure, SubmitButton, useForm } from '../forms/use-form.tsx';
-import { signUp } from '../../lib/auth-client.ts';
+import { isSignedIn, signUp } from '../../lib/auth-client.ts';
 import { showToastOnNextPage } from '../../stores/toasts.ts';
 import { localizedPath, type Language } from '../../i18n/languages.ts';
 
@@ -29,13 +30,36 @@ function SignupForm({ lang }: { lang: Language }) {
     { idPrefix: 'signup' },
   );
 
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
   const submit = form.handleSubmit(async (data) => {
     const result = await signUp(data.fullName, data.email, data.password, lang);
     if (!result.ok) return result;
+    // The answer is the same for an address that already has an account; only a new account is signed in.
+    if (!(await isSignedIn())) {
+      setSentTo(data.email);
+      return result;
+    }
     showToastOnNextPage('success', t('auth.signupSuccess'));
     location.assign(localizedPath(lang, '/dashboard'));
     return 'navigating';
   });
+
+  if (sentTo) {
+    return (
+      <div className="space-y-4 text-center" role="status">
+        <h2 className="text-xl font-bold">{t('auth.checkEmailTitle')}</h2>
+        <p className="text-gray-700">{t('auth.signupCheckEmail', { email: sentTo })}</p>
+        <p className="text-sm text-gray-600">{t('auth.spamHint')}</p>
+        <a
+          href={localizedPath(lang, '/login')}
+          className="block rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
+        >
+          {t('auth.backToLogin')}
+        </a>
+      </div>
+    );
+  }
 
   return (
     <Form onSubmit={submit} className="space-y-4">

@@ -158,6 +158,15 @@ describe('sessions', () => {
   });
 });
 
+/** As if `hits` uses of a limit's window were spent already (time passing or many requests, without either). */
+async function spendLimit(rule: string, key: string, hits: number): Promise<void> {
+  await db()
+    .insertInto('usage_limits')
+    .values({ rule, key, hits, window_start: new Date() })
+    .onConflict((conflict) => conflict.columns(['rule', 'key']).doUpdateSet({ hits }))
+    .execute();
+}
+
 function enrol(browser: Browser, password = PASSWORD) {
   return enrolTwoFactor(browser, password);
 }
@@ -262,31 +271,41 @@ describe('two-factor where the developer tools are off', () => {
     expect((await second.request('/en/admin')).status).toBe(200);
   });
 
-  it('limits code attempts per client and per account', async () => {
+  it('limits wrong codes per account and client first: one source never makes the owner’s right code wait', async () => {
     const email = uniqueEmail('admin-guess');
-    await ensureUser(db(), { email, password: PASSWORD, fullName: 'Admin', role: 'admin' });
+    const { id } = await ensureUser(db(), { email, password: PASSWORD, fullName: 'Admin', role: 'admin' });
     const { code } = await enrol(await signIn(production, email));
     const link = new URL(signInLinkUrl(await mintSignInToken(db(), email), 'en', '/en/admin'));
     const guesser = new Browser(production);
     await guesser.request(link.pathname + link.search);
     const wrong = () => (code() === '123456' ? '654321' : '123456');
+    const verify = (browser: Browser, value: string) => browser.postJson('/api/auth/two-factor/verify-totp', { code: value });
     // One client: better-auth's own limit on the two-factor endpoints.
     const burst = [];
-    for (let attempt = 0; attempt < 4; attempt++)
-      burst.push((await guesser.postJson('/api/auth/two-factor/verify-totp', { code: wrong() })).status);
+    for (let attempt = 0; attempt < 4; attempt++) burst.push((await verify(guesser, wrong())).status);
     expect(burst.slice(0, 3)).toEqual([401, 401, 401]);
     expect(burst[3]).toBe(429);
-    // Many clients, one account: ten tries a quarter hour (the enrolment's code and the burst count),
-    // then even the right code waits.
+    // A source that spent its wrong codes waits, even with the right one…
+    const spentSource = guesser.elsewhere();
+    await spendLimit('second-factor:source', `${id}:${spentSource.address}`, 10);
+    const refused = await verify(spentSource, code(1));
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ error: { message: 'twoFactor.tooManyAttempts' } });
+    // …while wrong codes from other sources do not add up to a lock-out of the account (ten used to).
     const statuses = [];
-    for (let attempt = 0; attempt < 6; attempt++)
-      statuses.push((await guesser.elsewhere().postJson('/api/auth/two-factor/verify-totp', { code: wrong() })).status);
-    expect(statuses.slice(0, 5)).toEqual(Array(5).fill(401));
-    expect(statuses[5]).toBe(429);
-    const right = await guesser.elsewhere().postJson('/api/auth/two-factor/verify-totp', { code: code(1) });
-    expect(right.status).toBe(429);
-    expect(right.headers.get('retry-after')).toMatch(/^\d+$/);
-    expect((await guesser.request('/en/admin')).status).toBe(302);
+    for (let attempt = 0; attempt < 8; attempt++) statuses.push((await verify(guesser.elsewhere(), wrong())).status);
+    expect(statuses).toEqual(Array(8).fill(401));
+    const owner = guesser.elsewhere();
+    expect((await verify(owner, code(1))).status).toBe(200);
+    expect((await owner.request('/en/admin')).status).toBe(200);
+    // Many sources together reach the account's cap: then even the right code waits.
+    const late = new Browser(production);
+    const lateLink = new URL(signInLinkUrl(await mintSignInToken(db(), email), 'en', '/en/admin'));
+    await late.request(lateLink.pathname + lateLink.search);
+    await spendLimit('second-factor:account', id, 60);
+    const capped = await verify(late.elsewhere(), code(1));
+    expect(capped.status).toBe(429);
+    expect(capped.headers.get('retry-after')).toMatch(/^\d+$/);
   });
 
   it('is optional for a buyer, and turns off with the password again', async () => {

@@ -31,6 +31,38 @@ describe('sign-up and sign-in', () => {
     expect((await browser.request('/tr/dashboard')).status).toBe(200);
   });
 
+  it('answers a sign-up the same whether or not the address has an account; only the owner is told', async () => {
+    const owner = uniqueEmail('taken');
+    await ensureUser(db(), { email: owner, password: 'owner password 1', fullName: 'Owner', role: 'user', language: 'tr' });
+    const timed = async (email: string) => {
+      const browser = new Browser(server);
+      const started = performance.now();
+      const response = await signUp(browser, email, 'stranger pass 1');
+      return { browser, response, ms: performance.now() - started };
+    };
+    const fresh = await timed(uniqueEmail('fresh'));
+    const taken = await timed(owner);
+    console.log(`sign-up answered in ${fresh.ms.toFixed(0)} ms (new address) and ${taken.ms.toFixed(0)} ms (taken address)`);
+    expect(taken.response.status).toBe(fresh.response.status);
+    expect(fresh.response.status).toBe(200);
+    expect(await taken.response.json()).toEqual(await fresh.response.json());
+    const headerNames = (response: Response) => [...response.headers.keys()].filter((name) => name !== 'set-cookie').sort();
+    expect(headerNames(taken.response)).toEqual(headerNames(fresh.response));
+    // The new account is signed in; the taken address's account is untouched and its owner told, in their language.
+    expect(((await (await fresh.browser.request('/api/session')).json()) as { user: unknown }).user).not.toBeNull();
+    expect(((await (await taken.browser.request('/api/session')).json()) as { user: unknown }).user).toBeNull();
+    const signIn = await new Browser(server).postJson('/api/auth/sign-in/email', { email: owner, password: 'owner password 1' });
+    expect(signIn.status).toBe(200);
+    const told = await db()
+      .selectFrom('mail_outbox')
+      .select(['subject', 'text'])
+      .where('recipient', '=', owner)
+      .where('kind', '=', 'security-notice')
+      .execute();
+    expect(told.map((mail) => mail.subject)).toEqual([expect.stringContaining('Birisi adresinizle')]);
+    expect(told[0]!.text).toContain('Hesap oluşturulmadı');
+  });
+
   it('never lets a sign-up choose its own role', async () => {
     const browser = new Browser(server);
     const email = uniqueEmail('sneaky');

@@ -173,14 +173,95 @@ describe('an account someone else opened with the buyer’s address', () => {
     const page = await (await attacker.request('/en/dashboard/courses')).text();
     expect(page).not.toContain(freeCourse.title);
 
+    // What the stranger set up before enrolment waited for a proven address: an authenticator, a passkey.
+    const strangerId = await armedByStranger(victim);
+
     const owner = new Browser(server);
     await owner.request(signInLinkIn(await mailTo(victim, 'magic-link')), html);
     expect((await owner.request('/en/dashboard/courses').then((r) => r.text())).includes(freeCourse.title)).toBe(true);
     expect(await signedInUser(attacker)).toBeNull();
     const retry = await new Browser(server).postJson('/api/auth/sign-in/email', { email: victim, password: 'attacker pass 1' });
     expect(retry.status).toBe(401);
+    expect(await leftOfStranger(strangerId)).toEqual({ twoFactors: 0, passkeys: 0, twoFactorEnabled: false });
+  });
+
+  it('loses it all when the buyer opens the verification mail the stranger’s sign-up sent', async () => {
+    const victim = uniqueEmail('victim-verify');
+    const attacker = new Browser(server);
+    await attacker.postJson('/api/auth/sign-up/email', { name: 'Not Them', email: victim, password: 'attacker pass 1' });
+    const strangerId = await armedByStranger(victim);
+    await checkout(new Browser(server), freeCourse.id, victim);
+
+    const owner = new Browser(server);
+    const opened = await owner.request(verificationLinkIn(await mailTo(victim, 'verify-email')), html);
+    expect(opened.status).toBe(302);
+    expect((await signedInUser(owner))?.email).toBe(victim);
+    expect(await (await owner.request('/en/dashboard/courses')).text()).toContain(freeCourse.title);
+    expect(await signedInUser(attacker)).toBeNull();
+    const retry = await new Browser(server).postJson('/api/auth/sign-in/email', { email: victim, password: 'attacker pass 1' });
+    expect(retry.status).toBe(401);
+    expect(await leftOfStranger(strangerId)).toEqual({ twoFactors: 0, passkeys: 0, twoFactorEnabled: false });
+  });
+
+  it('loses it all when the buyer sets a password through a reset link, which proves the address', async () => {
+    const victim = uniqueEmail('victim-reset');
+    const attacker = new Browser(server);
+    await attacker.postJson('/api/auth/sign-up/email', { name: 'Not Them', email: victim, password: 'attacker pass 1' });
+    const strangerId = await armedByStranger(victim);
+
+    expect((await new Browser(server).postJson('/api/auth/request-password-reset', { email: victim })).status).toBe(200);
+    const token = plainText((await mailTo(victim, 'reset-password')).raw).match(/reset-password\?token=([\w-]+)/)![1]!;
+    const owner = new Browser(server);
+    const reset = await owner.postJson('/api/password-reset', {
+      token,
+      password: 'owner password 1',
+      confirmPassword: 'owner password 1',
+    });
+    expect(reset.status).toBe(200);
+    // Not stopped at the stranger's authenticator: signed in at once.
+    expect(await reset.json()).toMatchObject({ ok: true, twoFactor: false });
+    expect((await signedInUser(owner))?.email).toBe(victim);
+    expect(await signedInUser(attacker)).toBeNull();
+    expect(await leftOfStranger(strangerId)).toEqual({ twoFactors: 0, passkeys: 0, twoFactorEnabled: false });
+    const verified = await db()
+      .selectFrom('users')
+      .select('email_verified')
+      .where('id', '=', strangerId)
+      .executeTakeFirstOrThrow();
+    expect(verified.email_verified).toBe(true);
   });
 });
+
+/** The account at an address gets an authenticator and a passkey, as a stranger could add them before. */
+async function armedByStranger(email: string): Promise<string> {
+  const { id } = await db().selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+  await db().updateTable('users').set({ two_factor_enabled: true }).where('id', '=', id).execute();
+  await db().insertInto('two_factors').values({ user_id: id, secret: 'sealed', backup_codes: 'sealed' }).execute();
+  await db()
+    .insertInto('passkeys')
+    .values({
+      user_id: id,
+      name: 'Theirs',
+      credential_id: `key-${id}`,
+      public_key: Buffer.from('key'),
+      device_type: 'singleDevice',
+    })
+    .execute();
+  return id;
+}
+
+async function leftOfStranger(userId: string) {
+  const count = async (table: 'two_factors' | 'passkeys') =>
+    (await db().selectFrom(table).select('user_id').where('user_id', '=', userId).execute()).length;
+  const user = await db().selectFrom('users').select('two_factor_enabled').where('id', '=', userId).executeTakeFirstOrThrow();
+  return { twoFactors: await count('two_factors'), passkeys: await count('passkeys'), twoFactorEnabled: user.two_factor_enabled };
+}
+
+/** The verification link in a mail, as the path the browser opens. */
+function verificationLinkIn(mail: ReceivedMail): string {
+  const link = new URL(plainText(mail.raw).match(/https?:\/\/\S+\/api\/auth\/verify-email\?\S+/)![0]);
+  return link.pathname + link.search;
+}
 
 describe('an account someone else opened with the buyer’s address, then exported and deleted', () => {
   it('exports nothing of the buyer’s, and deleting it leaves the purchase for the buyer’s next account', async () => {
@@ -346,11 +427,19 @@ describe('sign-up', () => {
     const email = uniqueEmail('verify');
     const browser = new Browser(server);
     await browser.postJson('/api/auth/sign-up/email', { name: 'Ece', email, password: 'verify pass 1', language: 'tr' });
-    const mail = await mailTo(email, 'verify-email');
-    const link = new URL(plainText(mail.raw).match(/https?:\/\/\S+\/api\/auth\/verify-email\?\S+/)![0]);
-    const verified = await new Browser(server).request(link.pathname + link.search, html);
+    const verified = await new Browser(server).request(verificationLinkIn(await mailTo(email, 'verify-email')), html);
     expect(verified.status).toBe(302);
     const row = await db().selectFrom('users').select('email_verified').where('email', '=', email).executeTakeFirstOrThrow();
     expect(row.email_verified).toBe(true);
+  });
+
+  it('keeps the password and the session when the browser that signed up opens the verification link', async () => {
+    const email = uniqueEmail('verify-same');
+    const browser = new Browser(server);
+    await browser.postJson('/api/auth/sign-up/email', { name: 'Ece', email, password: 'verify pass 1', language: 'tr' });
+    expect((await browser.request(verificationLinkIn(await mailTo(email, 'verify-email')), html)).status).toBe(302);
+    expect((await signedInUser(browser))?.email).toBe(email);
+    const again = await new Browser(server).postJson('/api/auth/sign-in/email', { email, password: 'verify pass 1' });
+    expect(again.status).toBe(200);
   });
 });

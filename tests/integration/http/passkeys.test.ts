@@ -164,7 +164,7 @@ describe('adding, naming and removing passkeys', () => {
 });
 
 describe('an account that has not proved its address', () => {
-  it('may not add a passkey: it would outlive the owner taking the address back by a sign-in link', async () => {
+  it('may not add a passkey or two-factor: they would outlive the owner taking the address back', async () => {
     const email = uniqueEmail('unproven');
     const browser = new Browser(demo);
     const signUp = await browser.postJson('/api/auth/sign-up/email', {
@@ -179,6 +179,11 @@ describe('an account that has not proved its address', () => {
     expect(await refused.json()).toMatchObject({ error: { message: 'passkeys.verifyFirst' } });
     const { id } = await db().selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
     expect(await db().selectFrom('webauthn_challenges').select('id').where('user_id', '=', id).execute()).toEqual([]);
+    // Nor two-factor: a stranger's authenticator would stop the owner at the code page.
+    const twoFactor = await browser.postJson('/api/auth/two-factor/enable', { password: PASSWORD });
+    expect(twoFactor.status).toBe(403);
+    expect(await twoFactor.json()).toMatchObject({ error: { code: 'unverified_email', message: 'twoFactor.verifyFirst' } });
+    expect(await db().selectFrom('two_factors').select('id').where('user_id', '=', id).execute()).toEqual([]);
   });
 });
 

@@ -4,6 +4,7 @@ import { startFakeStripe } from '../../support/fake-stripe.ts';
 import { runScript } from '../../support/run-script.ts';
 import { queueMail } from '../../../functions/mail/outbox.ts';
 import { ensureUser } from '../../../functions/auth/users.ts';
+import { createAuth } from '../../../functions/auth/auth.ts';
 import path from 'node:path';
 
 /**
@@ -34,13 +35,92 @@ describe('command-line entry points', () => {
       'cli password 42',
     ]);
     expect(code, output).toBe(0);
-    expect(output).toContain('Created admin cli-admin@example.com.');
+    expect(output).toContain('Created admin cli-admin@example.com with the given password.');
     const user = await db()
       .selectFrom('users')
       .select('role')
       .where('email', '=', 'cli-admin@example.com')
       .executeTakeFirstOrThrow();
     expect(user.role).toBe('admin');
+  });
+
+  it('admin:create claims an account someone else opened with the owner’s address, and says what it removed', async () => {
+    const email = 'squatted-admin@example.com';
+    const stranger = await db()
+      .insertInto('users')
+      .values({ email, full_name: 'Not The Owner', email_verified: false, two_factor_enabled: true })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const owned = { user_id: stranger.id };
+    await db()
+      .insertInto('accounts')
+      .values({ ...owned, account_id: stranger.id, provider_id: 'credential', password: 'stranger-hash', updated_at: new Date() })
+      .execute();
+    await db()
+      .insertInto('sessions')
+      .values({ ...owned, token: 'stranger-session', expires_at: new Date(Date.now() + 86_400_000), updated_at: new Date() })
+      .execute();
+    await db()
+      .insertInto('two_factors')
+      .values({ ...owned, secret: 'sealed', backup_codes: 'sealed' })
+      .execute();
+    await db()
+      .insertInto('passkeys')
+      .values({
+        ...owned,
+        name: 'Theirs',
+        credential_id: 'stranger-key',
+        public_key: Buffer.from('key'),
+        device_type: 'singleDevice',
+      })
+      .execute();
+
+    const { code, output } = await run('functions/cli/admin-create.ts', ['--email', email, '--password', 'owner password 42']);
+    expect(code, output).toBe(0);
+    expect(output).toContain(`Claimed ${email}`);
+    expect(output).toContain(
+      'Removed: 1 password(s) and sign-in identities, 1 session(s), 1 passkey(s), two-factor authenticator.',
+    );
+    const user = await db()
+      .selectFrom('users')
+      .select(['role', 'email_verified', 'two_factor_enabled', 'full_name'])
+      .where('id', '=', stranger.id)
+      .executeTakeFirstOrThrow();
+    expect(user).toEqual({ role: 'admin', email_verified: true, two_factor_enabled: false, full_name: 'Administrator' });
+    const [credential, ...others] = await db()
+      .selectFrom('accounts')
+      .select('password')
+      .where('user_id', '=', stranger.id)
+      .execute();
+    expect(others).toEqual([]);
+    const hashing = (await createAuth(db()).$context).password;
+    expect(await hashing.verify({ hash: credential!.password!, password: 'owner password 42' })).toBe(true);
+    for (const table of ['sessions', 'two_factors', 'passkeys'] as const)
+      expect(await db().selectFrom(table).select('user_id').where('user_id', '=', stranger.id).execute(), table).toEqual([]);
+  });
+
+  it('admin:create promotes an account whose owner proved the address only with --promote-verified', async () => {
+    const email = 'proven-owner@example.com';
+    const { id } = await ensureUser(db(), { email, password: 'their password 42', fullName: 'Proven', role: 'user' });
+    const passwordOf = async () =>
+      (await db().selectFrom('accounts').select('password').where('user_id', '=', id).executeTakeFirstOrThrow()).password;
+    const before = await passwordOf();
+
+    const refused = await run('functions/cli/admin-create.ts', ['--email', email, '--password', 'operator password 42']);
+    expect(refused.code, refused.output).toBe(1);
+    expect(refused.output).toContain(`Refused: ${email} belongs to an account whose owner proved the address; nothing changed.`);
+    expect(refused.output).toContain('--promote-verified');
+    const role = async () => (await db().selectFrom('users').select('role').where('id', '=', id).executeTakeFirstOrThrow()).role;
+    expect(await role()).toBe('user');
+
+    const promoted = await ensureUser(
+      db(),
+      { email, password: 'operator password 42', fullName: 'Operator', role: 'admin' },
+      { promoteVerified: true },
+    );
+    expect(promoted).toEqual({ outcome: 'promoted', id });
+    expect(await role()).toBe('admin');
+    expect(await passwordOf()).toBe(before);
   });
 
   it('two-factor:reset turns two-factor off for an owner who lost it, ends their sessions and tells them in their language', async () => {

@@ -62,6 +62,9 @@ describe('a start that cannot succeed', () => {
         [{ ...PRODUCTION, PUBLIC_SITE_URL: 'http://shop.example' }, /✗ PUBLIC_SITE_URL must start with https:\/\//],
         [{ ...PRODUCTION, PUBLIC_SITE_URL: 'https://localhost:8443' }, /✗ PUBLIC_SITE_URL points at this machine/],
         [{ ...PRODUCTION, STRIPE_API_URL: 'http://127.0.0.1:9' }, /✗ STRIPE_API_URL is for tests only/],
+        [{ ...PRODUCTION, PUBLIC_SITE_URL: 'https://[::ffff:127.0.0.1]' }, /✗ PUBLIC_SITE_URL points at this machine/],
+        // A production start always checks its build: the harnesses' flag is refused without their acknowledgement.
+        [PRODUCTION, /--no-build skips the build check and is refused in production/],
         [
           { ...PRODUCTION, STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' },
           /✗ STRIPE_SECRET_KEY is a test key/,

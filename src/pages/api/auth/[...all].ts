@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { auth, CLIENT_IP_HEADER } from '../../../../functions/auth/auth.ts';
 import { admitSignInAttempt, settleSignInAttempt } from '../../../../functions/auth/session.ts';
-import { consumeAll, LIMITS, targetKey, type LimitRule } from '../../../../functions/abuse/limits.ts';
+import { consumeAll, giveBack, LIMITS, targetKey, type LimitRule } from '../../../../functions/abuse/limits.ts';
 import { AUTH_REQUEST_SCHEMAS, type AuthRequestPath } from '../../../lib/auth.schema.ts';
 import {
   errorResponse,
@@ -17,9 +17,11 @@ import {
   markSecondFactor,
   releaseTotpCode,
   reserveTotpCode,
-  sessionTokenIn,
   twoFactorEnabled,
 } from '../../../../functions/auth/second-factor.ts';
+import { sessionTokenIn } from '../../../../functions/auth/cookies.ts';
+import { signUpWithoutTelling } from '../../../../functions/auth/sign-up.ts';
+import { hasVerifiedEmail } from '../../../../functions/auth/passkeys.ts';
 import { getSessionState, getSessionUser } from '../../../../functions/auth/session.ts';
 import { hasPassword, sessionIsFresh } from '../../../../functions/account/account.ts';
 import { revokeOtherSessions } from '../../../../functions/account/sessions.ts';
@@ -121,6 +123,10 @@ export const ALL: APIRoute = async ({ request, clientAddress, url }) => {
     if (!verdict.allowed) return tooManyRequests(verdict.retryAfterS);
   }
 
+  if (path === '/two-factor/enable') {
+    const refused = await unprovenAddressRefusal(request.headers);
+    if (refused) return refused;
+  }
   if (REAUTHENTICATED.has(path)) {
     const refused = await reauthenticationRefusal(request.headers);
     if (refused) return refused;
@@ -138,6 +144,8 @@ export const ALL: APIRoute = async ({ request, clientAddress, url }) => {
         : body;
   const forwarded = new Request(request.url, { method: request.method, headers, body: sent });
   if (path === '/sign-in/email') return signInThrottled(forwarded, String(checked.fields.email), ip);
+  if (path === '/sign-up/email')
+    return signUpWithoutTelling(forwarded, String(checked.fields.email), String(checked.fields.password));
   if (path === '/unlink-account') {
     const refused = await unlinkRefusal(request.headers, String(checked.fields.accountId));
     if (refused) return refused;
@@ -174,6 +182,16 @@ async function unlinkRefusal(requestHeaders: Headers, accountId: string): Promis
   return undefined;
 }
 
+/**
+ * Two-factor, as a passkey, only for an account that proved its address: an authenticator set up by
+ * whoever opened the account with someone else's address would outlive the owner claiming it.
+ */
+async function unprovenAddressRefusal(requestHeaders: Headers): Promise<Response | undefined> {
+  const user = await getSessionUser(requestHeaders);
+  if (!user || (await hasVerifiedEmail(user.id))) return undefined;
+  return errorResponse(403, 'unverified_email', 'twoFactor.verifyFirst');
+}
+
 /** An account without a password proves itself by a sign-in of the last minutes (a fresh e-mailed link). */
 async function reauthenticationRefusal(requestHeaders: Headers): Promise<Response | undefined> {
   const user = await getSessionUser(requestHeaders);
@@ -183,18 +201,19 @@ async function reauthenticationRefusal(requestHeaders: Headers): Promise<Respons
 
 /**
  * A code from the authenticator or a backup code, for a password sign-in waiting on it or for a
- * session begun without one (a sign-in link, OpenID) finishing its sign-in (decision 26). Limited
- * per account and client; an authenticator code works once; on success the session is marked as
- * proven, and turning two-factor on ends the account's other sessions.
+ * session begun without one (a sign-in link, OpenID) finishing its sign-in (decision 26). Wrong codes
+ * are limited per (account, client), then per account (limits.ts); an authenticator code works once;
+ * on success the session is marked as proven, and turning two-factor on ends the account's other sessions.
  */
 async function secondFactorProved(forwarded: Request, path: string, code: string, ip: string): Promise<Response> {
   const cookieHeader = forwarded.headers.get('cookie') ?? '';
   const userId = await accountProvingSecondFactor(cookieHeader);
   if (!userId) return apiErrors(await auth().handler(forwarded));
-  const verdict = await consumeAll([
-    [LIMITS.secondFactorPerClient, ip],
+  const failures = [
+    [LIMITS.secondFactorPerSource, `${userId}:${ip}`],
     [LIMITS.secondFactorPerAccount, userId],
-  ]);
+  ] as const;
+  const verdict = await consumeAll([[LIMITS.secondFactorPerClient, ip], ...failures]);
   if (!verdict.allowed) return tooManyRequests(verdict.retryAfterS, 'twoFactor.tooManyAttempts');
   const totp = path === '/two-factor/verify-totp';
   if (totp && !(await reserveTotpCode(userId, code))) return errorResponse(401, 'code_used', 'twoFactor.codeUsed');
@@ -210,6 +229,7 @@ async function secondFactorProved(forwarded: Request, path: string, code: string
     if (totp) await releaseTotpCode(userId, code);
     return apiErrors(response);
   }
+  await giveBack(failures);
   const sessionToken = sessionTokenIn(response.headers.getSetCookie()) ?? sessionTokenIn(cookieHeader.split(';'));
   if (sessionToken) await markSecondFactor(sessionToken, userId);
   if (!wasEnabled) {
