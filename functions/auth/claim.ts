@@ -21,7 +21,7 @@ export interface Claimed {
 }
 
 /**
- * Whoever proves an account's address owns the account (decision 30). Anyone can open an account with
+ * Whoever proves an account's address owns the account (decision 31). Anyone can open an account with
  * any address (sign-up, checkout); until its address is proven, whatever that person set up is theirs,
  * not the mailbox owner's. So every path that proves the address (a sign-in link, the verification
  * mail, a password reset link, an OpenID identity the provider verified, the operator's admin:create)

@@ -38,7 +38,7 @@ async function start(): Promise<void> {
     );
   if (env().PRODUCTION_CHECKS === 'test-harness') console.log(`\n${TEST_HARNESS_BANNER}`);
   for (const warning of preflight.warnings) console.log(`  ! ${warning}`);
-  prepareBuild(NODE_ENV, process.argv.includes('--no-build'), env().PRODUCTION_CHECKS === 'test-harness');
+  prepareBuild(NODE_ENV, process.argv.includes('--no-build'));
 
   const { database, mail } = await startServices(running, devTools);
 
@@ -77,12 +77,11 @@ async function start(): Promise<void> {
 /**
  * Development builds when needed; production only serves what the deploy built (`npm run build`), and
  * checks that it is current: a stale build would serve old code under new migrations. `--no-build`
- * skips both, for the project's harnesses only, which built once already and start production servers
- * on ports of their own (the build records its site address): in production, only together with
- * PRODUCTION_CHECKS=test-harness.
+ * skips that, for development harnesses that built once already; production refuses it (a build is
+ * not tied to a site address, so every production start can check its build).
  */
-function prepareBuild(nodeEnv: string, noBuild: boolean, testHarness: boolean): void {
-  if (nodeEnv === 'production' && noBuild && !testHarness)
+function prepareBuild(nodeEnv: string, noBuild: boolean): void {
+  if (nodeEnv === 'production' && noBuild)
     throw new Error('--no-build skips the build check and is refused in production: leave it out (run `npm run build` first).');
   if (noBuild) return;
   if (nodeEnv !== 'production') {

@@ -43,7 +43,8 @@ export async function startBenchWorld({ courses }: { courses: number }): Promise
 
   const startServer = async (extraEnv: Record<string, string> = {}) => {
     const port = await findFreePort();
-    const child = spawn(process.execPath, ['functions/cli/start.ts', '--no-build'], {
+    // Production checks that the build is current (the bench built it), as a deploy's start does.
+    const child = spawn(process.execPath, ['functions/cli/start.ts'], {
       env: {
         ...process.env,
         ENV_FILE: '',

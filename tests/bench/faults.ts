@@ -46,7 +46,8 @@ function startShop(extraEnv: Record<string, string> = {}) {
     ...stripe.settings,
     ...extraEnv,
   };
-  const child = spawn(process.execPath, ['functions/cli/start.ts', '--no-build'], { env, stdio: ['ignore', 'pipe', 'ignore'] });
+  // Production checks that the build is current (built above), as a deploy's start does.
+  const child = spawn(process.execPath, ['functions/cli/start.ts'], { env, stdio: ['ignore', 'pipe', 'ignore'] });
   return { child, ready: waitForOutput(child, 'Shop ready', 60_000) };
 }
 

@@ -46,7 +46,8 @@ export interface DrillResult {
   byMode: Partial<Record<StopMode, { stops: number; failures: number }>>;
 }
 
-const READY_LIMIT_MS = 10_000;
+/** The goal `npm run faults` holds a restart to; a test on a busy machine may allow more (readyLimitMs). */
+export const READY_GOAL_MS = 10_000;
 // The first start creates the cluster, migrates and seeds: not a restart, and slower on a busy machine.
 const FIRST_START_LIMIT_MS = 60_000;
 
@@ -54,10 +55,12 @@ export async function runRestartDrill({
   cycles,
   dataDir,
   modes = STOP_MODES,
+  readyLimitMs = READY_GOAL_MS,
 }: {
   cycles: number;
   dataDir: string;
   modes?: StopMode[];
+  readyLimitMs?: number;
 }): Promise<DrillResult> {
   await rm(dataDir, { recursive: true, force: true });
   const [pgPort, port] = [await findFreePort(), await findFreePort()];
@@ -92,7 +95,7 @@ export async function runRestartDrill({
     });
     shop.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
     shop.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-    const limitMs = cycle === 0 ? FIRST_START_LIMIT_MS : READY_LIMIT_MS;
+    const limitMs = cycle === 0 ? FIRST_START_LIMIT_MS : readyLimitMs;
     // Health counts once this process says it listens: until then the old one may still answer.
     const ready = await waitForHealth(
       `http://127.0.0.1:${port}/api/health`,

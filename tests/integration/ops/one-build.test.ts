@@ -65,5 +65,5 @@ describe('one build for any site URL', () => {
       }
     }
     expect(builtAt()).toEqual(before);
-  });
+  }, 90_000);
 });
