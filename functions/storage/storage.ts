@@ -9,7 +9,7 @@ import { createSupabaseStorage } from './supabase.ts';
  * when SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are set, else the local disk under DATA_DIR.
  * Public files (covers) are served to anyone; private ones (paid PDFs) only through downloads.
  */
-export type { StorageAdapter, StoredFile, Visibility } from './adapter.ts';
+export type { ByteRange, StorageAdapter, StoredFile, Visibility } from './adapter.ts';
 export { contentTypeOf, isSafeKey } from './adapter.ts';
 export { PUBLIC_MEDIA_PREFIX };
 
