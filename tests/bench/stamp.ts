@@ -6,7 +6,7 @@ import { stampPdf } from '../../functions/pdf/stamp.ts';
 import { putFile } from '../../functions/storage/storage.ts';
 import { readPdf } from '../support/pdf-reader.ts';
 import { makeLargePdf } from './large-pdf.ts';
-import { startBenchWorld, type BenchWorld } from './bench-server.ts';
+import { rssMb, startBenchWorld, type BenchWorld } from './bench-server.ts';
 
 /**
  * `npm run bench` (stamped PDFs): a 300-page, ~20 MB course PDF stamped for its buyer, in process and
@@ -143,9 +143,4 @@ async function downloadsOverHttp({ baseUrl, database, serverPid }: BenchWorld): 
       'MB/s': Math.round((DOWNLOADS * sampleCopy.length) / 1024 / 1024 / seconds),
     },
   ]);
-}
-
-function rssMb(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
-  return Math.round(Number(line?.[1] ?? 0) / 1024);
 }
