@@ -19,7 +19,8 @@ export interface PdfJobLimits {
 export const PDF_JOB_LIMITS: PdfJobLimits = {
   // A 50 MB, 300-page course stamps in about 1 s here; a job 30 times slower is refused.
   timeoutMs: 30_000,
-  heapMb: 384,
+  // A 45 MB, 300-page course stamps within 64 MB of heap, a 2,000-page one within 128 MB.
+  heapMb: 256,
   // Object and cross-reference streams of real courses expand to a few megabytes.
   decodedBytes: 64 * 1024 * 1024,
 };
@@ -42,10 +43,10 @@ export interface PdfJobMessage {
 // From the project folder the shop runs in (as the migrations are): the server bundle in dist/ has no
 // worker file of its own, and Node runs this TypeScript as it is, in development and in production.
 const WORKER_FILE = path.resolve('functions/pdf/pdf-job.worker.ts');
-const YOUNG_GENERATION_MB = 32;
+const YOUNG_GENERATION_MB = 16;
 /**
- * A worker that finished its job within the limits waits this long for the next one (starting a
- * worker and loading pdf-lib costs a few hundred milliseconds), then exits and gives its memory back.
+ * A worker whose job succeeded waits this long for the next one (starting a worker and loading pdf-lib
+ * costs a few hundred milliseconds), then exits and gives its memory back.
  */
 const IDLE_WORKER_MS = 10_000;
 
@@ -77,7 +78,9 @@ export function runPdfJob<J extends PdfJob>(
       }
     };
     const timer = setTimeout(() => settle(false, () => resolve({ ok: false, problem: 'limits' })), limits.timeoutMs);
-    worker.once('message', (result: PdfJobResult<J>) => settle(true, () => resolve(result)));
+    // pdf-lib keeps every name and reference it meets for the life of the worker: one that refused a
+    // file (hostile, perhaps) is not trusted with the next.
+    worker.once('message', (result: PdfJobResult<J>) => settle(result.ok, () => resolve(result)));
     worker.once('error', (error: Error & { code?: string }) =>
       settle(false, () =>
         error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? resolve({ ok: false, problem: 'limits' }) : reject(error),

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { installDecodeBudget, startDecodeBudget } from './decode-budget.ts';
 import { transferListOf, type PdfJobMessage } from './pdf-job.ts';
@@ -5,6 +6,11 @@ import { inspectForStamping, stampDocument, StampError } from './stamp-document.
 
 /** The PDF worker (started by pdf-job.ts): one job at a time in, its result out. */
 installDecodeBudget();
+
+// On Linux a nice value belongs to a thread: this lowers only the worker's, so the server's own thread
+// wins the CPU while a PDF is parsed (elsewhere it would lower the whole server, so it is left alone).
+const WORKER_NICENESS = 10;
+if (process.platform === 'linux') os.setPriority(0, WORKER_NICENESS);
 
 parentPort!.on('message', (message: PdfJobMessage) => void runJob(message));
 
