@@ -18,10 +18,13 @@ parentPort!.on('message', (message: PdfJobMessage) => void runJob(message));
 async function runJob({ job, decodedBytes }: PdfJobMessage): Promise<void> {
   startDecodeBudget(decodedBytes);
   try {
+    // The job's bytes go to the parser, and nothing here holds them while the copy is written.
+    const original = { pdf: job.pdf };
+    job.pdf = new Uint8Array();
     if (job.kind === 'inspect') {
-      parentPort!.postMessage({ ok: true, ...(await inspectForStamping(job.pdf)) });
+      parentPort!.postMessage({ ok: true, ...(await inspectForStamping(original)) });
     } else {
-      const pdf = await stampDocument(job.pdf, job.stamp);
+      const pdf = await stampDocument(original, job.stamp);
       parentPort!.postMessage({ ok: true, pdf }, transferListOf(pdf));
     }
   } catch (error) {

@@ -64,8 +64,13 @@ const MIN_FONT_SIZE_PT = 4;
 const EDGE_PT = 8;
 const STAMP_GREY = rgb(0.35, 0.35, 0.35);
 
+/** A PDF's bytes, let go once parsed: the document keeps its own copy of every object it read. */
+export interface PdfBytes {
+  pdf: Uint8Array | undefined;
+}
+
 /** The stamped file; throws StampError when the original cannot be stamped. */
-export async function stampDocument(original: Uint8Array, stamp: Stamp): Promise<Uint8Array> {
+export async function stampDocument(original: PdfBytes, stamp: Stamp): Promise<Uint8Array> {
   return stampOpened(await openForStamping(original), stamp);
 }
 
@@ -73,7 +78,7 @@ export async function stampDocument(original: Uint8Array, stamp: Stamp): Promise
  * Whether an upload can be stamped, judged by stamping it once for a sample buyer, and whether it
  * carries a digital signature (which any stamp breaks). Throws StampError when it cannot be stamped.
  */
-export async function inspectForStamping(bytes: Uint8Array): Promise<{ signed: boolean }> {
+export async function inspectForStamping(bytes: PdfBytes): Promise<{ signed: boolean }> {
   const doc = await openForStamping(bytes);
   const signed = isSigned(doc);
   await stampOpened(doc, SAMPLE_STAMP);
@@ -96,10 +101,13 @@ async function stampOpened(doc: PDFDocument, stamp: Stamp): Promise<Uint8Array> 
 }
 
 /** The document, loaded within the decode budget, with a page tree that lists every page once. */
-async function openForStamping(original: Uint8Array): Promise<PDFDocument> {
+async function openForStamping(original: PdfBytes): Promise<PDFDocument> {
+  const bytes = original.pdf;
+  original.pdf = undefined;
+  if (!bytes) throw new StampError('unreadable');
   let doc: PDFDocument;
   try {
-    doc = await PDFDocument.load(original, { updateMetadata: false });
+    doc = await PDFDocument.load(bytes, { updateMetadata: false });
   } catch (error) {
     if (decodeBudgetOverrun()) throw new StampError('inflation', error);
     throw new StampError(error instanceof EncryptedPDFError ? 'encrypted' : 'unreadable', error);
