@@ -48,6 +48,10 @@ const PDF_MESSAGES: Record<PdfProblem | StampProblem, MessageKey> = {
   // The shop stamps every download: a file it could not stamp would fail its buyers later.
   encrypted: 'admin.courses.errors.pdfEncrypted',
   unreadable: 'admin.courses.errors.pdfUnreadable',
+  // Checked in the PDF worker (functions/pdf/pdf-job.ts): a file built to stall whoever parses it.
+  pageTree: 'admin.courses.errors.pdfPageTree',
+  inflation: 'admin.courses.errors.pdfInflates',
+  limits: 'admin.courses.errors.pdfTooHeavy',
 };
 // Any stamp rewrites the file and breaks a digital signature: the seller chooses, stamps or signature.
 const SIGNED_PDF: MessageKey = 'admin.courses.errors.pdfSigned';

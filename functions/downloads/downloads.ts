@@ -1,13 +1,15 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { db } from '../db/database.ts';
 import { isSigned, sign } from '../auth/signing.ts';
 import { getFile, type StoredFile } from '../storage/storage.ts';
 import { inLibraryOf } from '../purchases/library.ts';
-import { stampedCopy } from './stamped-copies.ts';
+import { stampedCopy, stampedKey, storedStampedCopy, type StampedPurchase } from './stamped-copies.ts';
 
 /**
  * Paid files are never public. A purchase's permanent link (e-mailed) or the owner's dashboard
- * button leads to a short-lived signed file URL; only that URL streams the PDF, and each use counts.
+ * button leads to a short-lived signed file URL; only that URL streams the PDF, and each download from
+ * its first byte counts (a resumed one, or a HEAD request, does not).
  */
 export const DOWNLOAD_URL_TTL_MS = 5 * 60 * 1000;
 const FILE_DOWNLOADS = 'file-downloads';
@@ -56,14 +58,51 @@ export function isValidFileSignature(purchaseId: string, expires: number, given:
 export interface Download {
   file: StoredFile;
   filename: string;
+  /** Names the bytes served (the stamped copy's or the original's storage key), for resuming with If-Range. */
+  etag: string;
 }
 
 /**
- * Counts one download and opens the file: the buyer's stamped copy (stamped now on the first download
- * of a file version, see stamped-copies.ts), or the original when the seller turned stamping off for
- * the course. Undefined when the purchase no longer grants access.
+ * Opens the file a purchase grants: the buyer's stamped copy (stamped now on the first download of a
+ * file version, see stamped-copies.ts), or the original when the seller turned stamping off for the
+ * course. Undefined when the purchase no longer grants access. Counting is the caller's (countDownload):
+ * a resumed download is the same download.
  */
 export async function openDownload(purchaseId: string): Promise<Download | undefined> {
+  const row = await downloadRow(purchaseId);
+  if (!row) return undefined;
+  const file = row.stamped ? await stampedCopy(row.stamped) : await getFile('private', row.pdfPath);
+  return file && { file, filename: row.filename, etag: row.etag };
+}
+
+/**
+ * What a download serves, without stamping or counting (a HEAD request): its name, its ETag, and its
+ * size when known (a stamped copy not made yet has none).
+ */
+export async function describeDownload(
+  purchaseId: string,
+): Promise<{ filename: string; etag: string; size: number | undefined } | undefined> {
+  const row = await downloadRow(purchaseId);
+  if (!row) return undefined;
+  const file = row.stamped ? await storedStampedCopy(row.stamped) : await getFile('private', row.pdfPath);
+  if (!file && !row.stamped) return undefined;
+  return { filename: row.filename, etag: row.etag, size: file?.size };
+}
+
+/** Counts one download and when it happened; false when the purchase stopped granting it meanwhile. */
+export async function countDownload(purchaseId: string): Promise<boolean> {
+  const counted = await db()
+    .updateTable('purchases')
+    .set({ download_count: sql`download_count + 1`, last_download_at: new Date() })
+    .where('id', '=', purchaseId)
+    .where('status', '=', 'completed')
+    .executeTakeFirst();
+  return Number(counted.numUpdatedRows) > 0;
+}
+
+async function downloadRow(
+  purchaseId: string,
+): Promise<{ filename: string; pdfPath: string; etag: string; stamped: StampedPurchase | undefined } | undefined> {
   const row = await db()
     .selectFrom('purchases')
     .innerJoin('courses', 'courses.id', 'purchases.course_id')
@@ -79,24 +118,16 @@ export async function openDownload(purchaseId: string): Promise<Download | undef
     .where('purchases.status', '=', 'completed')
     .executeTakeFirst();
   if (!row?.pdf_path) return undefined;
-  const file = row.stamp_pdfs
-    ? await stampedCopy({
-        purchaseId,
-        email: row.email,
-        fullName: row.full_name,
-        language: row.language,
-        pdfPath: row.pdf_path,
-      })
-    : await getFile('private', row.pdf_path);
-  if (!file) return undefined;
-  const counted = await db()
-    .updateTable('purchases')
-    .set({ download_count: sql`download_count + 1`, last_download_at: new Date() })
-    .where('id', '=', purchaseId)
-    .where('status', '=', 'completed')
-    .executeTakeFirst();
-  if (Number(counted.numUpdatedRows) === 0) return undefined;
-  return { file, filename: `${row.title}.pdf` };
+  const stamped = row.stamp_pdfs
+    ? { purchaseId, email: row.email, fullName: row.full_name, language: row.language, pdfPath: row.pdf_path }
+    : undefined;
+  const servedKey = stamped ? stampedKey(purchaseId, row.pdf_path) : row.pdf_path;
+  return {
+    filename: `${row.title}.pdf`,
+    pdfPath: row.pdf_path,
+    etag: `"${createHash('sha256').update(servedKey).digest('base64url').slice(0, 22)}"`,
+    stamped,
+  };
 }
 
 /** `Content-Disposition` for a course title in any script: an ASCII fallback and the UTF-8 name. */

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { orderReference } from '../checkout/orders.ts';
 import { log } from '../log.ts';
 import { stampPdf, StampError } from '../pdf/stamp.ts';
@@ -12,7 +11,6 @@ import { asLanguage } from '../../src/i18n/languages.ts';
  * original (a new version is a new original key), and the stamp's layout, so a changed layout stamps afresh.
  */
 const STAMP_LAYOUT = 'v1';
-const STREAM_CHUNK_BYTES = 64 * 1024;
 
 export interface StampedPurchase {
   purchaseId: string;
@@ -40,9 +38,11 @@ const inFlight = new Map<string, Promise<StoredFile | undefined>>();
 const unstampable = new Set<string>();
 
 /**
- * The buyer's stamped copy: from the cache, or stamped now from the original (and cached). Undefined
- * when the original is missing. An original that cannot be stamped (stored before uploads were
- * checked) is served as it is, and logged, rather than leaving the buyer without their course.
+ * The buyer's stamped copy, streamed from storage: kept from an earlier download, or stamped now from
+ * the original (in the PDF worker, in turn; the original is read only when the turn comes) and
+ * stored first, so no request holds a whole copy. Undefined when the original is missing. An original
+ * that cannot be stamped (stored before uploads were checked) is served as it is, and logged, rather
+ * than leaving the buyer without their course.
  */
 export function stampedCopy(purchase: StampedPurchase): Promise<StoredFile | undefined> {
   const key = stampedKey(purchase.purchaseId, purchase.pdfPath);
@@ -54,27 +54,37 @@ export function stampedCopy(purchase: StampedPurchase): Promise<StoredFile | und
   return pending;
 }
 
+/** The stored copy, without stamping one (undefined when the buyer's first download has not happened). */
+export function storedStampedCopy(purchase: Pick<StampedPurchase, 'purchaseId' | 'pdfPath'>): Promise<StoredFile | undefined> {
+  return getFile('private', stampedKey(purchase.purchaseId, purchase.pdfPath));
+}
+
 async function cachedOrStamped(key: string, purchase: StampedPurchase): Promise<StoredFile | undefined> {
   const cached = await getFile('private', key);
   if (cached) return cached;
-  const original = await getFile('private', purchase.pdfPath);
-  if (!original || unstampable.has(purchase.pdfPath)) return original;
-  const bytes = await readAll(original);
-  let stamped: Uint8Array;
+  if (unstampable.has(purchase.pdfPath)) return getFile('private', purchase.pdfPath);
+  let stamped: Uint8Array | undefined;
   try {
-    stamped = await stampPdf(bytes, {
-      line: licenceLine(purchase),
-      orderReference: orderReference(purchase.purchaseId),
-      licensedTo: `${purchase.fullName.trim() || purchase.email} <${purchase.email}>`,
-    });
+    stamped = await stampPdf(
+      async () => {
+        const original = await getFile('private', purchase.pdfPath);
+        return original && readAll(original);
+      },
+      {
+        line: licenceLine(purchase),
+        orderReference: orderReference(purchase.purchaseId),
+        licensedTo: `${purchase.fullName.trim() || purchase.email} <${purchase.email}>`,
+      },
+    );
   } catch (error) {
     if (!(error instanceof StampError)) throw error;
     unstampable.add(purchase.pdfPath);
     log.warn({ purchaseId: purchase.purchaseId, problem: error.problem, err: error.cause }, 'served a course PDF unstamped');
-    return inMemory(bytes);
+    return getFile('private', purchase.pdfPath);
   }
+  if (!stamped) return undefined;
   await putFile('private', key, stamped);
-  return inMemory(stamped);
+  return getFile('private', key);
 }
 
 /** Deletes the stamped copies of an original that is no longer any course's current file. */
@@ -87,17 +97,4 @@ export async function deleteStampedCopies(purchaseIds: string[], pdfPath: string
       log.warn({ purchaseId, err: error }, 'could not delete a stamped copy');
     }
   }
-}
-
-function inMemory(bytes: Uint8Array): StoredFile {
-  return {
-    size: bytes.byteLength,
-    stream: () =>
-      Readable.from(
-        (function* () {
-          for (let start = 0; start < bytes.byteLength; start += STREAM_CHUNK_BYTES)
-            yield Buffer.from(bytes.buffer, bytes.byteOffset + start, Math.min(STREAM_CHUNK_BYTES, bytes.byteLength - start));
-        })(),
-      ),
-  };
 }

@@ -3,6 +3,8 @@ import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
 import { makeSignedPdf } from '../../tests/support/files.ts';
 import { readPdf } from '../../tests/support/pdf-reader.ts';
+import { makeFlateBombPdf, makeRepeatedPagePdf } from '../../tests/support/hostile-pdfs.ts';
+import { PDF_JOB_LIMITS, runPdfJob } from './pdf-job.ts';
 import { checkStampable, stampPdf, StampError, type Stamp } from './stamp.ts';
 
 const STAMP: Stamp = {
@@ -34,10 +36,17 @@ function makeCourse(options: { pages?: number; encrypt?: 'owner' | 'user' } = {}
   return done;
 }
 
+/** Stamps a copy of `pdf` (the PDF worker takes the bytes it is given). */
+async function stampCopy(pdf: Uint8Array, stamp = STAMP): Promise<Uint8Array> {
+  const stamped = await stampPdf(() => Promise.resolve(Buffer.from(pdf)), stamp);
+  if (!stamped) throw new Error('Nothing was stamped');
+  return stamped;
+}
+
 describe('stampPdf', () => {
   it('puts the buyer line on every page and the order in the metadata, keeping bookmarks, links and metadata', async () => {
     const original = await makeCourse({ pages: 5 });
-    const stamped = await stampPdf(original, STAMP);
+    const stamped = await stampCopy(original);
     const read = await readPdf(stamped);
     const before = await readPdf(original);
 
@@ -71,7 +80,7 @@ describe('stampPdf', () => {
     const source = await PdfLibDocument.load(await makeCourse({ pages: 4 }), { updateMetadata: false });
     source.getPages().forEach((page, index) => page.setRotation(degrees(index * 90)));
     const rotated = await source.save();
-    const read = await readPdf(await stampPdf(rotated, STAMP));
+    const read = await readPdf(await stampCopy(rotated));
     for (const [index, page] of read.pages.entries()) {
       const placement = page.placementOf('Licensed to')!;
       expect(placement, `rotation ${index * 90}`).toMatchObject({ horizontal: true });
@@ -83,14 +92,14 @@ describe('stampPdf', () => {
 
   it('shrinks a long line to fit the page', async () => {
     const long = { ...STAMP, line: `Licensed to ${'Uzun İsimli Bir Alıcı '.repeat(6)}uzun@example.com · order MC-1A2B3C4D` };
-    const read = await readPdf(await stampPdf(await makeCourse({ pages: 1 }), long));
+    const read = await readPdf(await stampCopy(await makeCourse({ pages: 1 }), long));
     expect(read.pages[0]!.text).toContain(long.line);
     expect(Math.abs(read.pages[0]!.placementOf('Licensed to')!.centreOffsetPt)).toBeLessThan(2);
   });
 
   it('refuses password-protected and unreadable files with their reason', async () => {
-    await expect(stampPdf(await makeCourse({ encrypt: 'owner' }), STAMP)).rejects.toMatchObject({ problem: 'encrypted' });
-    await expect(stampPdf(await makeCourse({ encrypt: 'user' }), STAMP)).rejects.toBeInstanceOf(StampError);
+    await expect(stampPdf(() => makeCourse({ encrypt: 'owner' }), STAMP)).rejects.toMatchObject({ problem: 'encrypted' });
+    await expect(stampPdf(() => makeCourse({ encrypt: 'user' }), STAMP)).rejects.toBeInstanceOf(StampError);
     expect(await checkStampable(await makeCourse({ encrypt: 'owner' }))).toEqual({ ok: false, problem: 'encrypted' });
     expect(await checkStampable(Buffer.from('%PDF-1.4\n%%EOF\n'))).toEqual({ ok: false, problem: 'unreadable' });
     expect(await checkStampable(Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'))).toEqual({
@@ -110,10 +119,52 @@ describe('stampPdf', () => {
     const order: string[] = [];
     await Promise.all(
       ['first', 'second', 'third'].map(async (name) => {
-        await stampPdf(original, { ...STAMP, orderReference: name });
+        await stampCopy(original, { ...STAMP, orderReference: name });
         order.push(name);
       }),
     );
     expect(order).toEqual(['first', 'second', 'third']);
+  });
+
+  it('reads a waiting stamp’s file only when its turn comes, so a queue of first downloads holds no files', async () => {
+    const original = await makeCourse({ pages: 1 });
+    const reads: string[] = [];
+    let releaseFirst = () => {};
+    const firstRead = new Promise<void>((resolve) => (releaseFirst = resolve));
+    const stamps = ['first', 'second', 'third'].map((name) =>
+      stampPdf(
+        async () => {
+          reads.push(name);
+          if (name === 'first') await firstRead;
+          return Buffer.from(original);
+        },
+        { ...STAMP, orderReference: name },
+      ),
+    );
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(reads).toEqual(['first']);
+    releaseFirst();
+    await stamps[0];
+    expect(reads.length).toBeLessThanOrEqual(2);
+    await Promise.all(stamps);
+    expect(reads).toEqual(['first', 'second', 'third']);
+  });
+
+  it('refuses a page tree that lists one page many times, and a flate bomb past the decode budget', async () => {
+    expect(await checkStampable(makeRepeatedPagePdf(2_000))).toEqual({ ok: false, problem: 'pageTree' });
+    // The real budget is 64 MB (tests/integration/http/course-updates.test.ts sends a real bomb); 1 MB here keeps it quick.
+    const bomb = await makeFlateBombPdf(4 * 1024 * 1024);
+    const limits = { ...PDF_JOB_LIMITS, decodedBytes: 1024 * 1024 };
+    expect(await runPdfJob({ kind: 'inspect', pdf: bomb }, { limits })).toEqual({ ok: false, problem: 'inflation' });
+    expect(await runPdfJob({ kind: 'inspect', pdf: bomb })).toEqual({ ok: true, signed: false });
+  });
+
+  it('ends a job that passes its time or memory limit, and the next job runs', async () => {
+    const course = await makeCourse({ pages: 2 });
+    const limited = (limits: Partial<typeof PDF_JOB_LIMITS>) =>
+      runPdfJob({ kind: 'inspect', pdf: course }, { limits: { ...PDF_JOB_LIMITS, ...limits } });
+    expect(await limited({ timeoutMs: 50 })).toEqual({ ok: false, problem: 'limits' });
+    expect(await limited({ heapMb: 4 })).toEqual({ ok: false, problem: 'limits' });
+    expect(await limited({})).toEqual({ ok: true, signed: false });
   });
 });

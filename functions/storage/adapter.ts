@@ -8,7 +8,13 @@ export type Visibility = 'public' | 'private';
 
 export interface StoredFile {
   size: number;
-  stream(): Readable;
+  /** The file's bytes, or only those from `start` to `end` (both included, as in HTTP's Range). */
+  stream(range?: ByteRange): Readable;
+}
+
+export interface ByteRange {
+  start: number;
+  end: number;
 }
 
 /** A stored file as a listing shows it. */

@@ -30,7 +30,10 @@ export function createLocalDiskStorage(root: () => string): StorageAdapter {
       const file = fileFor(visibility, key);
       const info = await stat(file).catch(() => undefined);
       if (!info?.isFile()) return undefined;
-      return { size: info.size, stream: () => createReadStream(file, { highWaterMark: STREAM_CHUNK_BYTES }) };
+      return {
+        size: info.size,
+        stream: (range) => createReadStream(file, { highWaterMark: STREAM_CHUNK_BYTES, ...range }),
+      };
     },
     async delete(visibility, key) {
       await rm(fileFor(visibility, key), { force: true });

@@ -9,7 +9,7 @@ import { createSupabaseStorage } from './supabase.ts';
  * when SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are set, else the local disk under DATA_DIR.
  * Public files (covers) are served to anyone; private ones (paid PDFs) only through downloads.
  */
-export type { StorageAdapter, StoredFile, Visibility } from './adapter.ts';
+export type { ByteRange, StorageAdapter, StoredFile, Visibility } from './adapter.ts';
 export { contentTypeOf, isSafeKey } from './adapter.ts';
 export { PUBLIC_MEDIA_PREFIX };
 
@@ -51,11 +51,21 @@ export function getFile(visibility: Visibility, key: string): Promise<StoredFile
   return storage().get(visibility, key);
 }
 
-/** A stored file's bytes, for the few uses that need them whole (stamping, checking a stored PDF). */
+/**
+ * A stored file's bytes, for the few uses that need them whole (stamping, checking a stored PDF): one
+ * buffer of the file's size filled as it streams, never its chunks and their copy at once, and a
+ * buffer of its own, so it can be handed to the PDF worker without a copy.
+ */
 export async function readAll(file: StoredFile): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of file.stream()) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+  const bytes = Buffer.allocUnsafeSlow(file.size);
+  let filled = 0;
+  for await (const chunk of file.stream()) {
+    const part = chunk as Buffer;
+    if (filled + part.length > file.size) throw new Error('A stored file grew while it was read');
+    bytes.set(part, filled);
+    filled += part.length;
+  }
+  return filled === file.size ? bytes : bytes.subarray(0, filled);
 }
 
 export function deleteFile(visibility: Visibility, key: string): Promise<void> {

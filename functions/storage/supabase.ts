@@ -46,7 +46,7 @@ export function createSupabaseStorage(config: SupabaseStorageConfig): StorageAda
     if (response.status === 400 || response.status === 404) return undefined;
     if (!response.ok) throw new Error(`Supabase Storage download of public/${key} failed: HTTP ${response.status}`);
     const bytes = Buffer.from(await response.arrayBuffer());
-    return { size: bytes.length, stream: () => Readable.from([bytes]) };
+    return { size: bytes.length, stream: (range) => Readable.from([range ? bytes.subarray(range.start, range.end + 1) : bytes]) };
   };
 
   return {
@@ -72,7 +72,13 @@ export function createSupabaseStorage(config: SupabaseStorageConfig): StorageAda
         throw new Error(`Supabase Storage download of ${visibility}/${key} failed: ${error.message}`);
       }
       // The whole file is held in memory (at most MAX_PDF_BYTES): the API gives its size only this way.
-      return { size: data.size, stream: () => Readable.fromWeb(data.stream() as Parameters<typeof Readable.fromWeb>[0]) };
+      return {
+        size: data.size,
+        stream: (range) =>
+          Readable.fromWeb(
+            (range ? data.slice(range.start, range.end + 1) : data).stream() as Parameters<typeof Readable.fromWeb>[0],
+          ),
+      };
     },
     async delete(visibility, key) {
       assertSafeKey(key);

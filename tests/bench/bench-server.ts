@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
@@ -9,6 +10,7 @@ import { findFreePort, startEmbeddedPostgres, type EmbeddedServer } from '../../
 import { migrate } from '../../functions/db/migrate.ts';
 import { withDatabase } from '../../functions/db/provision.ts';
 import { seedDemoData } from '../../functions/seed/seed.ts';
+import type { TestServer } from '../support/test-server.ts';
 
 /** A benchmark world: its own PostgreSQL, a database with many courses, the built shop serving it. */
 export interface BenchWorld {
@@ -130,6 +132,25 @@ export async function stopChild(child: ChildProcess): Promise<void> {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   await exited;
+}
+
+/** A bench server as the tests' Browser reaches it (with the Origin a browser would send). */
+export function asTestServer(url: string): TestServer {
+  return {
+    url,
+    fetch: (path, init = {}) => {
+      const headers = new Headers(init.headers);
+      if (!headers.has('origin')) headers.set('origin', url);
+      return fetch(`${url}${path}`, { redirect: 'manual', ...init, headers });
+    },
+    stop: () => Promise.resolve(),
+  };
+}
+
+/** A process's resident memory in MB. */
+export function rssMb(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
+  return Math.round(Number(line?.[1] ?? 0) / 1024);
 }
 
 export type { EmbeddedServer };

@@ -4,8 +4,8 @@ import { sendWaitingUpdateNotices } from '../../functions/admin/course-update-no
 import { ensureUser } from '../../functions/auth/users.ts';
 import { buildIfNeeded } from '../../functions/cli/build-if-needed.ts';
 import { makePdf, makePng } from '../support/files.ts';
-import { Browser, type TestServer } from '../support/test-server.ts';
-import { startBenchWorld } from './bench-server.ts';
+import { Browser } from '../support/test-server.ts';
+import { asTestServer, startBenchWorld } from './bench-server.ts';
 
 /**
  * `npm run bench` (course update notices, decision 28): saving a course with a new PDF and "notify
@@ -111,18 +111,6 @@ try {
   console.table(rows);
 } finally {
   await world.stop();
-}
-
-function asTestServer(url: string): TestServer {
-  return {
-    url,
-    fetch: (path, init = {}) => {
-      const headers = new Headers(init.headers);
-      if (!headers.has('origin')) headers.set('origin', url);
-      return fetch(`${url}${path}`, { redirect: 'manual', ...init, headers });
-    },
-    stop: () => Promise.resolve(),
-  };
 }
 
 /** The course's form with a PDF of this edition (each edition's bytes differ: a new version). */

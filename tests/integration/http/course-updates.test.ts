@@ -17,6 +17,7 @@ import { formatDate } from '../../../src/lib/dates.ts';
 import type { AdminCoursePage, AdminCourseView } from '../../../src/lib/admin/courses.schema.ts';
 import { makeCourse, makePurchase } from '../../support/factories.ts';
 import { makePdf, makePng, makeSignedPdf } from '../../support/files.ts';
+import { makeFlateBombPdf, makeHugeArrayPdf, makeRepeatedPagePdf } from '../../support/hostile-pdfs.ts';
 import { readPdf } from '../../support/pdf-reader.ts';
 import { plainText, startSmtpServer } from '../../support/smtp.ts';
 import { Browser, signedInBrowser, startTestServer, type TestServer } from '../../support/test-server.ts';
@@ -226,6 +227,94 @@ describe('stamped downloads', () => {
     // The buyer gets the signed file byte for byte.
     const reader = await buyer(id, 'Signature Reader');
     expect(Buffer.compare(await download(reader.browser, reader.purchaseId), Buffer.from(signed))).toBe(0);
+  });
+});
+
+/**
+ * PDFs built to stall whoever parses them. `npm test` sends one; `npm run test:sweep` (HOSTILE_PDFS=all)
+ * sends each, and `npm run bench` (tests/bench/stamp.ts) times them against the health probe.
+ */
+const HOSTILE_PDFS = [
+  {
+    name: 'a page tree listing one page 40,000 times',
+    make: () => Promise.resolve(makeRepeatedPagePdf()),
+    message: 'pdfPageTree',
+  },
+  ...(process.env.HOSTILE_PDFS === 'all'
+    ? [
+        { name: 'an object stream that inflates to 256 MB', make: () => makeFlateBombPdf(), message: 'pdfInflates' },
+        { name: 'an array of 20 million numbers', make: () => Promise.resolve(makeHugeArrayPdf()), message: 'pdfTooHeavy' },
+      ]
+    : []),
+];
+
+describe('hostile PDFs', () => {
+  it.each(HOSTILE_PDFS)('are refused at upload with a message that says why: $name', async ({ make, message }) => {
+    const response = await admin.request('/api/admin/courses?lang=tr', {
+      method: 'POST',
+      body: courseForm({ title: 'Hostile edition' }, await make()),
+    });
+    expect(response.status).toBe(400);
+    const key = `admin.courses.errors.${message}`;
+    expect(await response.json()).toMatchObject({ error: { message: key, fields: { pdf: key } } });
+    // The server kept answering while the worker parsed it, and it is still well.
+    expect((await server.fetch('/api/health')).status).toBe(200);
+  });
+});
+
+/** The signed file URL of a buyer's purchase, as the dashboard's download button gives it. */
+async function fileUrl(browser: Browser, purchaseId: string): Promise<string> {
+  const signed = await browser.request(`/api/account/purchases/${purchaseId}/download`);
+  expect(signed.status).toBe(302);
+  return signed.headers.get('location')!;
+}
+
+const downloadCount = async (purchaseId: string) =>
+  (await db().selectFrom('purchases').select('download_count').where('id', '=', purchaseId).executeTakeFirstOrThrow())
+    .download_count;
+
+describe('downloads over HTTP', () => {
+  it('answer HEAD without stamping or counting, and resume from a Range with the same bytes, counted once', async () => {
+    const id = await createCourse('Resumable course', await makePdf('Resumable edition'));
+    const reader = await buyer(id, 'Resuming Reader');
+    const url = await fileUrl(reader.browser, reader.purchaseId);
+    const copy = privateFile(stampedKey(reader.purchaseId, (await courseRow(id)).pdf_path!));
+
+    const head = await reader.browser.request(url, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('accept-ranges')).toBe('bytes');
+    expect(head.headers.get('content-type')).toBe('application/pdf');
+    expect(await exists(copy)).toBe(false);
+    expect(await downloadCount(reader.purchaseId)).toBe(0);
+
+    const whole = Buffer.from(await (await reader.browser.request(url)).arrayBuffer());
+    expect(await downloadCount(reader.purchaseId)).toBe(1);
+    const etag = head.headers.get('etag')!;
+    const again = await reader.browser.request(url, { method: 'HEAD' });
+    expect(again.headers.get('content-length')).toBe(String(whole.length));
+    expect(again.headers.get('etag')).toBe(etag);
+
+    // Interrupted after 1,000 bytes, resumed: the parts are the file, and the resume is not a new download.
+    const first = await reader.browser.request(url, { headers: { range: 'bytes=0-999' } });
+    expect(first.status).toBe(206);
+    expect(first.headers.get('content-range')).toBe(`bytes 0-999/${whole.length}`);
+    const head1000 = Buffer.from(await first.arrayBuffer());
+    const rest = await reader.browser.request(url, { headers: { range: 'bytes=1000-', 'if-range': etag } });
+    expect(rest.status).toBe(206);
+    expect(rest.headers.get('content-length')).toBe(String(whole.length - 1000));
+    expect(Buffer.concat([head1000, Buffer.from(await rest.arrayBuffer())]).equals(whole)).toBe(true);
+    expect(await downloadCount(reader.purchaseId)).toBe(2);
+
+    const past = await reader.browser.request(url, { headers: { range: `bytes=${whole.length}-` } });
+    expect(past.status).toBe(416);
+    expect(past.headers.get('content-range')).toBe(`bytes */${whole.length}`);
+
+    // The original, served as it is when stamping is off, resumes the same way.
+    expect((await saveCourse(id, { stampPdfs: 'false' })).status).toBe(200);
+    const original = Buffer.from(await readFile(privateFile((await courseRow(id)).pdf_path!)));
+    const tail = await reader.browser.request(url, { headers: { range: 'bytes=-100' } });
+    expect(tail.status).toBe(206);
+    expect(Buffer.from(await tail.arrayBuffer()).equals(original.subarray(-100))).toBe(true);
   });
 });
 

@@ -1,26 +1,64 @@
-import type { APIRoute } from 'astro';
+import type { APIContext, APIRoute } from 'astro';
 import { Readable } from 'node:stream';
-import { attachmentHeader, isValidFileSignature, openDownload } from '../../../../functions/downloads/downloads.ts';
+import {
+  attachmentHeader,
+  countDownload,
+  describeDownload,
+  isValidFileSignature,
+  openDownload,
+} from '../../../../functions/downloads/downloads.ts';
+import { chooseRange, partialHeaders, unsatisfiableHeaders } from '../../../../functions/http/byte-range.ts';
 import { downloadProblemPage } from '../../../server/download-problem.ts';
 
 export const prerender = false;
 
-/** Streams a course PDF for a valid, unexpired signed URL; counts the download. */
+/**
+ * Streams a course PDF for a valid, unexpired signed URL, from its first byte (counted as a download)
+ * or from where an interrupted download stopped (Range, not counted again).
+ */
 export const GET: APIRoute = async (context) => {
-  const { params, url } = context;
-  const purchaseId = params.id ?? '';
-  const expires = Number(url.searchParams.get('expires'));
-  if (!isValidFileSignature(purchaseId, expires, url.searchParams.get('signature') ?? ''))
-    return downloadProblemPage(context, 'expired');
+  const purchaseId = validPurchaseId(context);
+  if (!purchaseId) return downloadProblemPage(context, 'expired');
   const download = await openDownload(purchaseId);
   if (!download) return downloadProblemPage(context, 'revoked');
-  return new Response(Readable.toWeb(download.file.stream()) as ReadableStream, {
-    headers: {
-      'Content-Type': 'application/pdf',
-      'Content-Length': String(download.file.size),
-      'Content-Disposition': attachmentHeader(download.filename),
-      'Cache-Control': 'private, no-store',
-      'X-Content-Type-Options': 'nosniff',
-    },
+  const { file, etag } = download;
+  const choice = chooseRange(context.request.headers, file.size, etag);
+  const headers = fileHeaders(download.filename, etag);
+  if ('unsatisfiable' in choice)
+    return new Response(null, { status: 416, headers: { ...headers, ...unsatisfiableHeaders(file.size) } });
+  const range = choice.whole ? undefined : choice.range;
+  if ((!range || range.start === 0) && !(await countDownload(purchaseId))) return downloadProblemPage(context, 'revoked');
+  return new Response(Readable.toWeb(file.stream(range)) as ReadableStream, {
+    status: range ? 206 : 200,
+    headers: { ...headers, ...(range ? partialHeaders(range, file.size) : { 'Content-Length': String(file.size) }) },
   });
 };
+
+/** What a download would be, without stamping it or counting it (a download manager's first look). */
+export const HEAD: APIRoute = async (context) => {
+  const purchaseId = validPurchaseId(context);
+  if (!purchaseId) return downloadProblemPage(context, 'expired');
+  const download = await describeDownload(purchaseId);
+  if (!download) return downloadProblemPage(context, 'revoked');
+  const headers = fileHeaders(download.filename, download.etag);
+  return new Response(null, {
+    headers: download.size === undefined ? headers : { ...headers, 'Content-Length': String(download.size) },
+  });
+};
+
+function validPurchaseId({ params, url }: Pick<APIContext, 'params' | 'url'>): string | undefined {
+  const purchaseId = params.id ?? '';
+  const expires = Number(url.searchParams.get('expires'));
+  return isValidFileSignature(purchaseId, expires, url.searchParams.get('signature') ?? '') ? purchaseId : undefined;
+}
+
+function fileHeaders(filename: string, etag: string): Record<string, string> {
+  return {
+    'Content-Type': 'application/pdf',
+    'Content-Disposition': attachmentHeader(filename),
+    'Cache-Control': 'private, no-store',
+    'X-Content-Type-Options': 'nosniff',
+    'Accept-Ranges': 'bytes',
+    ETag: etag,
+  };
+}

@@ -1,0 +1,34 @@
+import os from 'node:os';
+import { parentPort } from 'node:worker_threads';
+import { installDecodeBudget, startDecodeBudget } from './decode-budget.ts';
+import { transferListOf, type PdfJobMessage } from './pdf-job.ts';
+import { inspectForStamping, stampDocument, StampError } from './stamp-document.ts';
+
+/** The PDF worker (started by pdf-job.ts): one job at a time in, its result out. */
+installDecodeBudget();
+
+// On Linux a nice value belongs to a thread: this lowers only the worker's, so the server's own thread
+// wins the CPU while a PDF is parsed (elsewhere it would lower the whole server, so it is left alone).
+const WORKER_NICENESS = 10;
+if (process.platform === 'linux') os.setPriority(0, WORKER_NICENESS);
+
+parentPort!.on('message', (message: PdfJobMessage) => void runJob(message));
+
+/** Answers the job's result; an error other than a StampError is a bug, and fails the worker. */
+async function runJob({ job, decodedBytes }: PdfJobMessage): Promise<void> {
+  startDecodeBudget(decodedBytes);
+  try {
+    // The job's bytes go to the parser, and nothing here holds them while the copy is written.
+    const original = { pdf: job.pdf };
+    job.pdf = new Uint8Array();
+    if (job.kind === 'inspect') {
+      parentPort!.postMessage({ ok: true, ...(await inspectForStamping(original)) });
+    } else {
+      const pdf = await stampDocument(original, job.stamp);
+      parentPort!.postMessage({ ok: true, pdf }, transferListOf(pdf));
+    }
+  } catch (error) {
+    if (!(error instanceof StampError)) throw error;
+    parentPort!.postMessage({ ok: false, problem: error.problem });
+  }
+}
