@@ -41,7 +41,7 @@ test('a guest in Turkish downloads on the success page, returns by the mail’s 
   await expectPdf(page, () =>
     page
       .getByRole('main')
-      .getByRole('link', { name: / kursunu indir$/ })
+      .getByRole('link', { name: /^İndir: / })
       .first()
       .click(),
   );
