@@ -90,7 +90,7 @@ export class SoftwareAuthenticator {
   /** navigator.credentials.create() for the shop's registration options. */
   create(
     options: { challenge: string; rp: { id?: string }; user: { id: string }; pubKeyCredParams?: { alg: number }[] },
-    { verifyUser = true, algorithm = 'ES256' } = {},
+    { verifyUser = true, algorithm = 'ES256' }: { verifyUser?: boolean; algorithm?: PasskeyAlgorithm } = {},
   ) {
     const { privateKey, cose } = keyPair(algorithm);
     const offered = options.pubKeyCredParams?.map((param) => param.alg);
