@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { db } from '../../../functions/db/database.ts';
 import { makeCourse } from '../../support/factories.ts';
+import { renderMail } from '../../../functions/mail/template.ts';
+import { courseMaterials } from '../../../functions/mail/templates/course-materials.ts';
 import { runDoctor } from '../../../functions/ops/doctor.ts';
 import { Browser, signedInBrowser, startTestServer, type TestServer } from '../../support/test-server.ts';
 
@@ -137,10 +139,15 @@ describe('shop settings', () => {
     expect(text(await page('/en/terms'))).toContain('within 14 days of the purchase date');
     expect(text(await page('/tr/refund'))).toContain('14 gün para iade garantimiz');
     expect(text(await page('/en'))).toContain('Backed by a 14-day money-back guarantee.');
+    // The paid order's mail says the same (the sample is a paid one).
+    const mail = () =>
+      renderMail(courseMaterials, courseMaterials.sample('tr'), { to: 'ayse@example.com', language: 'tr' }, db());
+    expect((await mail()).text).toContain('14 gün para iade garantiniz var');
 
     expect((await send(admin, 'PUT', '/api/admin/settings', { ...ACME, moneyBackDays: '0' })).status).toBe(200);
     await expect.poll(async () => text(await page(`/en/course/${paid.id}`)), { timeout: 5000 }).not.toContain('money-back');
     expect(text(await page('/en'))).not.toContain('money-back');
+    expect((await mail()).text).not.toContain('para iade');
     expect((await send(admin, 'PUT', '/api/admin/settings', ACME)).status).toBe(200);
   });
 
