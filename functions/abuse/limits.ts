@@ -45,10 +45,13 @@ export const LIMITS = {
   secondFactorPerAccount: { name: 'second-factor:account', max: 60, windowS: 60 * 60 },
   secondFactorPerClient: { name: 'second-factor:client', max: 30, windowS: 15 * 60 },
   /**
-   * Passkey ceremonies: a sign-in's options and answers per client (each options call keeps a
-   * challenge row for five minutes), and adding or removing one per account (both check the password).
+   * Passkey ceremonies: sign-in answers per client (a ceremony attempted), and adding or removing one
+   * per account (both check the password). A sign-in's options are asked on every view of the login
+   * page (passkey autofill waits there), so they have a bound of their own, against filling the
+   * challenge table (each keeps a row for five minutes), not the sign-in's.
    */
   passkeySignInPerClient: { name: 'passkey-sign-in:client', max: 60, windowS: 15 * 60 },
+  passkeyOptionsPerClient: { name: 'passkey-options:client', max: 600, windowS: 15 * 60 },
   passkeyChangesPerAccount: { name: 'passkey-change:account', max: 20, windowS: 60 * 60 },
 } as const satisfies Record<string, LimitRule>;
 

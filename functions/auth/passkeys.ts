@@ -10,6 +10,7 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
+import { PASSKEY_ALGORITHMS } from '../../src/lib/auth.schema.ts';
 import { db } from '../db/database.ts';
 import { siteUrl } from '../env.ts';
 import { log } from '../log.ts';
@@ -80,6 +81,7 @@ export async function registrationOptions(
     userDisplayName: user.fullName || user.email,
     timeout: CHALLENGE_TTL_S * 1000,
     attestationType: 'none',
+    supportedAlgorithmIDs: PASSKEY_ALGORITHMS.map((algorithm) => algorithm.id),
     // One passkey per authenticator; a discoverable one, so the login page needs no address.
     excludeCredentials: existing.map((row) => ({ id: row.credential_id, transports: knownTransports(row.transports) })),
     authenticatorSelection: { residentKey: 'required', userVerification: 'required' },

@@ -7,9 +7,10 @@ const FONT_BOLD = fileURLToPath(import.meta.resolve('@expo-google-fonts/noto-san
 
 /**
  * The shop's one way to start a PDF: A4, 56 pt margins, the fonts `regular` and `bold` (Noto Sans),
- * and the finished file once the caller ends the document.
+ * and the finished file once the caller ends the document. `bufferPages` keeps every page open until
+ * the end, so a footer can be drawn on each ("3/6").
  */
-export function startPdf(options: { lang: string; info: PDFKit.DocumentInfo }): {
+export function startPdf(options: { lang: string; info: PDFKit.DocumentInfo; bufferPages?: boolean }): {
   doc: PDFKit.PDFDocument;
   done: Promise<Buffer>;
 } {

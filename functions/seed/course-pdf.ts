@@ -14,6 +14,7 @@ export function renderCoursePdf(course: DemoCourse): Promise<Buffer> {
   const { doc, done } = startPdf({
     info: { Title: course.title, Author: course.instructorName, Subject: course.description },
     lang: course.language,
+    bufferPages: true,
   });
 
   const [from] = course.coverColors;
@@ -50,12 +51,16 @@ export function renderCoursePdf(course: DemoCourse): Promise<Buffer> {
   const pages = doc.bufferedPageRange();
   for (let page = pages.start; page < pages.start + pages.count; page++) {
     doc.switchToPage(page);
+    // The footer sits in the bottom margin: with the margin in force PDFKit would move it to a new page.
+    const { bottom } = doc.page.margins;
+    doc.page.margins.bottom = 0;
     doc.font('regular').fontSize(9).fillColor('#6B7280');
     doc.text(`${labels.footer} · ${course.title} · ${page + 1}/${pages.count}`, 56, doc.page.height - 40, {
       width: doc.page.width - 112,
       align: 'center',
       lineBreak: false,
     });
+    doc.page.margins.bottom = bottom;
   }
   doc.end();
   return done;

@@ -9,6 +9,8 @@ export interface ShopIdentity {
   supportEmail: string;
   address: string;
   siteUrl: string;
+  /** The money-back guarantee on paid courses, in days; 0: none, and no mail promises one. */
+  moneyBackDays: number;
 }
 
 /**
@@ -17,5 +19,11 @@ export interface ShopIdentity {
  */
 export async function shopIdentity(database?: Db): Promise<ShopIdentity> {
   const settings = database ? (await readSettings(database)).settings : await shopSettings();
-  return { name: settings.shopName, supportEmail: settings.supportEmail, address: settings.address, siteUrl: siteUrl() };
+  return {
+    name: settings.shopName,
+    supportEmail: settings.supportEmail,
+    address: settings.address,
+    siteUrl: siteUrl(),
+    moneyBackDays: settings.moneyBackDays,
+  };
 }

@@ -93,6 +93,7 @@ export function settingsValues(settings: ShopSettings): Record<string, string> {
     phone: settings.phone,
     taxNumber: settings.taxNumber,
     siteUrl: siteUrl(),
+    moneyBackDays: String(settings.moneyBackDays),
   };
 }
 

@@ -27,6 +27,7 @@ export const UNSET_SETTINGS: ShopSettings = {
   phone: '',
   taxNumber: '',
   taxRatePercent: 0,
+  moneyBackDays: 0,
   socialLinks: [],
 };
 

@@ -94,6 +94,22 @@ const Name = z.string().trim().min(1, 'passkeys.nameRequired').max(PASSKEY_NAME_
 export const PasskeyNameSchema = z.object({ name: Name });
 export const AddPasskeySchema = z.object({ name: Name, password: z.string().max(MAX_PASSWORD_LENGTH, 'validation.tooLong') });
 
+/**
+ * The passkey algorithms the shop offers (COSE ids, the preferred first) and the longest signature
+ * each makes, in bytes (RS256 with keys up to 4,096 bits). Every size limit below fits all of them:
+ * an authenticator the shop lets register must be able to sign in.
+ */
+export const PASSKEY_ALGORITHMS = [
+  { name: 'ML-DSA-44', id: -48, signatureBytes: 2420 },
+  { name: 'Ed25519', id: -8, signatureBytes: 64 },
+  { name: 'ES256', id: -7, signatureBytes: 72 },
+  { name: 'RS256', id: -257, signatureBytes: 512 },
+] as const;
+
+/** The length of `bytes` bytes in base64url, padded or not. */
+const base64UrlLength = (bytes: number) => 4 * Math.ceil(bytes / 3);
+const PASSKEY_SIGNATURE_MAX = base64UrlLength(Math.max(...PASSKEY_ALGORITHMS.map((algorithm) => algorithm.signatureBytes)));
+
 const Base64Url = (max: number) =>
   z
     .string()
@@ -126,7 +142,7 @@ export const AuthenticationResponseSchema = z.object({
   response: z.object({
     clientDataJSON: Base64Url(4000),
     authenticatorData: Base64Url(4000),
-    signature: Base64Url(1000),
+    signature: Base64Url(PASSKEY_SIGNATURE_MAX),
     userHandle: Base64Url(200).optional(),
   }),
 });

@@ -1,4 +1,5 @@
-import { LOCALE_OF, type Language } from '../i18n/languages.ts';
+import type { Language } from '../i18n/languages.ts';
+import { formatMajorMoney, moneyFormat } from './money.ts';
 import { CURRENCIES, PRICE_FILTER_RANGES, type Currency } from './course-filters.ts';
 import { turkishDativeSuffix } from './turkish.ts';
 
@@ -22,26 +23,15 @@ export function convertMinor(amountMinor: number, from: Currency, to: Currency, 
   return from === to ? amountMinor : (amountMinor * rates[to]) / rates[from];
 }
 
-function format(amountMajor: number, currency: Currency, lang: Language, fractionDigits: number): string {
-  // The narrow symbol: English pages say "₺400", not "TRY 400".
-  return new Intl.NumberFormat(LOCALE_OF[lang], {
-    style: 'currency',
-    currency,
-    currencyDisplay: 'narrowSymbol',
-    minimumFractionDigits: fractionDigits,
-    maximumFractionDigits: fractionDigits,
-  }).format(amountMajor);
-}
-
 /** An approximate amount: whole units from 100 up ("₺383"), cents below ("$3.51"). */
 export function formatApproxMoney(amountMinor: number, currency: Currency, lang: Language): string {
   const major = amountMinor / MINOR_UNITS;
-  return major >= 100 ? format(Math.round(major), currency, lang, 0) : format(major, currency, lang, 2);
+  return major >= 100 ? formatMajorMoney(Math.round(major), currency, lang, 0) : formatMajorMoney(major, currency, lang, 2);
 }
 
 /** A whole amount as a limit reads: "$10", "₺1.250" (Turkish grouping on Turkish pages). */
 export function formatWholeMoney(amountMajor: number, currency: Currency, lang: Language): string {
-  return format(amountMajor, currency, lang, 0);
+  return formatMajorMoney(amountMajor, currency, lang, 0);
 }
 
 /**
@@ -56,7 +46,7 @@ export function formatLimit(amountMajor: number, currency: Currency, lang: Langu
 /** The currency's symbol as the page's locale writes it ("$", "€", "₺"). */
 export function currencySymbol(currency: Currency, lang: Language): string {
   return (
-    new Intl.NumberFormat(LOCALE_OF[lang], { style: 'currency', currency, currencyDisplay: 'narrowSymbol' })
+    moneyFormat(currency, lang)
       .formatToParts(0)
       .find((part) => part.type === 'currency')?.value ?? currency
   );

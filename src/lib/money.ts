@@ -3,9 +3,28 @@ import { LOCALE_OF, type Language } from '../i18n/languages.ts';
 /** Minor units per major unit; all three shop currencies use cents. */
 const MINOR_UNITS = 100;
 
+/**
+ * The one money format: the currency's own sign in every language ("₺149.00", not "TRY 149.00"),
+ * digits and separators in the page language's style. `fractionDigits` fixes the decimals (whole
+ * amounts for limits); without it the currency's own (cents).
+ */
+export function moneyFormat(currency: string, lang: Language, fractionDigits?: number): Intl.NumberFormat {
+  return new Intl.NumberFormat(LOCALE_OF[lang], {
+    style: 'currency',
+    currency,
+    currencyDisplay: 'narrowSymbol',
+    minimumFractionDigits: fractionDigits,
+    maximumFractionDigits: fractionDigits,
+  });
+}
+
+export function formatMajorMoney(amountMajor: number, currency: string, lang: Language, fractionDigits?: number): string {
+  return moneyFormat(currency, lang, fractionDigits).format(amountMajor);
+}
+
 /** `formatMoney(499, 'EUR', 'tr')` → `€4,99`. Money is always shown in its own currency. */
 export function formatMoney(amountMinor: number, currency: string, lang: Language): string {
-  return new Intl.NumberFormat(LOCALE_OF[lang], { style: 'currency', currency }).format(amountMinor / MINOR_UNITS);
+  return formatMajorMoney(amountMinor / MINOR_UNITS, currency, lang);
 }
 
 export function toMinorUnits(major: number): number {

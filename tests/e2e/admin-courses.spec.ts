@@ -86,7 +86,7 @@ test('the admin creates a Turkish course with its PDF, a buyer pays through the 
   const item = buyer.getByRole('listitem').filter({ hasText: title });
   const [download] = await Promise.all([
     buyer.waitForEvent('download'),
-    item.getByRole('link', { name: `${title} kursunu indir` }).click(),
+    item.getByRole('link', { name: `İndir: ${title}` }).click(),
   ]);
   // Exactly that PDF, stamped for the buyer on its page in the order's language.
   const read = await readPdf(Buffer.concat(await (await download.createReadStream()).toArray()));

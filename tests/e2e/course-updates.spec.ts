@@ -16,7 +16,7 @@ const WORDS = {
     noticesSent: '1 buyer notified',
     updated: /^Updated \w+ \d{1,2}, \d{4}$/,
     subject: (title: string) => `Updated: ${title}`,
-    download: (title: string) => `Download ${title}`,
+    download: (title: string) => `Download: ${title}`,
     licence: (email: string) => `Licensed to Test Buyer ${email} · order MC-`,
   },
   tr: {
@@ -31,7 +31,7 @@ const WORDS = {
     noticesSent: '1 alıcıya bildirim gönderildi',
     updated: /^\d{1,2} \p{L}+ \d{4} tarihinde güncellendi$/u,
     subject: (title: string) => `Güncellendi: ${title}`,
-    download: (title: string) => `${title} kursunu indir`,
+    download: (title: string) => `İndir: ${title}`,
     licence: (email: string) => `Lisans sahibi: Test Buyer ${email} · sipariş MC-`,
   },
 } as const;

@@ -1,3 +1,4 @@
+import { createPrivateKey } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import { DEMO, expect, openMail, test, waitForIslands, type Page } from './fixtures.ts';
 
@@ -39,6 +40,30 @@ async function withoutPasskeyAutofill(page: Page) {
     Object.defineProperty(PublicKeyCredential, 'isConditionalMediationAvailable', { value: () => Promise.resolve(false) });
   });
 }
+
+/**
+ * An authenticator that makes keys of one algorithm only (a COSE id the shop offers): the page's
+ * registration request is narrowed to it, as a security key that knows no other would answer.
+ * Chromium's virtual authenticator makes Ed25519, ES256 and RS256 keys (not ML-DSA-44: the HTTP
+ * tests sign in with that one through a software authenticator).
+ */
+async function onlyAlgorithm(page: Page, alg: number) {
+  await page.addInitScript((only) => {
+    const create = navigator.credentials.create.bind(navigator.credentials);
+    navigator.credentials.create = (options?: CredentialCreationOptions) => {
+      const publicKey = options?.publicKey;
+      if (!publicKey) return create(options);
+      return create({
+        ...options,
+        publicKey: { ...publicKey, pubKeyCredParams: publicKey.pubKeyCredParams.filter((param) => param.alg === only) },
+      });
+    };
+  }, alg);
+}
+
+/** The kind of key a virtual authenticator's passkey holds ('ed25519', 'ec', 'rsa'). */
+const keyType = (credential: { privateKey: string }) =>
+  createPrivateKey({ key: Buffer.from(credential.privateKey, 'base64'), format: 'der', type: 'pkcs8' }).asymmetricKeyType;
 
 async function signOut(page: Page, lang: 'en' | 'tr') {
   await page.context().clearCookies();
@@ -104,12 +129,20 @@ async function confirmAddress(page: Page, email: string, lang: 'en' | 'tr'): Pro
   await page.waitForURL((url) => !url.pathname.includes('/dev/mailbox'));
 }
 
-for (const lang of ['en', 'tr'] as const) {
+// Each language with another of the algorithms the shop offers (the admin's test below: Chromium's first choice, Ed25519).
+for (const [lang, algorithm] of [
+  ['en', { name: 'ES256', id: -7, key: 'ec' }],
+  ['tr', { name: 'RS256', id: -257, key: 'rsa' }],
+] as const) {
   const text = TEXTS[lang];
-  test(`passkeys: added and renamed in Settings, signed in with, then removed (${lang})`, async ({ page, newBuyer }) => {
+  test(`passkeys: an ${algorithm.name} passkey added and renamed in Settings, signed in with, then removed (${lang})`, async ({
+    page,
+    newBuyer,
+  }) => {
     const account = await newBuyer(`passkey-${lang}`, lang);
     await confirmAddress(page, account.email, lang);
     await withoutPasskeyAutofill(page);
+    await onlyAlgorithm(page, algorithm.id);
     const authenticator = await virtualAuthenticator(page);
     await page.goto(`/${lang}/dashboard/settings`);
     await waitForIslands(page);
@@ -129,7 +162,8 @@ for (const lang of ['en', 'tr'] as const) {
     await expect(list.getByRole('listitem')).toHaveCount(1);
     await expect(list.getByText('Laptop')).toBeVisible();
     await expect(list.getByText(text.neverUsed)).toBeVisible();
-    expect(await authenticator.credentials()).toHaveLength(1);
+    const [credential] = await authenticator.credentials();
+    expect(keyType(credential!)).toBe(algorithm.key);
 
     // Renamed, and the name stays after a reload.
     await list.getByRole('button', { name: lang === 'en' ? 'Rename Laptop' : 'Laptop adını değiştir' }).click();
@@ -207,6 +241,8 @@ test('passkeys: an admin with two-factor passes the second factor with a passkey
   await card.getByLabel('Your password').fill(account.password);
   await card.getByRole('button', { name: 'Add a passkey' }).click();
   await expect(card.getByRole('list', { name: 'Your passkeys' }).getByText('Security key')).toBeVisible();
+
+  expect(keyType((await authenticator.credentials())[0]!)).toBe('ed25519');
 
   // The password, then the passkey instead of a code: the admin area opens.
   await signOut(page, 'en');

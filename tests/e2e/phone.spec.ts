@@ -25,6 +25,37 @@ test('the catalogue puts courses on the first screen and the filters behind a bu
   }
 });
 
+test('a course page shows its price and buy button on the first screen of a 375×667 phone, with no layout shift, in both languages', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 667 });
+  for (const [lang, buy] of [
+    ['en', 'Buy now'],
+    ['tr', 'Hemen satın al'],
+  ] as const) {
+    const catalogue = (await (await page.request.get(`/api/courses?language=${lang}`)).json()) as {
+      courses: { id: string; priceMinor: number }[];
+    };
+    const paid = catalogue.courses.find((course) => course.priceMinor > 0)!;
+    await page.goto(`/${lang}/course/${paid.id}`);
+    await waitForIslands(page);
+    const price = (await page.getByTestId('course-price').textContent())!.trim();
+    await expect(page.getByRole('main').getByText(price, { exact: true }).first()).toBeInViewport({ ratio: 1 });
+    await expect(page.getByRole('link', { name: buy, exact: true }).first()).toBeInViewport({ ratio: 1 });
+    const shift = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let total = 0;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries()) total += (entry as unknown as { value: number }).value;
+          }).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => resolve(total), 300);
+        }),
+    );
+    expect(shift, 'cumulative layout shift').toBeLessThan(0.01);
+  }
+});
+
 test('signed in, the account menu is an icon whose name still says the address; the page fits the phone', async ({
   page,
   signIn,

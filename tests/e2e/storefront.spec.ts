@@ -194,6 +194,20 @@ test('a course promises only what exists, and the home page quotes no invented s
   }
 });
 
+test("the home page's benefit and category tiles draw their icons as SVG, never emoji (empty boxes without an emoji font)", async ({
+  page,
+}) => {
+  await page.goto('/en/');
+  for (const [section, tiles] of [
+    ['benefits', 3],
+    ['tiles', 8],
+  ] as const) {
+    const region = page.locator(`section[aria-labelledby="${section}"]`);
+    expect(await region.textContent()).not.toMatch(/\p{Extended_Pictographic}/u);
+    await expect(region.locator('li svg[aria-hidden="true"]')).toHaveCount(tiles);
+  }
+});
+
 test('a visitor who asks for less motion gets no smooth scrolling or transitions', async ({ page }) => {
   await page.goto('/en/');
   const motion = () =>

@@ -24,7 +24,7 @@ export const courseMaterials = defineTemplate<CourseMaterialsProps>({
   subject: (props, { t }) => t('mail.materialsSubject', { title: props.courseTitle }),
   preheader: (props, { t }) => t('mail.materialsPreheader', { title: props.courseTitle }),
   reason: (props, { t, shop }) => t('mail.reasonPurchase', { title: props.courseTitle, shop: shop.name }),
-  body: (props, { t }) => [
+  body: (props, { t, shop }) => [
     h(Paragraph, { key: 'greeting' }, t('mail.greeting', { name: props.name })),
     h(Paragraph, { key: 'intro' }, t('mail.materialsIntro', { title: props.courseTitle })),
     h(Button, { key: 'download', url: props.downloadUrl }, t('mail.materialsDownload')),
@@ -50,7 +50,9 @@ export const courseMaterials = defineTemplate<CourseMaterialsProps>({
         { key: 'receipt-pdf' },
         h(TextLink, { url: props.receipt.url }, t('mail.receiptPdf', { number: props.receipt.number })),
       ),
-    h(Paragraph, { key: 'promise' }, props.amount ? t('mail.refundPromise') : t('mail.freeNote')),
+    props.amount
+      ? shop.moneyBackDays > 0 && h(Paragraph, { key: 'promise' }, t('mail.refundPromise', { days: shop.moneyBackDays }))
+      : h(Paragraph, { key: 'promise' }, t('mail.freeNote')),
     ...(props.documents ?? []).map((document) => h(LegalDocument, { key: document.title, ...document })),
   ],
   sample: (language) => ({

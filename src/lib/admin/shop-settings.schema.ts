@@ -9,6 +9,7 @@ import { EmailSchema } from '../validation.ts';
  */
 export const SOCIAL_LINKS_MAX = 6;
 export const TAX_RATE_MAX = 50;
+export const MONEY_BACK_DAYS_MAX = 365;
 
 const line = (max: number) => text('errors.badRequest').trim().max(max, 'validation.tooLong');
 
@@ -20,6 +21,21 @@ const TaxRate = z.preprocess(
     .min(0, 'admin.settings.taxRateInvalid')
     .max(TAX_RATE_MAX, 'admin.settings.taxRateInvalid')
     .refine((rate) => Number.isInteger(rate * 100), 'admin.settings.taxRateInvalid'),
+);
+
+/**
+ * The money-back guarantee the seller gives on paid courses, in days: 0 (or empty) gives none, and no
+ * page promises one. Settings saved before the field existed keep the 30 days the shipped legal texts
+ * promised.
+ */
+const MoneyBackDays = z.preprocess(
+  (value) => (typeof value === 'string' ? (value.trim() === '' ? 0 : Number(value.trim())) : value),
+  z
+    .number('admin.settings.moneyBackDaysInvalid')
+    .int('admin.settings.moneyBackDaysInvalid')
+    .min(0, 'admin.settings.moneyBackDaysInvalid')
+    .max(MONEY_BACK_DAYS_MAX, 'admin.settings.moneyBackDaysInvalid')
+    .default(30),
 );
 
 /** One https address per line (or a list): at most six, duplicates dropped. */
@@ -43,6 +59,7 @@ export const ShopSettingsSchema = z.object({
   phone: line(40).regex(/^[+0-9 ()./-]*$/, 'admin.settings.phoneInvalid'),
   taxNumber: line(40),
   taxRatePercent: TaxRate,
+  moneyBackDays: MoneyBackDays,
   socialLinks: SocialLinks,
 });
 
@@ -63,5 +80,14 @@ export const LegalTextSchema = z.object({
 });
 
 /** The placeholders a legal text may use, each filled from the settings (and, in contracts, the order). */
-export const LEGAL_PLACEHOLDERS = ['shopName', 'legalName', 'address', 'supportEmail', 'phone', 'taxNumber', 'siteUrl'] as const;
+export const LEGAL_PLACEHOLDERS = [
+  'shopName',
+  'legalName',
+  'address',
+  'supportEmail',
+  'phone',
+  'taxNumber',
+  'siteUrl',
+  'moneyBackDays',
+] as const;
 export const ORDER_PLACEHOLDERS = ['buyerName', 'buyerEmail', 'courseTitle', 'price', 'orderDate'] as const;

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
 import { db } from '../../../functions/db/database.ts';
+import { makeCourse } from '../../support/factories.ts';
+import { renderMail } from '../../../functions/mail/template.ts';
+import { courseMaterials } from '../../../functions/mail/templates/course-materials.ts';
 import { runDoctor } from '../../../functions/ops/doctor.ts';
 import { Browser, signedInBrowser, startTestServer, type TestServer } from '../../support/test-server.ts';
 
@@ -119,6 +123,32 @@ describe('shop settings', () => {
     await expect
       .poll(async () => text(await page('/tr/terms')), { timeout: 5000 })
       .toContain('Acme Eğitim Ltd. Şti. tarafından işletilir');
+  });
+
+  it('promise a money-back guarantee only when the seller gives one, and never on a free course', async () => {
+    const paid = await makeCourse({ title: `Paid ${randomUUID().slice(0, 6)}`, price_minor: 900 });
+    const free = await makeCourse({ title: `Free ${randomUUID().slice(0, 6)}`, price_minor: 0 });
+    // Saved before the setting existed (ACME has none): the 30 days the shipped legal texts promised.
+    expect(text(await page(`/en/course/${paid.id}`))).toContain('30-day money-back guarantee');
+    expect(text(await page(`/en/course/${free.id}`))).not.toContain('money-back');
+    expect(text(await page('/en/terms'))).toContain('within 30 days of the purchase date');
+
+    expect((await send(admin, 'PUT', '/api/admin/settings', { ...ACME, moneyBackDays: '400' })).status).toBe(400);
+    expect((await send(admin, 'PUT', '/api/admin/settings', { ...ACME, moneyBackDays: '14' })).status).toBe(200);
+    await pageShowing(`/tr/course/${paid.id}`, '14 gün para iade garantisi');
+    expect(text(await page('/en/terms'))).toContain('within 14 days of the purchase date');
+    expect(text(await page('/tr/refund'))).toContain('14 gün para iade garantimiz');
+    expect(text(await page('/en'))).toContain('Backed by a 14-day money-back guarantee.');
+    // The paid order's mail says the same (the sample is a paid one).
+    const mail = () =>
+      renderMail(courseMaterials, courseMaterials.sample('tr'), { to: 'ayse@example.com', language: 'tr' }, db());
+    expect((await mail()).text).toContain('14 gün para iade garantiniz var');
+
+    expect((await send(admin, 'PUT', '/api/admin/settings', { ...ACME, moneyBackDays: '0' })).status).toBe(200);
+    await expect.poll(async () => text(await page(`/en/course/${paid.id}`)), { timeout: 5000 }).not.toContain('money-back');
+    expect(text(await page('/en'))).not.toContain('money-back');
+    expect((await mail()).text).not.toContain('para iade');
+    expect((await send(admin, 'PUT', '/api/admin/settings', ACME)).status).toBe(200);
   });
 
   it('send e-mail in the shop’s name, replies going to its support address', async () => {

@@ -40,6 +40,7 @@ function ShopSettingsForm({ settings }: Props) {
       phone: settings.phone,
       taxNumber: settings.taxNumber,
       taxRatePercent: String(settings.taxRatePercent),
+      moneyBackDays: String(settings.moneyBackDays),
       socialLinks: settings.socialLinks.join('\n'),
     },
     {
@@ -81,6 +82,12 @@ function ShopSettingsForm({ settings }: Props) {
           {...form.bind('taxRatePercent')}
         />
       </div>
+      <TextField
+        label={t('admin.settings.moneyBackDays')}
+        inputMode="numeric"
+        hint={t('admin.settings.moneyBackDaysHint')}
+        {...form.bind('moneyBackDays')}
+      />
       <TextAreaField
         label={t('admin.settings.socialLinks')}
         rows={3}

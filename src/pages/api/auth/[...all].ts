@@ -119,7 +119,8 @@ export const ALL: APIRoute = async ({ request, clientAddress, url }) => {
   if (refused) return refused;
 
   if (path.startsWith('/passkey/')) {
-    const verdict = await consumeAll([[LIMITS.passkeySignInPerClient, ip]]);
+    const rule = path === '/passkey/sign-in' ? LIMITS.passkeySignInPerClient : LIMITS.passkeyOptionsPerClient;
+    const verdict = await consumeAll([[rule, ip]]);
     if (!verdict.allowed) return tooManyRequests(verdict.retryAfterS);
   }
 
