@@ -77,9 +77,21 @@ function escapeMarkdown(value: string): string {
   return value.replace(/[\\`*_[\]<>#|~]/g, (char) => `\\${char}`).replace(/\r?\n/g, ', ');
 }
 
-/** Fills every {{placeholder}}; an unknown one stays as written, so a typo shows instead of vanishing. */
+/**
+ * Fills every {{placeholder}}; an unknown one stays as written, so a typo shows instead of vanishing.
+ * `{{#name}}…{{/name}}` is kept only where the value is set and not 0, `{{^name}}…{{/name}}` only where
+ * it is not (the guarantee's paragraphs where the seller offers none).
+ */
 export function fillTemplate(body: string, values: Record<string, string>): string {
-  return body.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
+  const sections = body.replace(
+    /\{\{([#^])(\w+)\}\}\n?([\s\S]*?)\{\{\/\2\}\}\n?/g,
+    (whole, kind: string, name: string, inner: string) => {
+      if (!(name in values)) return whole;
+      const set = values[name] !== '' && values[name] !== '0';
+      return set === (kind === '#') ? inner : '';
+    },
+  );
+  return sections.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
     name in values ? escapeMarkdown(values[name] ?? '') : whole,
   );
 }

@@ -148,6 +148,13 @@ describe('shop settings', () => {
     await expect.poll(async () => text(await page(`/en/course/${paid.id}`)), { timeout: 5000 }).not.toContain('money-back');
     expect(text(await page('/en'))).not.toContain('money-back');
     expect((await mail()).text).not.toContain('para iade');
+    // The shipped legal texts drop their guarantee sections, in both languages.
+    for (const path of ['/en/terms', '/en/refund', '/tr/terms', '/tr/refund']) {
+      const legal = text(await page(path));
+      expect(legal).not.toMatch(/\d-day money-back|\d gün para iade|\d days of the purchase|\{\{/);
+    }
+    expect(text(await page('/en/refund'))).toContain('We do not offer a money-back guarantee beyond your legal rights.');
+    expect(text(await page('/tr/refund'))).toContain('Yasal haklarınızın ötesinde bir para iade garantisi sunmuyoruz.');
     expect((await send(admin, 'PUT', '/api/admin/settings', ACME)).status).toBe(200);
   });
 
