@@ -52,11 +52,11 @@ describe('the job runner', () => {
     let waiting = 25;
     const batches: number[] = [];
     start([
-      rowsJob('runner-test-rows', 60, async () => {
+      rowsJob('runner-test-rows', 60, () => {
         const taken = Math.min(10, waiting);
         waiting -= taken;
         batches.push(taken);
-        return { done: taken, full: taken === 10 };
+        return Promise.resolve({ done: taken, full: taken === 10 });
       }),
     ]);
     await expect.poll(() => waiting, { timeout: 2000, interval: 5 }).toBe(0);
@@ -69,10 +69,9 @@ describe('the job runner', () => {
   it('records a failing job where every instance sees it, then its recovery, without writing at every tick', async () => {
     let broken = true;
     let runs = 0;
-    const work = async () => {
+    const work = () => {
       runs++;
-      if (broken) throw new Error('storage unreachable');
-      return { done: 0, full: false };
+      return broken ? Promise.reject(new Error('storage unreachable')) : Promise.resolve({ done: 0, full: false });
     };
     start([
       rowsJob('runner-test-failing-rows', 10, work),
