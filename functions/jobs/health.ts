@@ -1,7 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
-import type { Kysely, Transaction } from 'kysely';
 import { serializeError } from '../log.ts';
 
 /** What one run of a job came to: what the `jobs` row records. */
@@ -18,7 +17,7 @@ export interface JobHealth {
 }
 
 /** How often a job that keeps working (or keeps failing) refreshes its row, per instance. */
-export const HEALTH_REFRESH_MS = 60_000;
+const HEALTH_REFRESH_MS = 60_000;
 
 /** A job's row: written by its first run (a migration row would make a fresh database hold data). */
 export async function ensureJobRow(database: Kysely<Database> | Transaction<Database>, name: string): Promise<void> {
