@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
 import { db, type Db } from '../db/database.ts';
 import { env } from '../env.ts';
 import { mailboxKey } from '../mail/mailbox-key.ts';
@@ -104,14 +105,15 @@ export async function giveBack(uses: readonly (readonly [LimitRule, string])[]):
     );
 }
 
-/** Windows long over: a row per key would otherwise stay forever. */
-export async function pruneUsageLimits(database: Db): Promise<void> {
-  await database
+/** Windows long over: a row per key would otherwise stay forever. Returns how many rows went. */
+export async function pruneUsageLimits(database: Db | Transaction<Database>): Promise<number> {
+  const windows = await database
     .deleteFrom('usage_limits')
     .where('window_start', '<', sql<Date>`now() - interval '1 day'`)
-    .execute();
-  await database
+    .executeTakeFirst();
+  const failures = await database
     .deleteFrom('sign_in_failures')
     .where('created_at', '<', sql<Date>`now() - interval '1 day'`)
-    .execute();
+    .executeTakeFirst();
+  return Number(windows.numDeletedRows + failures.numDeletedRows);
 }

@@ -12,7 +12,7 @@ import { asLanguage } from '../../src/i18n/languages.ts';
  *
  * The admin's save only records the intent (`requestUpdateNotices`, a `course_update_runs` row in the
  * transaction that makes the new version), so it returns at once whatever the number of buyers. A
- * worker in every server instance (functions/jobs/background.ts) expands runs batch by batch
+ * job in every server instance (`course-update-notices`, functions/jobs/shop-jobs.ts) expands runs batch by batch
  * (`sendUpdateNoticeBatch`): each batch is one transaction that holds the run's row lock (SKIP LOCKED:
  * another instance takes another run, or waits for the next tick), records its notices (unique per
  * course, version and account) and queues their mails. A crash rolls back the batch in flight; the
@@ -183,22 +183,17 @@ export async function sendUpdateNoticeBatch(database: Db, batchSize = NOTICE_BAT
 }
 
 /**
- * Batches until no run waits, `maxBatches` ran or `stopping()` says so (a shutdown waits for one
- * batch, not for thousands of buyers); how many mails were queued and how many batches ran.
+ * Every waiting batch at once, until no run waits (the course-update-notices job does the same a
+ * batch at a time, so a shutdown waits for one); how many mails were queued and how many batches ran.
  */
 export async function sendWaitingUpdateNotices(
   database: Db,
-  {
-    batchSize = NOTICE_BATCH_SIZE,
-    maxBatches = Number.POSITIVE_INFINITY,
-    stopping = () => false,
-  }: { batchSize?: number; maxBatches?: number; stopping?: () => boolean } = {},
+  { batchSize = NOTICE_BATCH_SIZE }: { batchSize?: number } = {},
 ): Promise<{ batches: number; queued: number }> {
   let batches = 0;
   let queued = 0;
-  while (batches < maxBatches && !stopping()) {
-    const batch = await sendUpdateNoticeBatch(database, batchSize);
-    if (!batch) break;
+  let batch: NoticeBatch | undefined;
+  while ((batch = await sendUpdateNoticeBatch(database, batchSize))) {
     batches++;
     queued += batch.queued;
   }

@@ -21,7 +21,7 @@ import { BLOG_CONTENT_DIR } from './blog-file.ts';
  * sweep existed are cleaned up too.
  */
 export const BLOG_IMAGE_GRACE_MS = 24 * 60 * 60 * 1000;
-/** How often the sweep runs, across all instances together (functions/jobs/background.ts). */
+/** How often the sweep runs, across all instances together (functions/jobs/shop-jobs.ts). */
 export const BLOG_IMAGE_SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 const FOLDERS = ['covers', 'images'] as const;

@@ -1,54 +1,34 @@
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
 import { announceChange } from '../http/cache-notify.ts';
 import { BLOG_TAG } from '../http/cache-rules.ts';
-import { log } from '../log.ts';
+import { lastSuccessOf, runPeriodicJob } from '../jobs/periodic.ts';
+
+/** The periodic job (functions/jobs/shop-jobs.ts) whose last success is the scheduler's clock. */
+export const BLOG_SCHEDULE_JOB = 'blog-schedule';
 
 /**
  * Announces (purges the blog's cached pages on every instance, through cache-notify) when scheduled
- * posts' publish time has come since the last check. Pages already hide a post until its time (the
- * queries compare with now()); this only makes cached lists, feeds and sitemaps show it without
- * waiting for their cache to expire. The clock row is locked (SKIP LOCKED): with several instances,
- * one of them announces each window, once; the others skip that tick. Returns how many posts went live.
+ * posts' publish time has come since the job's last success. Pages already hide a post until its
+ * time (the queries compare with now()); this only makes cached lists, feeds and sitemaps show it
+ * without waiting for their cache to expire. Run under the job's row lock, which moves the window on
+ * in the same transaction: with several instances, each window is announced once. Returns how many
+ * posts went live.
  */
-export async function announceDuePosts(database: Db): Promise<number> {
-  // The clock starts at the first tick (a migration row would make a fresh database hold data).
-  await database
-    .insertInto('blog_schedule_clock')
-    .defaultValues()
-    .onConflict((conflict) => conflict.column('id').doNothing())
-    .execute();
-  return database.transaction().execute(async (trx) => {
-    const clock = await trx.selectFrom('blog_schedule_clock').select('checked_until').forUpdate().skipLocked().executeTakeFirst();
-    if (!clock) return 0;
-    const { count } = await trx
-      .selectFrom('blog_posts')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('is_published', '=', true)
-      .where('published_at', '>', clock.checked_until)
-      .where('published_at', '<=', sql<Date>`now()`)
-      .executeTakeFirstOrThrow();
-    await trx
-      .updateTable('blog_schedule_clock')
-      .set({ checked_until: sql<Date>`now()` })
-      .execute();
-    if (Number(count) > 0) await announceChange(trx, BLOG_TAG);
-    return Number(count);
-  });
+export async function announcePostsSinceLastRun(trx: Transaction<Database>): Promise<number> {
+  const { count } = await trx
+    .selectFrom('blog_posts')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('is_published', '=', true)
+    .where('published_at', '>', lastSuccessOf(BLOG_SCHEDULE_JOB))
+    .where('published_at', '<=', sql<Date>`now()`)
+    .executeTakeFirstOrThrow();
+  if (Number(count) > 0) await announceChange(trx, BLOG_TAG);
+  return Number(count);
 }
 
-/** Runs `announceDuePosts` every `intervalMs` in this server process; a failed tick is logged and retried at the next. */
-export function startBlogScheduler(database: Db, intervalMs: number): { stop(): Promise<void> } {
-  let running: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = announceDuePosts(database)
-      .then((count) => count > 0 && log.info({ count }, 'scheduled blog posts went live'))
-      .catch((error: unknown) => log.warn({ err: error }, 'blog scheduler tick failed'));
-  }, intervalMs);
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+/** Announces now, whatever the period, unless another instance is announcing (then 0). */
+export async function announceDuePosts(database: Db): Promise<number> {
+  return (await runPeriodicJob(database, BLOG_SCHEDULE_JOB, 0, announcePostsSinceLastRun)) ?? 0;
 }

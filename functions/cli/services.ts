@@ -4,18 +4,15 @@ import { prepareDatabase } from '../db/prepare.ts';
 import { ensureDevelopmentSecret } from '../auth/secret.ts';
 import { DEMO_USERS, ensureUser } from '../auth/users.ts';
 import { env, readEnv, siteUrl } from '../env.ts';
-import { pruneUsageLimits } from '../abuse/limits.ts';
-import { startBlogScheduler } from '../blog/schedule.ts';
-import { startBackgroundJobs } from '../jobs/background.ts';
+import { startBackgroundJobs } from '../jobs/shop-jobs.ts';
 import { DEV_TOOL_PATHS, devToolsRule, isLoopbackHost } from '../dev-tools.ts';
-import { log } from '../log.ts';
-import { mailboxTransport, smtpTransport, startMailWorker } from '../mail/worker.ts';
+import { mailboxTransport, smtpTransport } from '../mail/worker.ts';
 import { explainFailure } from './command.ts';
 
 /**
  * What `npm start` and `npm run dev` both run beside the web server: the database (embedded or
- * DATABASE_URL, migrated and seeded), the demo accounts, the mail worker, the limits' pruning, the
- * blog scheduler and the background jobs (buyers' update notices, the blog image sweep).
+ * DATABASE_URL, migrated and seeded), the demo accounts and the background jobs (functions/jobs/:
+ * mail delivery, buyers' update notices, the blog schedule, the blog image sweep, the limits' pruning).
  * Parts are stopped in reverse order on SIGINT/SIGTERM, even half-way through a start.
  */
 export class Running {
@@ -76,18 +73,11 @@ export async function startServices(running: Running, devTools: boolean): Promis
   if (database.embedded && NODE_ENV !== 'production') await ensureDemoUsers(workerDb);
   // Without SMTP and without the dev mailbox, mail waits in the outbox: never marked sent unsent.
   const transport = SMTP_URL ? smtpTransport(SMTP_URL, MAIL_FROM) : devTools ? mailboxTransport(workerDb) : undefined;
-  if (transport) {
-    const mailWorker = startMailWorker(workerDb, transport);
-    running.add('mail worker', () => mailWorker.stop());
-  }
-  const pruning = setInterval(
-    () => void pruneUsageLimits(workerDb).catch((error: unknown) => log.warn({ err: error }, 'pruning usage limits failed')),
-    60 * 60 * 1000,
-  );
-  running.add('limit pruning', () => Promise.resolve(clearInterval(pruning)));
-  const scheduler = startBlogScheduler(workerDb, env().BLOG_SCHEDULER_INTERVAL_MS);
-  running.add('blog scheduler', () => scheduler.stop());
-  const jobs = startBackgroundJobs(workerDb, env().JOBS_INTERVAL_MS);
+  const jobs = startBackgroundJobs(workerDb, {
+    transport,
+    jobsIntervalMs: env().JOBS_INTERVAL_MS,
+    blogIntervalMs: env().BLOG_SCHEDULER_INTERVAL_MS,
+  });
   running.add('background jobs', () => jobs.stop());
 
   console.log(`  Database: ${displayedUrl(database.url)}${database.embedded ? '  (embedded PostgreSQL)' : ''}`);

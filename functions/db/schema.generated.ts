@@ -74,11 +74,6 @@ export interface BlogPosts {
   updated_at: Generated<Timestamp>;
 }
 
-export interface BlogScheduleClock {
-  checked_until: Generated<Timestamp>;
-  id: Generated<boolean>;
-}
-
 export interface Categories {
   color: Generated<string>;
   created_at: Generated<Timestamp>;
@@ -194,6 +189,14 @@ export interface DocumentCounters {
   last_number: number;
 }
 
+export interface Jobs {
+  failing_since: Timestamp | null;
+  last_error: string | null;
+  last_run_at: Timestamp | null;
+  last_success_at: Timestamp | null;
+  name: string;
+}
+
 export interface KnownDevices {
   device: string;
   first_seen_at: Generated<Timestamp>;
@@ -248,11 +251,6 @@ export interface PaymentEvents {
   purchase_id: string | null;
   received_at: Generated<Timestamp>;
   type: string;
-}
-
-export interface PeriodicTasks {
-  last_run_at: Timestamp | null;
-  task: string;
 }
 
 export interface Purchases {
@@ -409,7 +407,6 @@ export interface DB {
   accounts: Accounts;
   blog_file_tombstones: BlogFileTombstones;
   blog_posts: BlogPosts;
-  blog_schedule_clock: BlogScheduleClock;
   categories: Categories;
   client_logs: ClientLogs;
   contact_messages: ContactMessages;
@@ -420,12 +417,12 @@ export interface DB {
   discount_code_courses: DiscountCodeCourses;
   discount_codes: DiscountCodes;
   document_counters: DocumentCounters;
+  jobs: Jobs;
   known_devices: KnownDevices;
   legal_texts: LegalTexts;
   mail_outbox: MailOutbox;
   passkeys: Passkeys;
   payment_events: PaymentEvents;
-  periodic_tasks: PeriodicTasks;
   purchases: Purchases;
   rate_limits: RateLimits;
   reviews: Reviews;

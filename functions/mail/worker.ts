@@ -1,6 +1,5 @@
 import nodemailer from 'nodemailer';
 import { sql } from 'kysely';
-import { log } from '../log.ts';
 import { siteUrl } from '../env.ts';
 import type { Db } from '../db/database.ts';
 import { LINK_TOKEN_SLOT, mintLinkToken, type LinkToken } from '../auth/link-tokens.ts';
@@ -70,6 +69,8 @@ export function mailboxTransport(database: Db): MailTransport {
 }
 
 export const MAIL_BATCH_SIZE = 20;
+/** How often each instance looks for due mail (functions/jobs/shop-jobs.ts); a full batch is followed at once. */
+export const MAIL_INTERVAL_MS = 1000;
 const LOCK_S = 120;
 const FIRST_RETRY_S = 5;
 /** Reached after 10 attempts (about 1.4 hours of failures); from then on a mail is tried hourly. */
@@ -144,29 +145,4 @@ export async function deliverDueMail(database: Db, transport: MailTransport): Pr
     }
   }
   return { sent, failed };
-}
-
-/** Polls the outbox in the server process until stopped. */
-export function startMailWorker(database: Db, transport: MailTransport, intervalMs = 1000): { stop(): Promise<void> } {
-  let running = true;
-  let current: Promise<unknown> = Promise.resolve();
-  const loop = async () => {
-    while (running) {
-      const round = deliverDueMail(database, transport).catch((error: Error) => {
-        log.error({ err: error }, 'mail delivery round failed');
-        return { sent: 0, failed: 0 };
-      });
-      current = round;
-      const { sent, failed } = await round;
-      // A full batch means more is waiting: drain a backlog without pausing.
-      if (sent + failed < MAIL_BATCH_SIZE) await new Promise((resolve) => setTimeout(resolve, intervalMs));
-    }
-  };
-  void loop();
-  return {
-    async stop() {
-      running = false;
-      await current;
-    },
-  };
 }

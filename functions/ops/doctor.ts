@@ -8,6 +8,7 @@ import { stripe } from '../payments/stripe.ts';
 import { deleteFile, getFile, publicUrl, putFile } from '../storage/storage.ts';
 import { missingSettings, readSettings } from '../shop/settings.ts';
 import { unsentMail } from '../mail/outbox.ts';
+import { failingJobs } from '../jobs/health.ts';
 import { REQUIRED_SETTINGS } from '../../src/lib/admin/shop-settings.schema.ts';
 import type { MessageKey } from '../../src/i18n/i18n.ts';
 
@@ -31,6 +32,7 @@ export async function runDoctor(database: Db): Promise<Check[]> {
     check('doctor.database', () => databaseCheck(database)),
     check('doctor.mail', mailCheck),
     check('doctor.outbox', () => outboxCheck(database)),
+    check('doctor.jobs', () => jobsCheck(database)),
     check('doctor.payments', paymentsCheck),
     check('doctor.storage', storageCheck),
     check('doctor.site', siteCheck),
@@ -115,6 +117,14 @@ async function outboxCheck(database: Db): Promise<Outcome> {
   return unsent.lastError
     ? fail('doctor.outboxFailing', { ...params, reason: unsent.lastError })
     : fail('doctor.outboxStuck', params);
+}
+
+/** Any instance's failing job, named as its log lines name it (functions/jobs/health.ts). */
+async function jobsCheck(database: Db): Promise<Outcome> {
+  const failing = await failingJobs(database);
+  if (failing.length === 0) return ok('doctor.jobsOk');
+  const jobs = failing.map((job) => `${job.name} (${formatUtc(job.failingSince!)}): ${job.lastError ?? ''}`).join('; ');
+  return fail('doctor.jobsFailing', { jobs });
 }
 
 /** A moment in either language's output: "2026-11-28 14:05 UTC". */

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeBlogImage } from '../../../functions/blog/images.ts';
 import { BLOG_IMAGE_GRACE_MS, sweepUnusedBlogImages } from '../../../functions/blog/image-sweep.ts';
 import { createDb, db } from '../../../functions/db/database.ts';
-import { runPeriodicTask } from '../../../functions/jobs/periodic.ts';
+import { runPeriodicJob } from '../../../functions/jobs/periodic.ts';
 import { storageRoot } from '../../../functions/storage/storage.ts';
 import { okValue } from '../../support/factories.ts';
 import { makePng } from '../../support/files.ts';
@@ -117,7 +117,7 @@ describe('the sweep of unused blog images', () => {
       const old = await upload('inline', 2 * DAY_MS);
       let runs = 0;
       const task = (database: typeof other) =>
-        runPeriodicTask(database, 'blog-image-sweep-test', 60 * 60 * 1000, async (trx) => {
+        runPeriodicJob(database, 'blog-image-sweep-test', 60 * 60 * 1000, async (trx) => {
           runs++;
           return sweepUnusedBlogImages(trx, { contentDir });
         });
@@ -133,17 +133,13 @@ describe('the sweep of unused blog images', () => {
 
       // A failing run is reported, its writes undone, and it counts: not retried at every tick.
       const failing = () =>
-        runPeriodicTask(db(), 'failing-task-test', 60 * 60 * 1000, async (trx) => {
-          await trx.insertInto('periodic_tasks').values({ task: 'written-by-the-failing-run' }).execute();
+        runPeriodicJob(db(), 'failing-task-test', 60 * 60 * 1000, async (trx) => {
+          await trx.insertInto('jobs').values({ name: 'written-by-the-failing-run' }).execute();
           throw new Error('storage unreachable');
         });
       await expect(failing()).rejects.toThrow('storage unreachable');
       expect(await failing()).toBeUndefined();
-      const written = await db()
-        .selectFrom('periodic_tasks')
-        .select('task')
-        .where('task', '=', 'written-by-the-failing-run')
-        .execute();
+      const written = await db().selectFrom('jobs').select('name').where('name', '=', 'written-by-the-failing-run').execute();
       expect(written).toEqual([]);
     } finally {
       await other.destroy();

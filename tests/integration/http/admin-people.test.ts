@@ -6,6 +6,7 @@ import { analyticsReport, periodRange, type AnalyticsReport } from '../../../fun
 import { listUsers } from '../../../functions/admin/users.ts';
 import { ensureUser } from '../../../functions/auth/users.ts';
 import { queueMail } from '../../../functions/mail/outbox.ts';
+import { runPeriodicJob } from '../../../functions/jobs/periodic.ts';
 import { db, useDb } from '../../../functions/db/database.ts';
 import type { Database } from '../../../functions/db/schema.ts';
 import type { AnalyticsPeriod } from '../../../src/lib/admin/analytics.schema.ts';
@@ -678,6 +679,21 @@ describe('overview', () => {
       )
       .toBe('sent');
     expect(await (await admin.request('/en/admin')).text()).not.toContain('have not gone out');
+  });
+
+  it('shows a background job failing on any instance, in both languages, until it works again', async () => {
+    // The sweep's own lock and record, as an instance whose storage is unreachable leaves them.
+    const sweep = (work: () => Promise<number>) => runPeriodicJob(db(), 'blog-image-sweep', 0, work);
+    await expect(sweep(() => Promise.reject(new Error('connect ECONNREFUSED 10.0.0.9:443')))).rejects.toThrow('ECONNREFUSED');
+    const english = await (await admin.request('/en/admin')).text();
+    expect(english).toMatch(
+      /The background job “Sweeping unused blog images” has been failing since [^<]*: connect ECONNREFUSED 10\.0\.0\.9:443/,
+    );
+    expect(await (await admin.request('/tr/admin')).text()).toMatch(
+      /“Kullanılmayan blog görsellerinin silinmesi” arka plan işi [^<]* tarihinden beri başarısız oluyor: connect ECONNREFUSED/,
+    );
+    await sweep(() => Promise.resolve(0));
+    expect(await (await admin.request('/en/admin')).text()).not.toContain('has been failing');
   });
 });
 

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../../functions/db/database.ts';
 import { queueMail } from '../../../functions/mail/outbox.ts';
+import { runPeriodicJob } from '../../../functions/jobs/periodic.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 import { startSmtpServer } from '../../support/smtp.ts';
 import { startFakeStripe } from '../../support/fake-stripe.ts';
@@ -40,6 +41,7 @@ describe('npm run doctor', () => {
     expect(output, output).toMatch(/✓ Database: Reachable; \d+ migrations applied/);
     expect(output).toMatch(/– E-mail \(SMTP\): SMTP_URL is not set/);
     expect(output).toMatch(/✓ Outgoing mail: Nothing failing or waiting longer than 15 minutes/);
+    expect(output).toMatch(/✓ Background jobs: None failing/);
     expect(output).toMatch(/– Payments \(Stripe\): STRIPE_SECRET_KEY is not set/);
     expect(output).toMatch(/✓ File storage: Writable; public files are served and private files are not/);
     expect(output).toMatch(new RegExp(`✓ Public address: ${shop.url} serves this shop`));
@@ -74,6 +76,17 @@ describe('npm run doctor', () => {
     );
     expect(failing.code).toBe(1);
     await db().updateTable('mail_outbox').set({ status: 'sent' }).where('id', '=', id).execute();
+  }, 60_000);
+
+  it('fails on a background job failing on any instance, naming it as its log lines do', async () => {
+    const run = (work: () => Promise<number>) => runPeriodicJob(db(), 'usage-limit-pruning', 0, work);
+    await expect(run(() => Promise.reject(new Error('canceling statement due to lock timeout')))).rejects.toThrow();
+    const failing = await doctor({});
+    expect(failing.output, failing.output).toMatch(
+      /✗ Background jobs: Failing, each with when it began: usage-limit-pruning \(\d{4}-\d\d-\d\d \d\d:\d\d UTC\): canceling statement due to lock timeout/,
+    );
+    expect(failing.code).toBe(1);
+    await run(() => Promise.resolve(0));
   }, 60_000);
 
   it('before the first start (a database with no tables) says what is to do, and fails nothing in development', async () => {
