@@ -10,6 +10,8 @@ export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: (er
 
 // Compressing small bodies costs more than it saves.
 const COMPRESSION_THRESHOLD_BYTES = 1024;
+/** How long a sender answered before its body ended may go on sending before the connection closes. */
+export const UNREAD_BODY_LINGER_MS = 2_000;
 
 /**
  * The shop's HTTP server: the build's static files and cached pages from memory (pre-compressed),
@@ -31,6 +33,7 @@ export function createHttpServer(
     const requestId = randomBytes(6).toString('hex').toUpperCase();
     req.headers[REQUEST_ID_HEADER] = requestId;
     res.setHeader('X-Request-Id', requestId);
+    res.once('finish', () => closeIfBodyUnread(req));
     applySecurityHeaders(res, { production });
     if (serveStatic?.(req, res)) return;
     if (!pageCache) {
@@ -46,6 +49,20 @@ export function createHttpServer(
   server.headersTimeout = 66_000;
   server.requestTimeout = 120_000;
   return server;
+}
+
+/**
+ * A request answered before its body ended (refused as too large, or answered without reading it) is
+ * read no further: Node would read and drop the rest to reuse the connection, which for a refused
+ * body is the very reading its limit refuses. The sender gets a moment to read the answer (closing
+ * at once can reset the connection before it does), then the connection closes.
+ */
+function closeIfBodyUnread(req: IncomingMessage): void {
+  if (req.complete) return;
+  req.pause();
+  setTimeout(() => {
+    if (!req.complete) req.socket.destroy();
+  }, UNREAD_BODY_LINGER_MS).unref();
 }
 
 function isCompressible(req: IncomingMessage, res: ServerResponse): boolean {
