@@ -67,7 +67,7 @@ export async function readBody(
       total += value.byteLength;
       if (total > maxBytes) {
         // Read no further. Not cancelled: that resets the connection at once, often before the
-        // refusal is sent; the shop's server closes it once the refusal is out (http-server.ts).
+        // refusal is sent; the shop's server closes it soon after the refusal (http-server.ts).
         reader.releaseLock();
         return { response: tooLarge() };
       }
