@@ -7,7 +7,8 @@ import { CATALOGUE_TAG } from '../http/cache-rules.ts';
 import { refusingViolations } from '../db/constraints.ts';
 import { log } from '../log.ts';
 import { conflict, invalid, notFound, ok, type Failure, type Result } from '../../src/lib/result.ts';
-import { checkCoverImage, checkPdf, type ImageProblem, type ImageType, type PdfProblem } from '../storage/sniff.ts';
+import { checkPdf, type PdfProblem } from '../storage/sniff.ts';
+import { reencodeImage, scaledToWidth, type UploadedImageProblem } from '../storage/images.ts';
 import { checkStampable, type StampProblem } from '../pdf/stamp.ts';
 import { deleteStampedCopies } from '../downloads/stamped-copies.ts';
 import { requestUpdateNotices } from './course-update-notices.ts';
@@ -55,11 +56,15 @@ const PDF_MESSAGES: Record<PdfProblem | StampProblem, MessageKey> = {
 };
 // Any stamp rewrites the file and breaks a digital signature: the seller chooses, stamps or signature.
 const SIGNED_PDF: MessageKey = 'admin.courses.errors.pdfSigned';
-const COVER_MESSAGES: Record<ImageProblem, MessageKey> = {
+const COVER_MESSAGES: Record<UploadedImageProblem, MessageKey> = {
   empty: 'admin.courses.errors.coverInvalid',
   notImage: 'admin.courses.errors.coverInvalid',
+  unreadable: 'admin.courses.errors.coverInvalid',
   tooLarge: 'admin.courses.errors.coverTooLarge',
+  tooManyPixels: 'admin.courses.errors.coverTooManyPixels',
 };
+/** Covers are made safe to serve as blog images are, kept in their shape, at most this wide (pages crop them). */
+const COVER_MAX_WIDTH = 1200;
 
 export async function listAdminCourses(
   { search = '', page = 1 }: { search?: string; page?: number },
@@ -303,7 +308,8 @@ function invalidFields(fields: FieldErrors): Failure {
 interface CheckedUploads {
   fields: FieldErrors;
   pdf?: Uint8Array;
-  cover?: { bytes: Uint8Array; type: ImageType };
+  /** The cover re-encoded as WebP, without its metadata. */
+  cover?: Buffer;
 }
 
 async function checkUploads(
@@ -321,8 +327,8 @@ async function checkUploads(
     checked.fields.pdf = 'admin.courses.errors.pdfRequired';
   }
   if (uploads.cover) {
-    const cover = checkCoverImage(uploads.cover);
-    if (cover.ok) checked.cover = { bytes: uploads.cover, type: cover.type };
+    const cover = await reencodeImage(uploads.cover, (upright) => [scaledToWidth(upright, COVER_MAX_WIDTH)]);
+    if (cover.ok) checked.cover = cover.images[0]!.data;
     else checked.fields.cover = COVER_MESSAGES[cover.problem];
   } else if (!hasCoverUrl) {
     checked.fields.cover = 'admin.courses.errors.coverRequired';
@@ -367,9 +373,9 @@ async function storeUploads(courseId: string, checked: CheckedUploads): Promise<
     }
     if (checked.cover) {
       // Named by content: browsers may cache a cover forever, and a new image gets a new URL.
-      const hash = createHash('sha256').update(checked.cover.bytes).digest('hex').slice(0, 16);
-      const key = `covers/${courseId}-${hash}.${checked.cover.type.extension}`;
-      await putFile('public', key, checked.cover.bytes);
+      const hash = createHash('sha256').update(checked.cover).digest('hex').slice(0, 16);
+      const key = `covers/${courseId}-${hash}.webp`;
+      await putFile('public', key, checked.cover);
       stored.coverKey = key;
       stored.coverUrl = publicUrl(key);
     }

@@ -10,6 +10,10 @@ export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: (er
 
 // Compressing small bodies costs more than it saves.
 const COMPRESSION_THRESHOLD_BYTES = 1024;
+/** How much of a body left unread Node may still read and drop, so the connection can serve the next request. */
+const UNREAD_BODY_DRAIN_BYTES = 1024 * 1024;
+/** How long a sender answered before its body ended may go on sending before the connection closes. */
+const UNREAD_BODY_LINGER_MS = 2_000;
 
 /**
  * The shop's HTTP server: the build's static files and cached pages from memory (pre-compressed),
@@ -31,6 +35,7 @@ export function createHttpServer(
     const requestId = randomBytes(6).toString('hex').toUpperCase();
     req.headers[REQUEST_ID_HEADER] = requestId;
     res.setHeader('X-Request-Id', requestId);
+    res.once('finish', () => closeIfBodyUnread(req));
     applySecurityHeaders(res, { production });
     if (serveStatic?.(req, res)) return;
     if (!pageCache) {
@@ -46,6 +51,25 @@ export function createHttpServer(
   server.headersTimeout = 66_000;
   server.requestTimeout = 120_000;
   return server;
+}
+
+/**
+ * A request answered before its body ended (refused as too large, or answered without reading it):
+ * Node reads and drops the rest so the connection can serve the next request, which for a large or
+ * endless body is the very reading its limit refuses. So only the first MB is dropped (a small rest
+ * keeps the connection); past it nothing more is read, and the connection closes once the sender had a
+ * moment to read the answer (closing at once can reset the connection before it does).
+ */
+function closeIfBodyUnread(req: IncomingMessage): void {
+  if (req.complete) return;
+  let dropped = 0;
+  req.on('data', (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > UNREAD_BODY_DRAIN_BYTES) req.pause();
+  });
+  setTimeout(() => {
+    if (!req.complete) req.socket.destroy();
+  }, UNREAD_BODY_LINGER_MS).unref();
 }
 
 function isCompressible(req: IncomingMessage, res: ServerResponse): boolean {

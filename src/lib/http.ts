@@ -40,16 +40,67 @@ export const MAX_JSON_BODY_BYTES = 64 * 1024;
 /** Deeper than any form sends; a hostile `[[[[…` must cost a 400, not a stack. */
 export const MAX_JSON_DEPTH = 32;
 
-/** Reads and validates a JSON body; any malformed, oversized or invalid body is a 400, never a 500. */
+export type BodyRead<T> = T | { response: Response };
+
+const bodyTooLarge = () => errorResponse(413, 'body_too_large', 'errors.badRequest');
+
+/**
+ * The one way a request body is read: at most `maxBytes`, refused on its declared Content-Length
+ * before a byte is read, then counted as it arrives and no longer read past the limit (chunked, or
+ * sent by a liar), so an oversized body never sits in memory. Too large is a 413 (`tooLarge` words
+ * it for its endpoint), a broken stream a 400.
+ */
+export async function readBody(
+  request: Request,
+  maxBytes: number,
+  tooLarge: () => Response = bodyTooLarge,
+): Promise<BodyRead<{ bytes: Uint8Array<ArrayBuffer> }>> {
+  if (Number(request.headers.get('content-length') ?? 0) > maxBytes) return { response: tooLarge() };
+  if (!request.body) return { bytes: new Uint8Array(0) };
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > maxBytes) {
+        // Read no further. Not cancelled: that resets the connection at once, often before the
+        // refusal is sent; the shop's server closes it soon after the refusal (http-server.ts).
+        reader.releaseLock();
+        return { response: tooLarge() };
+      }
+      chunks.push(value);
+    }
+  } catch {
+    return { response: errorResponse(400, 'invalid_body', 'errors.badRequest') };
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return { bytes };
+}
+
+/** A request body of at most `maxBytes` as UTF-8 text (see readBody). */
+export async function readText(request: Request, maxBytes: number): Promise<BodyRead<{ text: string }>> {
+  const read = await readBody(request, maxBytes);
+  return 'response' in read ? read : { text: new TextDecoder().decode(read.bytes) };
+}
+
+/** Reads and validates a JSON body; any malformed, oversized or invalid body is a 4xx, never a 500. */
 export async function readJson<T extends z.ZodType>(
   request: Request,
   schema: T,
-): Promise<{ data: z.infer<T> } | { response: Response }> {
+  maxBytes = MAX_JSON_BODY_BYTES,
+): Promise<BodyRead<{ data: z.infer<T> }>> {
   if (!isJsonRequest(request)) return { response: errorResponse(415, 'unsupported_media_type', 'errors.badRequest') };
-  const text = await request.text().catch(() => undefined);
-  if (text === undefined || text.length > MAX_JSON_BODY_BYTES)
-    return { response: errorResponse(413, 'body_too_large', 'errors.badRequest') };
-  const raw = parseJsonText(text);
+  const read = await readText(request, maxBytes);
+  if ('response' in read) return read;
+  const raw = parseJsonText(read.text);
   if ('response' in raw) return raw;
   const parsed = schema.safeParse(raw.value);
   if (!parsed.success) return { response: invalidInput(parsed.error) };

@@ -1,22 +1,29 @@
-import { errorResponse } from '../lib/http.ts';
+import { errorResponse, readBody, type BodyRead } from '../lib/http.ts';
 
 /**
- * Reads a multipart/form-data body of at most `maxBytes`, counting what actually arrives (a missing
- * or false Content-Length changes nothing). Anything malformed or too large is a 400, never a 500.
+ * Reads a multipart/form-data body of at most `maxBytes` through readBody (refused on its declared
+ * length, then counted as it arrives). Anything malformed is a 400, too large a 413, never a 500.
  */
-export async function readMultipart(request: Request, maxBytes: number): Promise<{ form: FormData } | { response: Response }> {
+export async function readMultipart(request: Request, maxBytes: number): Promise<BodyRead<{ form: FormData }>> {
   const type = request.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data;\s*boundary=/i.test(type))
     return { response: errorResponse(415, 'unsupported_media_type', 'admin.courses.errors.notMultipart') };
-  const tooLarge = () => ({ response: errorResponse(400, 'upload_too_large', 'admin.courses.errors.uploadTooLarge') });
-  if (Number(request.headers.get('content-length') ?? 0) > maxBytes) return tooLarge();
-  const body = await readLimited(request, maxBytes);
-  if (body === 'tooLarge') return tooLarge();
-  if (!body) return { response: errorResponse(400, 'invalid_body', 'errors.badRequest') };
+  return readForm(request, maxBytes, () => errorResponse(413, 'upload_too_large', 'admin.courses.errors.uploadTooLarge'));
+}
+
+/** A form body (multipart or URL-encoded) of at most `maxBytes`; malformed is a 400. */
+export async function readForm(
+  request: Request,
+  maxBytes: number,
+  tooLarge?: () => Response,
+): Promise<BodyRead<{ form: FormData }>> {
+  const read = await readBody(request, maxBytes, tooLarge);
+  if ('response' in read) return read;
+  const type = request.headers.get('content-type') ?? '';
   try {
-    return { form: await new Response(body, { headers: { 'content-type': type } }).formData() };
+    return { form: await new Response(read.bytes, { headers: { 'content-type': type } }).formData() };
   } catch {
-    return { response: errorResponse(400, 'invalid_multipart', 'errors.badRequest') };
+    return { response: errorResponse(400, 'invalid_form', 'errors.badRequest') };
   }
 }
 
@@ -35,26 +42,4 @@ export function textFields(form: FormData, names: readonly string[]): Record<str
       return [name, typeof value === 'string' ? value : undefined];
     }),
   );
-}
-
-async function readLimited(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | 'tooLarge' | undefined> {
-  if (!request.body) return undefined;
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
-      if (total > maxBytes) {
-        await reader.cancel().catch(() => {});
-        return 'tooLarge';
-      }
-      chunks.push(value);
-    }
-  } catch {
-    return undefined;
-  }
-  return Buffer.concat(chunks, total);
 }

@@ -71,7 +71,7 @@ test('the admin creates a Turkish course with its PDF, a buyer pays through the 
   await buyer.goto(`/tr/courses?search=${encodeURIComponent(title)}`);
   const card = buyer.getByRole('article').filter({ hasText: title });
   await expect(card).toBeVisible();
-  await expect(card.locator('img')).toHaveAttribute('src', /^\/media\/covers\/[0-9a-f-]{36}-[0-9a-f]{16}\.png$/);
+  await expect(card.locator('img')).toHaveAttribute('src', /^\/media\/covers\/[0-9a-f-]{36}-[0-9a-f]{16}\.webp$/);
   await card.getByRole('heading').getByRole('link').click();
   await buyer.getByRole('link', { name: 'Hemen satın al' }).click();
   await waitForIslands(buyer);

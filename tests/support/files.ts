@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { deflateSync, crc32 } from 'node:zlib';
+import { once } from 'node:events';
+import { createDeflate, deflateSync, crc32 } from 'node:zlib';
+import sharp from 'sharp';
 import { PDFDocument as PdfLibDocument, PDFHexString, PDFName, PDFString } from '@cantoo/pdf-lib';
 import PDFDocument from 'pdfkit';
 
@@ -74,6 +76,39 @@ export function makeNoisePng(width: number, height: number): Buffer {
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', header),
     chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** A photo as a phone leaves it: a JPEG whose EXIF says where it was taken (GPS, Istanbul). */
+export function makeJpegWithGps(width = 64, height = 48): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: '#4f46e5' } })
+    .jpeg()
+    .withExifMerge({
+      IFD0: { Make: 'Test Phone' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '41/1 0/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '28/1 58/1 0/1' },
+    })
+    .toBuffer();
+}
+
+/** A decompression bomb: a valid 30000 × 30000 PNG (900 megapixels, black and white) of about 110 KB. */
+export async function makePngBomb(side = 30_000): Promise<Buffer> {
+  const deflate = createDeflate({ level: 9 });
+  const compressed: Buffer[] = [];
+  deflate.on('data', (part: Buffer) => compressed.push(part));
+  // A thousand rows at a time: each a filter byte and one bit a pixel, all black.
+  const rows = Buffer.alloc((1 + side / 8) * 1000);
+  for (let done = 0; done < side; done += 1000) if (!deflate.write(rows)) await once(deflate, 'drain');
+  deflate.end();
+  await once(deflate, 'end');
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(side, 0);
+  header.writeUInt32BE(side, 4);
+  header.set([1, 0, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', Buffer.concat(compressed)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }

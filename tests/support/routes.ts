@@ -12,6 +12,8 @@ export interface Route {
   /** The file's route pattern, e.g. `/[lang]/admin/courses`. */
   pattern: string;
   kind: 'page' | 'endpoint';
+  /** Its file, relative to src/pages. */
+  file: string;
   methods: Method[];
   access: Access;
 }
@@ -29,8 +31,45 @@ export function listRoutes(): Route[] {
     const kind = match[2] === 'astro' ? 'page' : 'endpoint';
     const source = readFileSync(file, 'utf8');
     const methods = kind === 'page' ? (['GET'] as Method[]) : exportedMethods(source);
-    return [{ pattern, kind, methods, access: accessOf(pattern) }];
+    return [{ pattern, kind, file: relative, methods, access: accessOf(pattern) }];
   });
+}
+
+/** A route method that reads a request body, and the content type its reader expects. */
+export interface BodyRoute {
+  pattern: string;
+  method: Method;
+  contentType: string;
+}
+
+// Every reader takes the request first (`readJson(request, …)`, `readCourseForm(context.request)`):
+// all of them are built on readBody (src/lib/http.ts), the one way a body is read.
+const READER_CALL = /\b(read\w*)\(\s*(?:\w+\.)?request\b/;
+const HANDLER_EXPORT = /export (?:const|async function|function) (GET|POST|PUT|PATCH|DELETE|ALL)\b/g;
+
+/** Every route method that reads a body, found by the reader its handler calls. */
+export function listBodyRoutes(): BodyRoute[] {
+  return listRoutes().flatMap((route) => {
+    const source = readFileSync(path.join(PAGES_DIR, route.file), 'utf8');
+    // A page reads a posted form in its frontmatter; an endpoint in the handler of each method.
+    const handlers: [string, string][] =
+      route.kind === 'page'
+        ? [['POST', source]]
+        : [...source.matchAll(HANDLER_EXPORT)].map((match, index, all) => [
+            match[1] === 'ALL' ? 'POST' : match[1]!,
+            source.slice(match.index, all[index + 1]?.index),
+          ]);
+    return handlers.flatMap(([method, code]) => {
+      const reader = READER_CALL.exec(code)?.[1];
+      return reader ? [{ pattern: route.pattern, method: method as Method, contentType: contentTypeFor(reader) }] : [];
+    });
+  });
+}
+
+function contentTypeFor(reader: string): string {
+  if (/Multipart|CourseForm/.test(reader)) return 'multipart/form-data; boundary=oversized';
+  if (/Form/.test(reader)) return 'application/x-www-form-urlencoded';
+  return 'application/json';
 }
 
 /** Who may use a route, by its place in the tree (the middleware enforces the same rule). */

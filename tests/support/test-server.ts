@@ -7,6 +7,8 @@ import { stopChild, waitForOutput } from '../bench/bench-server.ts';
 
 export interface TestServer {
   url: string;
+  /** The server process (its memory is in /proc/<pid>/status). */
+  pid?: number | undefined;
   /** What the server printed to stdout so far (its log lines). */
   output?: () => string;
   /** fetch against the server, with the Origin a browser would send. */
@@ -41,6 +43,7 @@ export async function startTestServer(extraEnv: Record<string, string> = {}): Pr
   await waitForOutput(child, 'Shop ready');
   return {
     url,
+    pid: child.pid,
     output: () => printed,
     fetch: (path, init = {}) => {
       const headers = new Headers(init.headers);
@@ -73,11 +76,16 @@ export class Browser {
     return twin;
   }
 
-  async request(path: string, init: RequestInit = {}): Promise<Response> {
-    const headers = new Headers(init.headers);
+  /** The headers this browser sends with a request: its address and its cookies. */
+  headers(init?: HeadersInit): Headers {
+    const headers = new Headers(init);
     if (!headers.has('x-forwarded-for')) headers.set('x-forwarded-for', this.address);
     if (this.cookies.size) headers.set('cookie', [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '));
-    const response = await this.server.fetch(path, { ...init, headers });
+    return headers;
+  }
+
+  async request(path: string, init: RequestInit = {}): Promise<Response> {
+    const response = await this.server.fetch(path, { ...init, headers: this.headers(init.headers) });
     for (const cookie of response.headers.getSetCookie()) {
       const [pair = ''] = cookie.split(';');
       const index = pair.indexOf('=');

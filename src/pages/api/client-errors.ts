@@ -13,9 +13,7 @@ export const prerender = false;
  * per client address, so it cannot be used to fill the database.
  */
 export const POST: APIRoute = async (context) => {
-  const declared = Number(context.request.headers.get('content-length') ?? 0);
-  if (declared > MAX_CLIENT_LOG_BODY_BYTES) return errorResponse(413, 'body_too_large', 'errors.badRequest');
-  const body = await readJson(context.request, ClientLogSchema);
+  const body = await readJson(context.request, ClientLogSchema, MAX_CLIENT_LOG_BODY_BYTES);
   if ('response' in body) return body.response;
   const user = await currentUser(context);
   const outcome = await recordClientLog(body.data, {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../../functions/db/database.ts';
 import { uploadedImage } from '../../../src/lib/blog-images.ts';
 import { Browser, signedInBrowser, startTestServer, type TestServer } from '../../support/test-server.ts';
+import { makePngBomb } from '../../support/files.ts';
 
 let server: TestServer;
 let admin: Browser;
@@ -322,6 +323,10 @@ describe('admin blog posts over HTTP', () => {
       expect(refused.status).toBe(400);
       expect(refused.json.error?.fields).toEqual({ image: 'admin.blogs.imageErrors.notImage' });
     }
+    // The same pipeline as course covers (functions/storage/images.ts): a bomb is named as such.
+    expect((await upload('inline', await makePngBomb())).json.error?.fields).toEqual({
+      image: 'admin.blogs.imageErrors.tooManyPixels',
+    });
     expect((await upload('banner', photo)).status).toBe(400);
     expect((await admin.json('POST', '/api/admin/blog-images', { image: 'x' })).status).toBe(415);
   });

@@ -7,7 +7,10 @@ import { storageRoot } from '../../../functions/storage/storage.ts';
 import { MAX_COVER_BYTES, MAX_PDF_BYTES } from '../../../src/lib/admin/courses.schema.ts';
 import { Browser, signedInBrowser, startTestServer, type TestServer } from '../../support/test-server.ts';
 import { makeCategory, makePurchase } from '../../support/factories.ts';
-import { PDF_HTML_POLYGLOT, SVG_WITH_SCRIPT, makePdf, makePng } from '../../support/files.ts';
+import sharp from 'sharp';
+import { PDF_HTML_POLYGLOT, SVG_WITH_SCRIPT, makeJpegWithGps, makePdf, makePng, makePngBomb } from '../../support/files.ts';
+import en from '../../../src/i18n/locales/en.json' with { type: 'json' };
+import tr from '../../../src/i18n/locales/tr.json' with { type: 'json' };
 
 let server: TestServer;
 let admin: Browser;
@@ -150,7 +153,7 @@ describe('creating a course', () => {
 
     const row = (await courseRow(course.id))!;
     expect(row.pdf_path).toMatch(new RegExp(`^courses/${course.id}-[0-9a-f]{16}\\.pdf$`));
-    expect(row.cover_image_url).toMatch(new RegExp(`^/media/covers/${course.id}-[0-9a-f]{16}\\.png$`));
+    expect(row.cover_image_url).toMatch(new RegExp(`^/media/covers/${course.id}-[0-9a-f]{16}\\.webp$`));
     expect(course.coverImageUrl).toBe(row.cover_image_url);
     // Where the PDF lives is never sent to a browser.
     expect(JSON.stringify(body)).not.toContain(row.pdf_path!);
@@ -160,8 +163,13 @@ describe('creating a course', () => {
 
     const image = await server.fetch(row.cover_image_url!);
     expect(image.status).toBe(200);
-    expect(image.headers.get('content-type')).toBe('image/png');
-    expect(Buffer.from(await image.arrayBuffer()).equals(Buffer.from(cover.bytes))).toBe(true);
+    expect(image.headers.get('content-type')).toBe('image/webp');
+    // Re-encoded, as blog images are: the same picture, never the uploaded bytes.
+    expect(await sharp(Buffer.from(await image.arrayBuffer())).metadata()).toMatchObject({
+      format: 'webp',
+      width: 16,
+      height: 9,
+    });
 
     // Turkish-aware search, in the storefront JSON and in the admin list alike.
     const catalogue = await (await server.fetch('/api/courses?lang=tr&search=%C4%B1%C5%9F%C4%B1k')).json();
@@ -343,6 +351,37 @@ describe('uploads are judged by their content', () => {
     expect(body.error.fields[field]).toBe(message);
     expect(await courseCount()).toBe(before);
     expect(await storedFiles()).toEqual(stored);
+  });
+
+  it('refuses a 30000 × 30000 PNG decompression bomb as the cover before decoding it, in both languages', async () => {
+    const bomb = await makePngBomb();
+    expect(bomb.length).toBeLessThan(MAX_COVER_BYTES);
+    const [before, stored] = [await courseCount(), await storedFiles()];
+    const { status, body } = await create({ title: 'Bomb' }, { cover: { bytes: bomb, name: 'cover.png', type: 'image/png' } });
+    expect(status).toBe(400);
+    expect(body.error.fields.cover).toBe('admin.courses.errors.coverTooManyPixels');
+    expect(en['admin.courses.errors.coverTooManyPixels']).toMatch(/too many pixels/);
+    expect(tr['admin.courses.errors.coverTooManyPixels']).toMatch(/piksel sayısı çok fazla/);
+    expect(await courseCount()).toBe(before);
+    expect(await storedFiles()).toEqual(stored);
+  });
+
+  it("serves a phone photo's cover without its EXIF (camera, GPS location)", async () => {
+    const photo = await makeJpegWithGps();
+    // 0x8825, in either byte order: the EXIF tag that points to the GPS data.
+    const exif = (await sharp(photo).metadata()).exif ?? Buffer.alloc(0);
+    expect([Buffer.from([0x88, 0x25]), Buffer.from([0x25, 0x88])].some((tag) => exif.includes(tag))).toBe(true);
+    expect(photo.includes(Buffer.from('Test Phone'))).toBe(true);
+    const { status, body } = await create(
+      { title: 'Phone photo' },
+      { cover: { bytes: photo, name: 'IMG_0001.jpg', type: 'image/jpeg' } },
+    );
+    expect(status).toBe(201);
+    const served = Buffer.from(await (await server.fetch(body.course.coverImageUrl)).arrayBuffer());
+    const meta = await sharp(served).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 64, height: 48 });
+    expect(meta.exif).toBeUndefined();
+    expect(served.includes(Buffer.from('Test Phone'))).toBe(false);
   });
 
   it('refuses a PDF over MAX_PDF_BYTES (50 MB), storing nothing', async () => {

@@ -9,6 +9,7 @@ import {
   isJsonRequest,
   MAX_JSON_BODY_BYTES,
   parseJsonText,
+  readText,
   tooManyRequests,
 } from '../../../lib/http.ts';
 import { clientIp } from '../../../server/client-ip.ts';
@@ -111,8 +112,9 @@ export const ALL: APIRoute = async ({ request, clientAddress, url }) => {
     return path === '/verify-email' ? verifyEmailWatched(forwarded, url) : apiErrors(await auth().handler(forwarded));
   }
 
-  const body = await request.text().catch(() => undefined);
-  if (body === undefined || body.length > MAX_JSON_BODY_BYTES) return errorResponse(413, 'body_too_large', 'errors.badRequest');
+  const read = await readText(request, MAX_JSON_BODY_BYTES);
+  if ('response' in read) return read.response;
+  const body = read.text;
   const checked = checkedFields(request, path as AuthRequestPath, body);
   if ('response' in checked) return checked.response;
   const refused = await mailLimitRefusal(path as AuthRequestPath, checked.fields, ip);

@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { z } from '../../../lib/zod.ts';
 import { accountOfToken, setCourseUpdates } from '../../../../functions/mail/preferences.ts';
 import { asLanguage, localizedPath } from '../../../i18n/languages.ts';
-import { errorResponse } from '../../../lib/http.ts';
+import { errorResponse, readText } from '../../../lib/http.ts';
 
 export const prerender = false;
 
@@ -15,9 +15,9 @@ const PageForm = z.object({ token: z.string().max(200), choice: z.enum(['stop', 
  * unsubscribe page posts its form here and is shown again with the outcome.
  */
 export const POST: APIRoute = async ({ request, url }) => {
-  const text = await request.text().catch(() => '');
-  if (text.length > MAX_BODY_BYTES) return errorResponse(413, 'body_too_large', 'errors.badRequest');
-  const body = new URLSearchParams(text);
+  const read = await readText(request, MAX_BODY_BYTES);
+  if ('response' in read) return read.response;
+  const body = new URLSearchParams(read.text);
   if (body.get('List-Unsubscribe') === 'One-Click') {
     const userId = accountOfToken(url.searchParams.get('token') ?? '');
     if (!userId || !(await setCourseUpdates(userId, false))) return errorResponse(404, 'not_found', 'errors.notFound');

@@ -2,6 +2,7 @@ import type { APIRoute } from 'astro';
 import { verifyWebhook } from '../../../../functions/payments/stripe.ts';
 import { handleStripeEvent } from '../../../../functions/payments/webhook.ts';
 import { log, requestId } from '../../../../functions/log.ts';
+import { readText } from '../../../lib/http.ts';
 
 export const prerender = false;
 
@@ -13,11 +14,11 @@ const MAX_WEBHOOK_BYTES = 1024 * 1024;
  * a database failure gets 500, so Stripe delivers again.
  */
 export const POST: APIRoute = async ({ request }) => {
-  const raw = await request.text();
-  if (raw.length > MAX_WEBHOOK_BYTES) return new Response('Payload too large', { status: 413 });
+  const raw = await readText(request, MAX_WEBHOOK_BYTES);
+  if ('response' in raw) return raw.response;
   let event;
   try {
-    event = verifyWebhook(raw, request.headers.get('stripe-signature'));
+    event = verifyWebhook(raw.text, request.headers.get('stripe-signature'));
   } catch {
     return new Response('Invalid signature', { status: 400 });
   }
