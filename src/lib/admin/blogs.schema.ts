@@ -12,6 +12,11 @@ export const TITLE_MAX = 200;
 export const EXCERPT_MAX = 500;
 /** Leaves room for the other fields inside the 64 KB JSON body limit. */
 export const CONTENT_MAX = 60_000;
+/**
+ * A post's request body at its longest: 60,000 characters of any script are up to 180 KB of UTF-8,
+ * twice that where JSON escapes them (a body counted in bytes must not refuse a long Turkish post).
+ */
+export const POST_BODY_MAX_BYTES = 400 * 1024;
 export const SEARCH_MAX = 200;
 export const COVER_ALT_MAX = 300;
 

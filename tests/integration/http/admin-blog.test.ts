@@ -3,6 +3,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../../functions/db/database.ts';
 import { uploadedImage } from '../../../src/lib/blog-images.ts';
+import { CONTENT_MAX, POST_BODY_MAX_BYTES } from '../../../src/lib/admin/blogs.schema.ts';
+import { MAX_JSON_BODY_BYTES } from '../../../src/lib/http.ts';
 import { Browser, signedInBrowser, startTestServer, type TestServer } from '../../support/test-server.ts';
 import { makePngBomb } from '../../support/files.ts';
 
@@ -61,6 +63,16 @@ describe('admin blog posts over HTTP', () => {
     const row = await db().selectFrom('blog_posts').selectAll().where('id', '=', json.post.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ is_published: false, author_name: 'Editör Ayşe', meta_description: null, cta_link: null });
     expect((await page('/tr/blog/is-gorusmesinde-isik-sacin')).status).toBe(404);
+  });
+
+  it('takes a Turkish post at the longest the form allows, and previews it, whatever its bytes', async () => {
+    const content = 'Ğ'.repeat(CONTENT_MAX - 1000) + '\n\n' + 'ş'.repeat(990);
+    expect(Buffer.byteLength(JSON.stringify(post({ content })))).toBeGreaterThan(MAX_JSON_BODY_BYTES);
+    expect((await create(post({ content }))).status).toBe(201);
+    expect((await send(admin, 'POST', '/api/admin/blog-preview', { content })).status).toBe(200);
+    const form = new URLSearchParams({ post: JSON.stringify(post({ content, publishedAt: '' })) });
+    const headers = { 'content-type': 'application/x-www-form-urlencoded' };
+    expect((await admin.request('/en/admin/blog-preview', { method: 'POST', headers, body: form })).status).toBe(200);
   });
 
   it('publishes a post that readers see at once, and unpublishing hides it at once', async () => {
@@ -221,7 +233,12 @@ describe('admin blog posts over HTTP', () => {
       });
       expect(response.status, body.slice(0, 30)).toBeLessThan(500);
     }
-    expect((await send(admin, 'POST', '/api/admin/blog-posts', post({ content: 'x'.repeat(70_000) }))).status).toBe(413);
+    const tooLong = await send(admin, 'POST', '/api/admin/blog-posts', post({ content: 'x'.repeat(CONTENT_MAX + 1) }));
+    expect(tooLong.status).toBe(400);
+    expect((await tooLong.json()).error.fields).toEqual({ content: 'validation.tooLong' });
+    expect((await send(admin, 'POST', '/api/admin/blog-posts', post({ content: 'x'.repeat(POST_BODY_MAX_BYTES) }))).status).toBe(
+      413,
+    );
     expect((await send(admin, 'GET', '/api/admin/blog-posts/not-a-uuid')).status).toBe(404);
     expect((await send(admin, 'PUT', `/api/admin/blog-posts/${randomUUID()}`, post())).status).toBe(404);
     expect((await send(admin, 'PATCH', '/api/admin/blog-posts/1', { published: true })).status).toBe(404);

@@ -1,5 +1,5 @@
 import { renderPostContent } from '../../../../functions/blog/render.ts';
-import { BlogPreviewSchema } from '../../../lib/admin/blogs.schema.ts';
+import { BlogPreviewSchema, POST_BODY_MAX_BYTES } from '../../../lib/admin/blogs.schema.ts';
 import { readJson } from '../../../lib/http.ts';
 import { adminEndpoint } from '../../../server/admin-endpoint.ts';
 import { noStore } from '../../../server/admin-content.ts';
@@ -11,7 +11,7 @@ export const prerender = false;
  * article: what the admin sees is exactly what readers get, and the browser never trusts raw input.
  */
 export const POST = adminEndpoint(async ({ request }) => {
-  const body = await readJson(request, BlogPreviewSchema);
+  const body = await readJson(request, BlogPreviewSchema, POST_BODY_MAX_BYTES);
   if ('response' in body) return body.response;
   return Response.json({ html: renderPostContent(body.data.content) }, { headers: noStore });
 });

@@ -1,5 +1,5 @@
 import { deleteBlogPost, getPost, setBlogPostPublished, updateBlogPost } from '../../../../../functions/blog/blog.ts';
-import { BlogPostSchema, BlogPublishedSchema } from '../../../../lib/admin/blogs.schema.ts';
+import { BlogPostSchema, BlogPublishedSchema, POST_BODY_MAX_BYTES } from '../../../../lib/admin/blogs.schema.ts';
 import { errorResponse, readJson, resultResponse } from '../../../../lib/http.ts';
 import { adminEndpoint } from '../../../../server/admin-endpoint.ts';
 import { noStore, toAdminPost, toAdminPostRow } from '../../../../server/admin-content.ts';
@@ -15,7 +15,7 @@ export const GET = adminEndpoint(async ({ params }) => {
 });
 
 export const PUT = adminEndpoint(async ({ params, request }) => {
-  const body = await readJson(request, BlogPostSchema);
+  const body = await readJson(request, BlogPostSchema, POST_BODY_MAX_BYTES);
   if ('response' in body) return body.response;
   return resultResponse(await updateBlogPost(params.id ?? '', body.data), (post) => ({ post: toAdminPost(post) }));
 });

@@ -1,5 +1,5 @@
 import { createBlogPost, listAllPosts } from '../../../../../functions/blog/blog.ts';
-import { BlogPostSchema, SEARCH_MAX } from '../../../../lib/admin/blogs.schema.ts';
+import { BlogPostSchema, POST_BODY_MAX_BYTES, SEARCH_MAX } from '../../../../lib/admin/blogs.schema.ts';
 import { readJson, resultResponse } from '../../../../lib/http.ts';
 import { adminEndpoint } from '../../../../server/admin-endpoint.ts';
 import { noStore, toAdminPost, toAdminPostRow } from '../../../../server/admin-content.ts';
@@ -19,7 +19,7 @@ export const GET = adminEndpoint(async ({ url }) => {
 
 /** A slug taken in the post's language is refused at the slug field (409). */
 export const POST = adminEndpoint(async ({ request }) => {
-  const body = await readJson(request, BlogPostSchema);
+  const body = await readJson(request, BlogPostSchema, POST_BODY_MAX_BYTES);
   if ('response' in body) return body.response;
   return resultResponse(await createBlogPost(body.data), (post) => ({ post: toAdminPost(post) }), 201);
 });
