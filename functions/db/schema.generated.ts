@@ -276,9 +276,10 @@ export interface Purchases {
   id: Generated<string>;
   language: Generated<string>;
   last_download_at: Timestamp | null;
+  paid_minor: number | null;
   payment_id: string | null;
-  payment_intent_id: string | null;
-  provider: "free" | "stripe" | "demo";
+  payment_reference: string | null;
+  provider: string;
   receipt_number: number | null;
   refund_requested_at: Timestamp | null;
   refunded_at: Timestamp | null;

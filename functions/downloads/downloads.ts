@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { db } from '../db/database.ts';
 import { isSigned, sign } from '../auth/signing.ts';
 import { getFile, type StoredFile } from '../storage/storage.ts';
-import { inLibraryOf } from '../purchases/library.ts';
+import { inLibraryOf } from '../orders/library.ts';
 import { stampedCopy } from './stamped-copies.ts';
 
 /**

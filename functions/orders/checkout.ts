@@ -1,11 +1,13 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { db } from '../db/database.ts';
-import { adoptDetachedPurchases } from '../purchases/library.ts';
+import { adoptDetachedPurchases } from './library.ts';
 import { getActiveCourse } from '../catalogue/catalogue.ts';
-import { paymentProvider, paymentsAvailable, successUrl } from '../payments/provider.ts';
+import { successUrl } from '../payments/provider.ts';
+import { paymentsAvailable, providerForCurrency } from '../payments/registry.ts';
 import { queueMaterialsMail } from './materials.ts';
 import { priceWithCode, takeCode, type Quote } from '../discounts/discounts.ts';
 import { orderConsent } from './consent.ts';
+import { newDownloadToken } from './orders.ts';
 import type { CheckoutRequest } from '../../src/lib/checkout.schema.ts';
 import type { Language } from '../../src/i18n/languages.ts';
 import { invalid, type Failure } from '../../src/lib/result.ts';
@@ -29,11 +31,6 @@ export interface CheckoutContext {
 }
 
 const FREE_PREFIX = 'free_';
-
-/** A permanent, unguessable download link token for a purchase. */
-export function newDownloadToken(): string {
-  return randomBytes(32).toString('base64url');
-}
 
 /**
  * Starts a checkout. Prices come from the database; the browser sends only ids. A free course is
@@ -114,7 +111,8 @@ export async function startCheckout(
     return { kind: 'redirect', url: successUrl(request.language, course.id, paymentId), paymentId };
   }
 
-  const provider = paymentProvider();
+  const provider = providerForCurrency(course.currency);
+  if (!provider) return { kind: 'not_for_sale' };
   const pending = await db()
     .transaction()
     .execute(async (trx) => {
@@ -135,13 +133,14 @@ export async function startCheckout(
     currency: course.currency,
     email: buyer.email,
     language: request.language,
+    clientIp: context.clientIp,
   });
   await db()
     .updateTable('purchases')
-    .set({ payment_id: checkout.paymentId, updated_at: new Date() })
+    .set({ payment_id: checkout.reference, updated_at: new Date() })
     .where('id', '=', pending.id)
     .execute();
-  return { kind: 'redirect', url: checkout.url, paymentId: checkout.paymentId };
+  return { kind: 'redirect', url: checkout.url, paymentId: checkout.reference };
 }
 
 /** A second tab completed the same free enrolment first: the whole transaction (and its code use) rolls back. */

@@ -1,6 +1,6 @@
 import { db } from '../db/database.ts';
-import { inLibraryOf } from '../purchases/library.ts';
-import { orderReference } from '../checkout/orders.ts';
+import { inLibraryOf } from './library.ts';
+import { orderReference } from './orders.ts';
 import { documentNumber, type DocumentKind, type Seller } from './numbering.ts';
 import { startPdf } from '../pdf/document.ts';
 import { getT } from '../../src/i18n/i18n.ts';
@@ -50,7 +50,7 @@ function baseQuery() {
       'purchases.currency',
       'purchases.completed_at',
       'purchases.refunded_at',
-      'purchases.payment_intent_id',
+      'purchases.payment_reference',
       'purchases.payment_id',
       'purchases.receipt_number',
       'purchases.credit_note_number',
@@ -74,7 +74,7 @@ async function findOrder(narrow: Finder): Promise<ReceiptOrder | undefined> {
     currency: row.currency,
     completedAt: row.completed_at,
     refundedAt: row.refunded_at,
-    paymentReference: row.payment_intent_id ?? row.payment_id ?? orderReference(row.id),
+    paymentReference: row.payment_reference ?? row.payment_id ?? orderReference(row.id),
     receiptNumber: row.receipt_number,
     creditNoteNumber: row.credit_note_number,
     seller: row.seller as Seller,

@@ -1,11 +1,13 @@
-import { fulfilPayment, type FulfilmentOutcome } from '../checkout/fulfilment.ts';
-import { stripe } from './stripe.ts';
+import { db } from '../db/database.ts';
+import { configuredProviders } from '../payments/registry.ts';
+import { fulfilPayment, type FulfilmentOutcome } from './fulfilment.ts';
 
-const DAY_S = 24 * 60 * 60;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The backstop for lost webhooks: every Checkout Session paid in the last `days` days goes through
- * fulfilment again. Fulfilment is idempotent, so running this twice changes nothing.
+ * The backstop for lost notifications: every configured provider is asked about the checkouts of
+ * the last `days` days, and every paid one goes through fulfilment again. Fulfilment is idempotent,
+ * so running this twice changes nothing.
  */
 export async function reconcilePaidSessions(days: number): Promise<Record<FulfilmentOutcome | 'not_paid', number>> {
   const counts: Record<FulfilmentOutcome | 'not_paid', number> = {
@@ -14,23 +16,36 @@ export async function reconcilePaidSessions(days: number): Promise<Record<Fulfil
     already_done: 0,
     unknown_order: 0,
     amount_mismatch: 0,
+    order_mismatch: 0,
     already_owned: 0,
     not_paid: 0,
   };
-  const since = Math.floor(Date.now() / 1000) - days * DAY_S;
-  for await (const session of stripe().checkout.sessions.list({ created: { gte: since }, limit: 100 })) {
-    if (session.payment_status !== 'paid') {
-      counts.not_paid++;
-      continue;
+  const since = new Date(Date.now() - days * DAY_MS);
+  for (const provider of configuredProviders()) {
+    const pending = await db()
+      .selectFrom('purchases')
+      .select('payment_id')
+      .where('provider', '=', provider.name)
+      .where('status', '=', 'pending')
+      .where('payment_id', 'is not', null)
+      .where('created_at', '>=', since)
+      .execute();
+    const pendingReferences = pending.map((row) => row.payment_id!);
+    for await (const notice of provider.reconcile({ since, pendingReferences })) {
+      if (notice.kind !== 'paid') {
+        counts.not_paid++;
+        continue;
+      }
+      const outcome = await fulfilPayment({
+        paymentId: notice.checkoutReference,
+        orderId: notice.orderId,
+        paymentReference: notice.paymentReference,
+        amountMinor: notice.amountMinor,
+        currency: notice.currency,
+        paidMinor: notice.paidMinor,
+      });
+      counts[outcome]++;
     }
-    const outcome = await fulfilPayment({
-      paymentId: session.id,
-      orderId: session.metadata?.order_id ?? session.client_reference_id ?? undefined,
-      paymentIntentId: typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id,
-      amountMinor: session.amount_total ?? undefined,
-      currency: session.currency ?? undefined,
-    });
-    counts[outcome]++;
   }
   return counts;
 }

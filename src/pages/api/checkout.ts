@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { startCheckout } from '../../../functions/checkout/checkout.ts';
+import { startCheckout } from '../../../functions/orders/checkout.ts';
 import { CheckoutRequestSchema } from '../../lib/checkout.schema.ts';
 import { errorResponse, readJson, resultResponse, tooManyRequests } from '../../lib/http.ts';
 import { clientIp } from '../../server/client-ip.ts';
@@ -7,11 +7,7 @@ import { consumeAll, LIMITS, targetKey } from '../../../functions/abuse/limits.t
 import { courseUrl } from '../../lib/course-links.ts';
 import { currentUser } from '../../server/guards.ts';
 import { log, requestId } from '../../../functions/log.ts';
-import {
-  CHECKOUT_ACCESS_COOKIE,
-  CHECKOUT_ACCESS_TTL_S,
-  grantCheckoutAccess,
-} from '../../../functions/checkout/checkout-access.ts';
+import { CHECKOUT_ACCESS_COOKIE, CHECKOUT_ACCESS_TTL_S, grantCheckoutAccess } from '../../../functions/orders/checkout-access.ts';
 import { env } from '../../../functions/env.ts';
 import { localizedPath } from '../../i18n/languages.ts';
 

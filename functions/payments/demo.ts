@@ -1,0 +1,27 @@
+import { randomUUID } from 'node:crypto';
+import { devToolsEnabled } from '../dev-tools.ts';
+import { siteUrl } from '../env.ts';
+import type { PaymentProvider } from './provider.ts';
+
+/**
+ * Without a real provider's keys, where the developer tools are on: a local page that looks like a
+ * hosted checkout; its Pay button completes the order through the same fulfilment as a webhook.
+ */
+export const demoProvider: PaymentProvider = {
+  name: 'demo',
+  label: 'Demo',
+  configured: devToolsEnabled,
+  developerTool: true,
+  needsBillingDetails: false,
+  refundEndsAccess: 'now',
+  createCheckout(order) {
+    const reference = `demo_${randomUUID()}`;
+    return Promise.resolve({ reference, url: `${siteUrl()}/${order.language}/checkout/demo/${reference}` });
+  },
+  // The demo page's Pay button is its only confirmation (src/pages/api/checkout/demo/).
+  async *reconcile() {},
+  // No money moved and no confirmation will come: access ends at once.
+  refund: () => Promise.resolve({ kind: 'refunded' }),
+  // Not a way to take money: the doctor still asks for a real provider.
+  check: () => Promise.resolve({ status: 'not_configured', detail: 'doctor.paymentsMissing', params: {} }),
+};
