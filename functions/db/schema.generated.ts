@@ -243,6 +243,12 @@ export interface Passkeys {
   user_id: string;
 }
 
+export interface PaymentChoices {
+  choices: Json;
+  id: Generated<boolean>;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface PaymentEvents {
   event_id: string;
   purchase_id: string | null;
@@ -257,6 +263,7 @@ export interface PeriodicTasks {
 
 export interface Purchases {
   amount_minor: number;
+  billing: Json | null;
   completed_at: Timestamp | null;
   consent: Json | null;
   contracts: Json | null;
@@ -422,6 +429,7 @@ export interface DB {
   legal_texts: LegalTexts;
   mail_outbox: MailOutbox;
   passkeys: Passkeys;
+  payment_choices: PaymentChoices;
   payment_events: PaymentEvents;
   periodic_tasks: PeriodicTasks;
   purchases: Purchases;

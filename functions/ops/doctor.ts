@@ -107,7 +107,7 @@ async function mailCheck(): Promise<Outcome> {
 function paymentChecks(): Promise<Check>[] {
   const providers = configuredProviders();
   if (providers.length === 0) return [check('doctor.payments', () => Promise.resolve(notConfigured('doctor.paymentsMissing')))];
-  return providers.map((provider) => check('doctor.payments', () => provider.check()));
+  return providers.map((provider) => check(provider.checkName, () => provider.check()));
 }
 
 async function storageCheck(): Promise<Outcome> {

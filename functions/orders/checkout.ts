@@ -3,7 +3,8 @@ import { db } from '../db/database.ts';
 import { adoptDetachedPurchases } from './library.ts';
 import { getActiveCourse } from '../catalogue/catalogue.ts';
 import { successUrl } from '../payments/provider.ts';
-import { paymentsAvailable, providerForCurrency } from '../payments/registry.ts';
+import { paymentsAvailable } from '../payments/registry.ts';
+import { providerTakingCurrency } from '../shop/payment-choices.ts';
 import { queueMaterialsMail } from './materials.ts';
 import { priceWithCode, takeCode, type Quote } from '../discounts/discounts.ts';
 import { orderConsent } from './consent.ts';
@@ -53,6 +54,10 @@ export async function startCheckout(
     return refused(
       invalid('withdrawal_required', 'checkout.withdrawalRequired', { waiveWithdrawal: 'checkout.withdrawalRequired' }),
     );
+  // The provider is known before anything is written: one that needs billing details gets them.
+  const provider = preview.value.totalMinor > 0 ? await providerTakingCurrency(course.currency) : undefined;
+  if (preview.value.totalMinor > 0 && !provider) return { kind: 'not_for_sale' };
+  if (provider?.needsBillingDetails && !request.billing) return refused(billingRequired);
   const buyer = sessionUser
     ? { id: sessionUser.id, email: sessionUser.email }
     : await findOrCreateBuyer(request.email, request.fullName, request.language);
@@ -75,6 +80,7 @@ export async function startCheckout(
     ...discountColumns(quote.value),
     consent: JSON.stringify(consent.consent),
     contracts: consent.contracts ? JSON.stringify(consent.contracts) : null,
+    billing: provider?.needsBillingDetails && request.billing ? JSON.stringify(request.billing) : null,
   };
 
   if (quote.value.totalMinor === 0) {
@@ -111,7 +117,6 @@ export async function startCheckout(
     return { kind: 'redirect', url: successUrl(request.language, course.id, paymentId), paymentId };
   }
 
-  const provider = providerForCurrency(course.currency);
   if (!provider) return { kind: 'not_for_sale' };
   const pending = await db()
     .transaction()
@@ -134,6 +139,7 @@ export async function startCheckout(
     email: buyer.email,
     language: request.language,
     clientIp: context.clientIp,
+    billing: request.billing,
   });
   await db()
     .updateTable('purchases')
@@ -146,6 +152,7 @@ export async function startCheckout(
 /** A second tab completed the same free enrolment first: the whole transaction (and its code use) rolls back. */
 class EnrolledMeanwhile extends Error {}
 
+const billingRequired = invalid('billing_required', 'checkout.billing.required', { billing: 'checkout.billing.required' });
 const codeUsedUp = invalid('code_refused', 'checkout.codeUsedUp', { discountCode: 'checkout.codeUsedUp' });
 const refused = (failure: Failure): CheckoutResult => ({ kind: 'refused', failure });
 

@@ -21,6 +21,8 @@ export interface ReceiptOrder {
   fullName: string;
   courseTitle: string;
   amountMinor: number;
+  /** Charged to the card, instalment interest included; null when no provider said so (free, older orders). */
+  paidMinor: number | null;
   discountMinor: number;
   discountCode: string | null;
   currency: string;
@@ -45,6 +47,7 @@ function baseQuery() {
       'purchases.full_name',
       'courses.title',
       'purchases.amount_minor',
+      'purchases.paid_minor',
       'purchases.discount_minor',
       'purchases.discount_code',
       'purchases.currency',
@@ -69,6 +72,7 @@ async function findOrder(narrow: Finder): Promise<ReceiptOrder | undefined> {
     fullName: row.full_name,
     courseTitle: row.title,
     amountMinor: row.amount_minor,
+    paidMinor: row.paid_minor,
     discountMinor: row.discount_minor,
     discountCode: row.discount_code,
     currency: row.currency,
@@ -172,6 +176,13 @@ export function renderReceiptPdf(order: ReceiptOrder, kind: DocumentKind): Promi
   const y = doc.y;
   doc.font('bold').text(`${t('receipt.total')} (${order.currency})`, 56, y, { width: width - 120 });
   doc.text(money(sign * order.amountMinor), 56 + width - 120, y, { width: 120, align: 'right' });
+  // Paid in instalments with interest: the card was charged more than the price, and says so.
+  if (order.paidMinor !== null && order.paidMinor > order.amountMinor) {
+    doc.moveDown(0.3);
+    const charged = doc.y;
+    doc.font('regular').text(t('receipt.paidWithInstalments'), 56, charged, { width: width - 120 });
+    doc.text(money(sign * order.paidMinor), 56 + width - 120, charged, { width: 120, align: 'right' });
+  }
   doc.moveDown(2);
   doc
     .font('regular')

@@ -21,6 +21,7 @@ export async function refundPurchase(
       'status',
       'provider',
       'amount_minor',
+      'paid_minor',
       'currency',
       'payment_id',
       'payment_reference',
@@ -41,6 +42,7 @@ export async function refundPurchase(
     checkoutReference: purchase.payment_id,
     paymentReference: purchase.payment_reference,
     amountMinor: purchase.amount_minor,
+    paidMinor: purchase.paid_minor ?? purchase.amount_minor,
     currency: purchase.currency,
     completedAt: purchase.completed_at,
   });

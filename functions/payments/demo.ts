@@ -10,6 +10,7 @@ import type { PaymentProvider } from './provider.ts';
 export const demoProvider: PaymentProvider = {
   name: 'demo',
   label: 'Demo',
+  checkName: 'doctor.payments',
   configured: devToolsEnabled,
   developerTool: true,
   needsBillingDetails: false,

@@ -1,6 +1,7 @@
 import { siteUrl } from '../env.ts';
 import type { Language } from '../../src/i18n/languages.ts';
 import type { MessageKey } from '../../src/i18n/i18n.ts';
+import type { BillingDetails } from '../../src/lib/billing-details.schema.ts';
 
 /**
  * What the shop asks of a payment provider, in the shop's words. Each provider is one file in this
@@ -20,15 +21,6 @@ export interface PaymentOrder {
   clientIp: string;
   /** Billing details, asked at checkout only when the provider needs them (`needsBillingDetails`). */
   billing?: BillingDetails | undefined;
-}
-
-export interface BillingDetails {
-  name: string;
-  surname: string;
-  city: string;
-  country: string;
-  address: string;
-  identityNumber: string;
 }
 
 /** A provider's event, when a notice comes from one (webhooks): recorded so a redelivery changes nothing. */
@@ -74,6 +66,8 @@ export interface Sale {
   checkoutReference: string | null;
   paymentReference: string | null;
   amountMinor: number;
+  /** What the buyer paid, instalment interest included (what a full refund gives back). */
+  paidMinor: number;
   currency: string;
   completedAt: Date | null;
 }
@@ -103,6 +97,8 @@ export interface PaymentProvider {
   name: string;
   /** Shown to the seller (Admin → Settings, the refund dialog). */
   label: string;
+  /** Its line's name in `npm run doctor` and the admin overview's shop health. */
+  checkName: MessageKey;
   /** Whether this server holds the provider's keys (or, for the demo, whether the developer tools are on). */
   configured(): boolean;
   /** A stand-in for development (the demo): used only where no real provider is configured. */
@@ -114,8 +110,11 @@ export interface PaymentProvider {
   createCheckout(order: PaymentOrder): Promise<{ reference: string; url: string }>;
   /** A signed server-to-server notification; throws InvalidNotification when it does not verify. */
   confirmWebhook?(rawBody: string, headers: Headers): Promise<PaymentNotice>;
-  /** The buyer's browser returning from the hosted page (a form post carrying only a reference). */
-  confirmCallback?(form: URLSearchParams): Promise<PaymentNotice>;
+  /**
+   * The buyer's browser returning from the hosted page (a form post carrying only a reference):
+   * what the provider, asked on the server, says about it. Throws InvalidNotification without one.
+   */
+  confirmCallback?(form: URLSearchParams): Promise<{ checkoutReference: string; notice: PaymentNotice }>;
   /** The backstop for lost notifications: what the provider says now about recent checkouts. */
   reconcile(recent: { since: Date; pendingReferences: string[] }): AsyncIterable<PaymentNotice>;
   refund(sale: Sale): Promise<RefundResult>;

@@ -1,4 +1,5 @@
 import { demoProvider } from './demo.ts';
+import { iyzicoProvider } from './iyzico.ts';
 import type { PaymentProvider } from './provider.ts';
 import { stripeProvider } from './stripe.ts';
 
@@ -7,12 +8,17 @@ import { stripeProvider } from './stripe.ts';
  * chosen one for a currency. Adding a provider: its file in this folder, a line here, its
  * environment variables in env.ts (see CONTRIBUTING.md).
  */
-export const PAYMENT_PROVIDERS: readonly PaymentProvider[] = [stripeProvider, demoProvider];
+export const PAYMENT_PROVIDERS: readonly PaymentProvider[] = [stripeProvider, iyzicoProvider, demoProvider];
 
 /** The providers whose keys this server holds (the demo only where no real one is). */
 export function configuredProviders(): PaymentProvider[] {
   const real = PAYMENT_PROVIDERS.filter((provider) => !provider.developerTool && provider.configured());
   return real.length > 0 ? real : PAYMENT_PROVIDERS.filter((provider) => provider.developerTool && provider.configured());
+}
+
+/** A configured provider by its name (a webhook's or callback's path). */
+export function configuredProvider(name: string | undefined): PaymentProvider | undefined {
+  return configuredProviders().find((provider) => provider.name === name);
 }
 
 /**

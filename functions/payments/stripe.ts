@@ -108,6 +108,7 @@ async function orderOfPaymentIntent(paymentIntentId: string): Promise<string | u
 export const stripeProvider: PaymentProvider = {
   name: 'stripe',
   label: 'Stripe',
+  checkName: 'doctor.payments',
   configured: () => Boolean(env().STRIPE_SECRET_KEY),
   needsBillingDetails: false,
   refundEndsAccess: 'on_confirmation',
