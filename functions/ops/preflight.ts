@@ -27,17 +27,33 @@ export function productionPreflight(
   if (devTools) problems.push('DEV_TOOLS is on: the dev mailbox shows every sign-in link and demo payments give courses away.');
   if (settings.STRIPE_SECRET_KEY && /^(sk|rk)_test_/.test(settings.STRIPE_SECRET_KEY))
     problems.push('STRIPE_SECRET_KEY is a test key (sk_test_…): buyers would pay nothing; use the live key.');
+  if (settings.IYZICO_API_KEY) problems.push(...iyzicoProblems(settings));
 
   const warnings: string[] = [];
   if (!settings.SMTP_URL) warnings.push('SMTP_URL is not set: e-mails wait in the outbox, none is sent until it is.');
-  if (!settings.STRIPE_SECRET_KEY && !devTools)
-    warnings.push('STRIPE_SECRET_KEY is not set: paid courses show "not available for purchase right now".');
+  if (!settings.STRIPE_SECRET_KEY && !settings.IYZICO_API_KEY && !devTools)
+    warnings.push(
+      'No payment provider is set (STRIPE_SECRET_KEY, IYZICO_API_KEY): paid courses show "not available for purchase right now".',
+    );
   if (embeddedDatabase)
     warnings.push(
       `the embedded PostgreSQL keeps the data in ${settings.DATA_DIR}/postgres on this machine only: back it up (npm run db:backup) or set DATABASE_URL.`,
     );
   if (settings.PRODUCTION_CHECKS === 'test-harness') return { problems: [], warnings: [...problems, ...warnings] };
   return { problems, warnings };
+}
+
+/** iyzico's sandbox (its keys start with `sandbox-`) takes no money; only its live API does. */
+function iyzicoProblems(settings: Env): string[] {
+  const problems: string[] = [];
+  const api = new URL(settings.IYZICO_BASE_URL);
+  if (api.hostname.includes('sandbox'))
+    problems.push(`IYZICO_BASE_URL is iyzico's sandbox (${api.origin}): buyers would pay nothing; use https://api.iyzipay.com.`);
+  else if (api.protocol !== 'https:')
+    problems.push(`IYZICO_BASE_URL must be https (it is ${api.origin}): payments would go to a fake.`);
+  if (settings.IYZICO_API_KEY?.startsWith('sandbox-') || settings.IYZICO_SECRET_KEY?.startsWith('sandbox-'))
+    problems.push('IYZICO_API_KEY / IYZICO_SECRET_KEY are sandbox keys (sandbox-…): use the live keys from the merchant panel.');
+  return problems;
 }
 
 export const TEST_HARNESS_BANNER =

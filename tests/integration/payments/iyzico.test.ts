@@ -184,6 +184,24 @@ describe('iyzico (against a local fake of its API and hosted page)', () => {
     });
   });
 
+  it('fake iyzico: Admin → Settings → Payments shows the configured providers and who takes each currency', async () => {
+    const admin = await signedInBrowser(server, { role: 'admin' });
+    const shown = (await (await admin.json('GET', '/api/admin/payment-choices')).json()) as Record<string, unknown>;
+    expect(shown).toMatchObject({
+      providers: [
+        { name: 'stripe', configured: false },
+        { name: 'iyzico', configured: true },
+      ],
+      takenBy: { TRY: 'iyzico', USD: 'iyzico', EUR: 'iyzico' },
+    });
+    expect((await admin.json('PUT', '/api/admin/payment-choices', { TRY: 'paypal', USD: '', EUR: '' })).status).toBe(400);
+    const saved = await admin.json('PUT', '/api/admin/payment-choices', { TRY: 'iyzico', USD: 'stripe', EUR: '' });
+    // Stripe is chosen for dollars but has no keys here: the first configured provider takes them meanwhile.
+    expect(await saved.json()).toMatchObject({ choices: { TRY: 'iyzico', USD: 'stripe' }, takenBy: { USD: 'iyzico' } });
+    const page = await (await admin.request('/tr/admin/settings')).text();
+    expect(page).toContain('Ödemeler');
+  });
+
   it('fake iyzico: the credentials are checked for real, and a wrong secret is refused (doctor)', async () => {
     expect(await iyzicoProvider.check()).toMatchObject({ status: 'ok', detail: 'doctor.iyzicoOk', params: { mode: 'live' } });
     const { output } = await runScript('functions/cli/doctor.ts', [], {
