@@ -43,7 +43,7 @@ test.afterAll(async () => {
 });
 
 /** The demo catalogue's ₺149 course, "Telefonla Ürün Fotoğrafı Çekerek Ek Gelir Kazan", at its checkout. */
-async function openCheckout(page: Page, lang: 'en' | 'tr') {
+async function openCheckout(page: Page, lang: 'en' | 'tr', { script = true } = {}) {
   if (!sale.courseId) {
     await page.goto(`${shopUrl}/tr/courses?search=${encodeURIComponent('Ürün Fotoğrafı')}`);
     await page.getByRole('article').first().getByRole('heading').getByRole('link').click();
@@ -51,7 +51,7 @@ async function openCheckout(page: Page, lang: 'en' | 'tr') {
   }
   await page.goto(`${shopUrl}/${lang}/course/${sale.courseId}`);
   await page.getByRole('link', { name: lang === 'tr' ? 'Hemen satın al' : 'Buy now' }).click();
-  await waitForIslands(page);
+  if (script) await waitForIslands(page);
 }
 
 test('a Turkish buyer pays ₺149 in 3 instalments on iyzico (a local fake) and downloads the course', async ({ page }) => {
@@ -132,4 +132,37 @@ test('the admin refunds the sale through iyzico: the buyer’s access ends and a
   expect(creditNote.status()).toBe(200);
   expect((await creditNote.body()).subarray(0, 5).toString()).toBe('%PDF-');
   await buyer.close();
+});
+
+test.describe('with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the checkout form posts itself, billing details included, and iyzico’s page posts the token back', async ({ page }) => {
+    await openCheckout(page, 'tr', { script: false });
+    await page.getByLabel('E-posta').fill(uniqueEmail('betiksiz'));
+    await page.getByLabel('Ad soyad').fill('Can Demir');
+    // Sent without the identity number: the server sends iyzico the documented placeholder.
+    await page.getByRole('checkbox', { name: /Kullanım Koşulları'nı/ }).check();
+    await page.getByRole('checkbox', { name: /Kursa hemen erişmek istiyorum/ }).check();
+    await page.getByRole('button', { name: 'Ödemeye geç' }).click();
+    // The server checks the same schema: the billing details are missing, and it says so in Turkish.
+    await expect(page.getByRole('alert')).toHaveText('Lütfen adınızı girin.');
+    await expect(page.getByLabel('Ad soyad')).toHaveValue('Can Demir');
+    const billing = page.getByRole('group', { name: 'Fatura bilgileri' });
+    await billing.getByRole('textbox', { name: 'Ad', exact: true }).fill('Can');
+    await billing.getByLabel('Soyad').fill('Demir');
+    await billing.getByLabel('Fatura adresi').fill('Kızılay, Atatürk Blv. 10');
+    await billing.getByLabel('Şehir').fill('Ankara');
+    await billing.getByLabel('Ülke').fill('Türkiye');
+    await page.getByRole('checkbox', { name: /Kullanım Koşulları'nı/ }).check();
+    await page.getByRole('checkbox', { name: /Kursa hemen erişmek istiyorum/ }).check();
+    await page.getByRole('button', { name: 'Ödemeye geç' }).click();
+
+    await expect(page).toHaveURL(new RegExp(`^${iyzico.url}/checkout\\?token=`));
+    await page.getByLabel('Card number').fill(TEST_CARDS.success);
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/tr\/checkout\/success\?session_id=/);
+    await expect(page.getByRole('heading', { name: 'Ödeme başarılı!' })).toBeVisible();
+  });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState, type SubmitEvent } from 'react';
+import { useEffect, useState, useSyncExternalStore, type SubmitEvent } from 'react';
 import { I18nIsland, useTranslation } from '../islands/I18nIsland.tsx';
 import { messageScopes, type IslandMessages } from '../../i18n/translate.ts';
 import { CheckboxField, TextField } from '../forms/fields.tsx';
@@ -30,6 +30,8 @@ interface Props {
   contracts: ContractsHtml | null;
   /** The course's payment provider needs the buyer's billing details (iyzico). */
   billingRequired: boolean;
+  /** What a form posted without the script held (the page answers it with the same form). */
+  billing?: Partial<Record<keyof typeof NO_BILLING, string>>;
 }
 
 /** The form's schema, loaded when first used (src/components/forms/use-form.tsx). */
@@ -69,6 +71,7 @@ function CheckoutForm({
   signedIn,
   contracts,
   billingRequired,
+  billing: postedBilling = {},
 }: Props) {
   const { t } = useTranslation();
   const initial: Record<'email' | 'fullName' | 'discountCode', string> & Record<'acceptTerms' | 'waiveWithdrawal', boolean> = {
@@ -81,7 +84,15 @@ function CheckoutForm({
   const form = useForm(() => schemas().then((s) => s.CheckoutFormSchema), initial, { idPrefix: 'checkout' });
   const [owned, setOwned] = useState<string | null>(null);
   const [applied, setApplied] = useState<AppliedCode | null>(null);
-  const billing = useForm(billingSchema, NO_BILLING, { idPrefix: 'billing' });
+  const billing = useForm(
+    billingSchema,
+    Object.fromEntries(
+      Object.entries(NO_BILLING).map(([name, empty]) => [name, postedBilling[name as keyof typeof NO_BILLING] ?? empty]),
+    ) as typeof NO_BILLING,
+    { idPrefix: 'billing' },
+  );
+  // Until the script runs, the browser's own checks guard the required fields; afterwards, the form's.
+  const hydrated = useSyncExternalStore(noSubscription, isClient, isServer);
   const totalMinor = applied?.totalMinor ?? amountMinor;
   const free = totalMinor === 0;
   const askBilling = billingRequired && !free;
@@ -89,7 +100,13 @@ function CheckoutForm({
   const { setValues: setBilling } = billing;
   useEffect(() => {
     const remembered = rememberedBilling();
-    if (remembered) setBilling((current) => ({ ...current, ...remembered }));
+    if (remembered)
+      setBilling(
+        (current) =>
+          Object.fromEntries(
+            Object.entries(current).map(([name, value]) => [name, value || (remembered[name as keyof typeof remembered] ?? '')]),
+          ) as typeof current,
+      );
   }, [setBilling]);
   const empty = !form.values.email.trim() || !form.values.fullName.trim();
 
@@ -220,6 +237,7 @@ function CheckoutForm({
       )}
       <CheckboxField
         id="checkout-acceptTerms"
+        name="acceptTerms"
         required
         checked={form.values.acceptTerms}
         onChange={(checked) => form.set('acceptTerms', checked)}
@@ -234,6 +252,7 @@ function CheckoutForm({
       {!free && (
         <CheckboxField
           id="checkout-waiveWithdrawal"
+          name="waiveWithdrawal"
           required
           checked={form.values.waiveWithdrawal}
           onChange={(checked) => form.set('waiveWithdrawal', checked)}
@@ -247,11 +266,15 @@ function CheckoutForm({
         label={free ? t('checkout.enrolFree') : t('checkout.proceedToPayment')}
         busyLabel={t('checkout.processing')}
         wide
-        disabled={empty}
+        disabled={hydrated && empty}
       />
     </Form>
   );
 }
+
+const noSubscription = () => () => {};
+const isClient = () => true;
+const isServer = () => false;
 
 function Contract({ title, html }: { title: string; html: string }) {
   return (
