@@ -1,5 +1,6 @@
 import type { Env } from '../env.ts';
 import { isLoopbackHost } from '../dev-tools.ts';
+import { PAYMENT_PROVIDERS } from '../payments/registry.ts';
 
 /** What a production start must refuse (it would misdirect or fail buyers) and what it should say. */
 export interface Preflight {
@@ -23,17 +24,15 @@ export function productionPreflight(
   else if (site.protocol !== 'https:') problems.push(`PUBLIC_SITE_URL must start with https:// (it is ${site.origin}).`);
   else if (isLoopbackHost(site.hostname) || site.hostname === '0.0.0.0')
     problems.push(`PUBLIC_SITE_URL points at this machine (${site.hostname}): use the public domain buyers reach.`);
-  if (settings.STRIPE_API_URL) problems.push('STRIPE_API_URL is for tests only: remove it, or payments go to a fake.');
   if (devTools) problems.push('DEV_TOOLS is on: the dev mailbox shows every sign-in link and demo payments give courses away.');
-  if (settings.STRIPE_SECRET_KEY && /^(sk|rk)_test_/.test(settings.STRIPE_SECRET_KEY))
-    problems.push('STRIPE_SECRET_KEY is a test key (sk_test_…): buyers would pay nothing; use the live key.');
-  if (settings.IYZICO_API_KEY) problems.push(...iyzicoProblems(settings));
+  // Each payment provider says what in its settings would take no money (test keys, sandboxes, fakes).
+  for (const provider of PAYMENT_PROVIDERS) problems.push(...provider.productionProblems(settings));
 
   const warnings: string[] = [];
   if (!settings.SMTP_URL) warnings.push('SMTP_URL is not set: e-mails wait in the outbox, none is sent until it is.');
-  if (!settings.STRIPE_SECRET_KEY && !settings.IYZICO_API_KEY && !devTools)
+  if (!devTools && !PAYMENT_PROVIDERS.some((provider) => !provider.developerTool && provider.configured()))
     warnings.push(
-      'No payment provider is set (STRIPE_SECRET_KEY, IYZICO_API_KEY): paid courses show "not available for purchase right now".',
+      'No payment provider is configured (README: Configuration): paid courses show "not available for purchase right now".',
     );
   if (embeddedDatabase)
     warnings.push(
@@ -41,19 +40,6 @@ export function productionPreflight(
     );
   if (settings.PRODUCTION_CHECKS === 'test-harness') return { problems: [], warnings: [...problems, ...warnings] };
   return { problems, warnings };
-}
-
-/** iyzico's sandbox (its keys start with `sandbox-`) takes no money; only its live API does. */
-function iyzicoProblems(settings: Env): string[] {
-  const problems: string[] = [];
-  const api = new URL(settings.IYZICO_BASE_URL);
-  if (api.hostname.includes('sandbox'))
-    problems.push(`IYZICO_BASE_URL is iyzico's sandbox (${api.origin}): buyers would pay nothing; use https://api.iyzipay.com.`);
-  else if (api.protocol !== 'https:')
-    problems.push(`IYZICO_BASE_URL must be https (it is ${api.origin}): payments would go to a fake.`);
-  if (settings.IYZICO_API_KEY?.startsWith('sandbox-') || settings.IYZICO_SECRET_KEY?.startsWith('sandbox-'))
-    problems.push('IYZICO_API_KEY / IYZICO_SECRET_KEY are sandbox keys (sandbox-…): use the live keys from the merchant panel.');
-  return problems;
 }
 
 export const TEST_HARNESS_BANNER =

@@ -23,6 +23,8 @@ export const demoProvider: PaymentProvider = {
   async *reconcile() {},
   // No money moved and no confirmation will come: access ends at once.
   refund: () => Promise.resolve({ kind: 'refunded' }),
+  // The developer tools' own rule refuses them in production (env.ts, preflight.ts).
+  productionProblems: () => [],
   // Not a way to take money: the doctor still asks for a real provider.
   check: () => Promise.resolve({ status: 'not_configured', detail: 'doctor.paymentsMissing', params: {} }),
 };

@@ -272,6 +272,23 @@ export const iyzicoProvider: PaymentProvider = {
     }
   },
   refund: refundSale,
+  // iyzico's sandbox (its keys start with `sandbox-`) takes no money; only its live API does.
+  productionProblems({ IYZICO_API_KEY, IYZICO_SECRET_KEY, IYZICO_BASE_URL }) {
+    if (!IYZICO_API_KEY) return [];
+    const api = new URL(IYZICO_BASE_URL);
+    const problems: string[] = [];
+    if (api.hostname.includes('sandbox'))
+      problems.push(
+        `IYZICO_BASE_URL is iyzico's sandbox (${api.origin}): buyers would pay nothing; use https://api.iyzipay.com.`,
+      );
+    else if (api.protocol !== 'https:')
+      problems.push(`IYZICO_BASE_URL must be https (it is ${api.origin}): payments would go to a fake.`);
+    if (IYZICO_API_KEY.startsWith('sandbox-') || IYZICO_SECRET_KEY?.startsWith('sandbox-'))
+      problems.push(
+        'IYZICO_API_KEY / IYZICO_SECRET_KEY are sandbox keys (sandbox-…): use the live keys from the merchant panel.',
+      );
+    return problems;
+  },
   async check() {
     const { IYZICO_BASE_URL } = env();
     const mode = IYZICO_BASE_URL.includes('sandbox') ? 'sandbox' : 'live';

@@ -1,4 +1,4 @@
-import { siteUrl } from '../env.ts';
+import { siteUrl, type Env } from '../env.ts';
 import type { Language } from '../../src/i18n/languages.ts';
 import type { MessageKey } from '../../src/i18n/i18n.ts';
 import type { BillingDetails } from '../../src/lib/billing-details.schema.ts';
@@ -119,6 +119,8 @@ export interface PaymentProvider {
   reconcile(recent: { since: Date; pendingReferences: string[] }): AsyncIterable<PaymentNotice>;
   refund(sale: Sale): Promise<RefundResult>;
   check(): Promise<ProviderCheck>;
+  /** What a production start must refuse in this provider's settings (test keys, a sandbox, a fake's address). */
+  productionProblems(settings: Env): string[];
 }
 
 /** How long a payment page stays open; a discount code an unpaid order holds returns after it. */

@@ -164,6 +164,14 @@ export const stripeProvider: PaymentProvider = {
       return { kind: 'failed', message: (error as Error).message };
     }
   },
+  productionProblems({ STRIPE_API_URL, STRIPE_SECRET_KEY }) {
+    return [
+      ...(STRIPE_API_URL ? ['STRIPE_API_URL is for tests only: remove it, or payments go to a fake.'] : []),
+      ...(STRIPE_SECRET_KEY && /^(sk|rk)_test_/.test(STRIPE_SECRET_KEY)
+        ? ['STRIPE_SECRET_KEY is a test key (sk_test_…): buyers would pay nothing; use the live key.']
+        : []),
+    ];
+  },
   async check() {
     const { STRIPE_SECRET_KEY = '', STRIPE_WEBHOOK_SECRET } = env();
     const mode = /^(sk|rk)_live_/.test(STRIPE_SECRET_KEY) ? 'live' : 'test';
