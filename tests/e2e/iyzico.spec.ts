@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { findFreePort } from '../../functions/db/embedded.ts';
 import { stopChild, waitForOutput } from '../bench/bench-server.ts';
 import { startFakeIyzico, TEST_CARDS, type FakeIyzico } from '../support/fake-iyzico.ts';
+import { axeViolations } from '../support/accessibility.ts';
 import { DEMO, expect, test, uniqueEmail, waitForIslands, type Page } from './fixtures.ts';
 
 /**
@@ -62,9 +63,11 @@ test('a Turkish buyer pays ₺149 in 3 instalments on iyzico (a local fake) and 
   await expect(billing).toContainText('iyzico');
   await billing.getByRole('textbox', { name: 'Ad', exact: true }).fill('Ayşe');
   await billing.getByLabel('Soyad').fill('Yılmaz');
+  await billing.getByLabel(/T\.C\. kimlik numarası/).fill('12345678901');
   await billing.getByLabel('Fatura adresi').fill('Moda Cad. 1, Kadıköy');
   await billing.getByLabel('Şehir').fill('İstanbul');
   await billing.getByLabel('Ülke').fill('Türkiye');
+  expect(await axeViolations(page, 'checkout with billing details')).toEqual([]);
   await page.getByRole('checkbox', { name: /Kullanım Koşulları'nı/ }).check();
   await page.getByRole('checkbox', { name: /Kursa hemen erişmek istiyorum/ }).check();
   await page.getByRole('button', { name: 'Ödemeye geç' }).click();
@@ -80,6 +83,12 @@ test('a Turkish buyer pays ₺149 in 3 instalments on iyzico (a local fake) and 
   sale.downloadPath = new URL((await download.getAttribute('href'))!).pathname;
   const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
   expect(file.suggestedFilename()).toMatch(/\.pdf$/);
+
+  // Not asked twice in a browser session: the next checkout has them, the identity number excepted.
+  await openCheckout(page, 'tr');
+  await expect(billing.getByLabel('Soyad')).toHaveValue('Yılmaz');
+  await expect(billing.getByLabel('Fatura adresi')).toHaveValue('Moda Cad. 1, Kadıköy');
+  await expect(billing.getByLabel(/T\.C\. kimlik numarası/)).toHaveValue('');
 });
 
 test('a failed card (3-D Secure) returns to the course with a message in English and no purchase', async ({ page }) => {
