@@ -67,7 +67,7 @@ export async function startCheckout(
   // A guest's account is known only now: "once per buyer" is checked again for it.
   const quote = sessionUser ? preview : await priceWithCode(course, request.discountCode, buyer.id);
   if (!quote.ok) return refused(quote);
-  const consent = await orderConsent(request, course, quote.value, buyer.email, context.clientIp);
+  const consent = await orderConsent(request, course, quote.value, buyer.email, context.clientIp, provider?.label);
   const order = {
     user_id: buyer.id,
     course_id: course.id,

@@ -178,6 +178,12 @@ function CheckoutForm({
   const buyer = {
     buyerName: form.values.fullName.trim() || t('checkout.buyerPending'),
     buyerEmail: form.values.email.trim() || t('checkout.buyerPending'),
+    buyerAddress: askBilling
+      ? [billing.values.address, billing.values.city, billing.values.country]
+          .map((part) => part.trim())
+          .filter(Boolean)
+          .join(', ') || t('checkout.buyerPending')
+      : '—',
     price: formatMoney(totalMinor, currency, lang),
   };
 

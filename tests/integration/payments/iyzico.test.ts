@@ -74,6 +74,10 @@ describe('iyzico (against a local fake of its API and hosted page)', () => {
     const { order, token, redirectUrl, email, course } = await checkout();
     expect(order).toMatchObject({ status: 'pending', provider: 'iyzico', amount_minor: 14_900, currency: 'TRY' });
     expect(order.billing).toMatchObject({ ...billing, identityNumber: '' });
+    // The Turkish pre-information form names the buyer's address and who takes the payment.
+    const contracts = order.contracts as { preInformation: { markdown: string } };
+    expect(contracts.preInformation.markdown).toContain('Moda Cad. 1, Kadıköy, İstanbul, Türkiye');
+    expect(contracts.preInformation.markdown).toContain('ödeme hizmeti sağlayıcısı iyzico üzerinden');
     expect(redirectUrl).toBe(`${iyzico.url}/checkout?token=${token}&lang=tr`);
     const initialize = iyzico.requests.find((request) => request.body.basketId === order.id)!;
     expect(initialize.authorized).toBe(true);
