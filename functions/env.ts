@@ -25,6 +25,10 @@ const BaseEnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must start with whsec_').optional(),
   // Points the Stripe client at another host (tests use a local fake); never set in production.
   STRIPE_API_URL: z.url().optional(),
+  // iyzico (Türkiye): the merchant panel's API and secret keys, and its sandbox or live API address.
+  IYZICO_API_KEY: z.string().min(1).max(200).optional(),
+  IYZICO_SECRET_KEY: z.string().min(1).max(200).optional(),
+  IYZICO_BASE_URL: z.url().default('https://sandbox-api.iyzipay.com'),
   // Developer tools (dev mailbox, e-mail previews, crash page, demo payments): see functions/dev-tools.ts.
   DEV_TOOLS: z.enum(['on', 'off']).optional(),
   // Set only by the test and bench harnesses, which run production servers on plain-http loopback.
@@ -75,6 +79,13 @@ const EnvSchema = BaseEnvSchema.superRefine((value, context) => {
       code: 'custom',
       path: ['STRIPE_WEBHOOK_SECRET'],
       message: 'is required with STRIPE_SECRET_KEY (from `stripe listen` or the dashboard)',
+    });
+  }
+  if (Boolean(value.IYZICO_API_KEY) !== Boolean(value.IYZICO_SECRET_KEY)) {
+    context.addIssue({
+      code: 'custom',
+      path: [value.IYZICO_API_KEY ? 'IYZICO_SECRET_KEY' : 'IYZICO_API_KEY'],
+      message: 'IYZICO_API_KEY and IYZICO_SECRET_KEY go together (iyzico merchant panel → Settings)',
     });
   }
   if (Boolean(value.SUPABASE_URL) !== Boolean(value.SUPABASE_SERVICE_ROLE_KEY)) {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { db } from '../db/database.ts';
 import { auth } from '../auth/auth.ts';
-import { listOrders } from '../purchases/library.ts';
+import { listOrders } from '../orders/library.ts';
 import { deleteStampedCopies } from '../downloads/stamped-copies.ts';
 import { sessionTokenIn } from '../auth/cookies.ts';
 import { revokeOtherSessions } from './sessions.ts';

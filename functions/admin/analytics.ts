@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { db } from '../db/database.ts';
 import { recentSales, SALE_STATUSES, totalsFromJson } from './sales.ts';
-import { documentNumber } from '../receipts/numbering.ts';
+import { documentNumber } from '../orders/numbering.ts';
 import {
   PERIOD_MONTHS,
   RECENT_TRANSACTIONS,

@@ -1,7 +1,8 @@
 import { db } from '../db/database.ts';
 import type { SaleStatus, SaleView } from '../../src/lib/admin/sales.schema.ts';
 import type { CurrencyAmount } from '../../src/lib/admin/money-totals.ts';
-import { documentNumber } from '../receipts/numbering.ts';
+import { documentNumber } from '../orders/numbering.ts';
+import { PAYMENT_PROVIDERS } from '../payments/registry.ts';
 
 /**
  * Sales as the admin sees them. A sale is a purchase that completed at some point: still
@@ -17,7 +18,7 @@ interface SaleRow {
   currency: string;
   completed_at: Date;
   status: string;
-  provider: 'free' | 'stripe' | 'demo';
+  provider: string;
   refund_requested_at: Date | null;
   receipt_number: number | null;
   credit_note_number: number | null;
@@ -64,11 +65,22 @@ export function toSaleView(row: SaleRow): SaleView {
     currency: row.currency,
     date: row.completed_at.toISOString(),
     status: saleStatus(row.status, row.refund_requested_at),
-    provider: row.provider,
+    ...providerOf(row.provider),
     receiptNumber: row.receipt_number === null ? null : documentNumber('receipt', row.receipt_number),
     creditNoteNumber: row.credit_note_number === null ? null : documentNumber('credit_note', row.credit_note_number),
     discountCode: row.discount_code,
     discountMinor: row.discount_minor,
+  };
+}
+
+/** What the admin lists say about the provider a sale was made with, from its file (payments/registry.ts). */
+function providerOf(name: string): Pick<SaleView, 'provider' | 'providerLabel' | 'refundEndsAccess' | 'demo'> {
+  const provider = PAYMENT_PROVIDERS.find((candidate) => candidate.name === name);
+  return {
+    provider: name,
+    providerLabel: provider?.label ?? name,
+    refundEndsAccess: provider?.refundEndsAccess ?? 'on_confirmation',
+    demo: provider?.developerTool ?? false,
   };
 }
 

@@ -10,7 +10,7 @@ import { queueMail } from '../mail/outbox.ts';
 import { renderMail } from '../mail/template.ts';
 import { emailVerification, passwordReset, signInLink } from '../mail/templates/index.ts';
 import { safeNextPath } from '../../src/lib/next-path.ts';
-import { adoptDetachedPurchases } from '../purchases/library.ts';
+import { adoptDetachedPurchases } from '../orders/library.ts';
 import { noteSignInDevice } from '../account/security-notices.ts';
 import { LIMITS, limitsEnabled } from '../abuse/limits.ts';
 import { passkeySignIn } from './passkey-sign-in.ts';

@@ -19,7 +19,6 @@ const OUT_FILE = 'functions/db/schema.generated.ts';
 const OVERRIDES = {
   columns: {
     'purchases.status': 'Generated<"pending" | "completed" | "failed" | "expired" | "refunded" | "disputed">',
-    'purchases.provider': '"free" | "stripe" | "demo"',
     'mail_outbox.status': 'Generated<"pending" | "sent">',
     'users.role': 'Generated<"user" | "admin">',
     'client_logs.level': '"error" | "warn" | "info" | "debug"',

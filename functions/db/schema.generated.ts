@@ -246,6 +246,12 @@ export interface Passkeys {
   user_id: string;
 }
 
+export interface PaymentChoices {
+  choices: Json;
+  id: Generated<boolean>;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface PaymentEvents {
   event_id: string;
   purchase_id: string | null;
@@ -255,6 +261,7 @@ export interface PaymentEvents {
 
 export interface Purchases {
   amount_minor: number;
+  billing: Json | null;
   buyer_key: string | null;
   completed_at: Timestamp | null;
   consent: Json | null;
@@ -277,9 +284,10 @@ export interface Purchases {
   id: Generated<string>;
   language: Generated<string>;
   last_download_at: Timestamp | null;
+  paid_minor: number | null;
   payment_id: string | null;
-  payment_intent_id: string | null;
-  provider: "free" | "stripe" | "demo";
+  payment_reference: string | null;
+  provider: string;
   receipt_number: number | null;
   refund_requested_at: Timestamp | null;
   refunded_at: Timestamp | null;
@@ -422,6 +430,7 @@ export interface DB {
   legal_texts: LegalTexts;
   mail_outbox: MailOutbox;
   passkeys: Passkeys;
+  payment_choices: PaymentChoices;
   payment_events: PaymentEvents;
   purchases: Purchases;
   rate_limits: RateLimits;

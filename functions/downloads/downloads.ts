@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { db } from '../db/database.ts';
 import { isSigned, sign } from '../auth/signing.ts';
 import { getFile, type StoredFile } from '../storage/storage.ts';
-import { inLibraryOf } from '../purchases/library.ts';
+import { inLibraryOf } from '../orders/library.ts';
 import { stampedCopy, stampedKey, storedStampedCopy, type StampedPurchase } from './stamped-copies.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { orderReference } from '../checkout/orders.ts';
+import { orderReference } from '../orders/orders.ts';
 import { log } from '../log.ts';
 import { stampPdf, StampError } from '../pdf/stamp.ts';
 import { deleteFile, getFile, putFile, readAll, type StoredFile } from '../storage/storage.ts';

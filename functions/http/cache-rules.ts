@@ -22,6 +22,7 @@ const catalogueQuery = (params: URLSearchParams) => filtersToQuery(parseFilters(
 const courseQuery = (params: URLSearchParams) => {
   const canonical = new URLSearchParams();
   if (params.get('canceled') === 'true') canonical.set('canceled', 'true');
+  if (params.get('payment_failed') === 'true') canonical.set('payment_failed', 'true');
   const reviewsPage = reviewPageOf(params);
   if (reviewsPage > 1) canonical.set('reviews', String(reviewsPage));
   return canonical.size > 0 ? `?${canonical.toString()}` : '';

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { readMigrations } from '../db/migrate.ts';
 import { env, siteUrl } from '../env.ts';
-import { stripe } from '../payments/stripe.ts';
+import { configuredProviders } from '../payments/registry.ts';
 import { deleteFile, getFile, publicUrl, putFile } from '../storage/storage.ts';
 import { missingSettings, readSettings } from '../shop/settings.ts';
 import { unsentMail } from '../mail/outbox.ts';
@@ -33,7 +33,7 @@ export async function runDoctor(database: Db): Promise<Check[]> {
     check('doctor.mail', mailCheck),
     check('doctor.outbox', () => outboxCheck(database)),
     check('doctor.jobs', () => jobsCheck(database)),
-    check('doctor.payments', paymentsCheck),
+    ...paymentChecks(),
     check('doctor.storage', storageCheck),
     check('doctor.site', siteCheck),
     check('doctor.secret', secretCheck),
@@ -132,17 +132,11 @@ function formatUtc(date: Date): string {
   return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
-async function paymentsCheck(): Promise<Outcome> {
-  const { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } = env();
-  if (!STRIPE_SECRET_KEY) return notConfigured('doctor.paymentsMissing');
-  const mode = /^(sk|rk)_live_/.test(STRIPE_SECRET_KEY) ? 'live' : 'test';
-  if (!STRIPE_WEBHOOK_SECRET) return fail('doctor.webhookSecretMissing');
-  const endpoints = await stripe().webhookEndpoints.list({ limit: 100 });
-  const url = `${siteUrl()}/api/stripe/webhook`;
-  const endpoint = endpoints.data.find((candidate) => candidate.url === url);
-  if (!endpoint) return fail('doctor.webhookMissing', { mode, url });
-  if (endpoint.status !== 'enabled') return fail('doctor.webhookDisabled', { mode, url, status: endpoint.status });
-  return ok('doctor.paymentsOk', { mode, url });
+/** One line per configured payment provider, each checked against its own API (payments/<provider>.ts). */
+function paymentChecks(): Promise<Check>[] {
+  const providers = configuredProviders();
+  if (providers.length === 0) return [check('doctor.payments', () => Promise.resolve(notConfigured('doctor.paymentsMissing')))];
+  return providers.map((provider) => check(provider.checkName, () => provider.check()));
 }
 
 async function storageCheck(): Promise<Outcome> {

@@ -1,5 +1,6 @@
 import type { Env } from '../env.ts';
 import { isLoopbackHost, isUnspecifiedHost } from '../dev-tools.ts';
+import { PAYMENT_PROVIDERS } from '../payments/registry.ts';
 
 /** What a production start must refuse (it would misdirect or fail buyers) and what it should say. */
 export interface Preflight {
@@ -23,15 +24,16 @@ export function productionPreflight(
   else if (site.protocol !== 'https:') problems.push(`PUBLIC_SITE_URL must start with https:// (it is ${site.origin}).`);
   else if (isLoopbackHost(site.hostname) || isUnspecifiedHost(site.hostname))
     problems.push(`PUBLIC_SITE_URL points at this machine (${site.hostname}): use the public domain buyers reach.`);
-  if (settings.STRIPE_API_URL) problems.push('STRIPE_API_URL is for tests only: remove it, or payments go to a fake.');
   if (devTools) problems.push('DEV_TOOLS is on: the dev mailbox shows every sign-in link and demo payments give courses away.');
-  if (settings.STRIPE_SECRET_KEY && /^(sk|rk)_test_/.test(settings.STRIPE_SECRET_KEY))
-    problems.push('STRIPE_SECRET_KEY is a test key (sk_test_…): buyers would pay nothing; use the live key.');
+  // Each payment provider says what in its settings would take no money (test keys, sandboxes, fakes).
+  for (const provider of PAYMENT_PROVIDERS) problems.push(...provider.productionProblems(settings));
 
   const warnings: string[] = [];
   if (!settings.SMTP_URL) warnings.push('SMTP_URL is not set: e-mails wait in the outbox, none is sent until it is.');
-  if (!settings.STRIPE_SECRET_KEY && !devTools)
-    warnings.push('STRIPE_SECRET_KEY is not set: paid courses show "not available for purchase right now".');
+  if (!devTools && !PAYMENT_PROVIDERS.some((provider) => !provider.developerTool && provider.configured()))
+    warnings.push(
+      'No payment provider is configured (README: Configuration): paid courses show "not available for purchase right now".',
+    );
   if (embeddedDatabase)
     warnings.push(
       `the embedded PostgreSQL keeps the data in ${settings.DATA_DIR}/postgres on this machine only: back it up (npm run db:backup) or set DATABASE_URL.`,

@@ -1,11 +1,15 @@
-import { randomUUID } from 'node:crypto';
-import { devToolsEnabled } from '../dev-tools.ts';
-import { env, siteUrl } from '../env.ts';
-import { stripe } from './stripe.ts';
-import { revokePurchase } from '../checkout/fulfilment.ts';
+import { siteUrl, type Env } from '../env.ts';
 import type { Language } from '../../src/i18n/languages.ts';
+import type { MessageKey } from '../../src/i18n/i18n.ts';
+import type { BillingDetails } from '../../src/lib/billing-details.schema.ts';
 
-/** What a checkout needs from a payment provider: a payment reference and a page to send the buyer to. */
+/**
+ * What the shop asks of a payment provider, in the shop's words. Each provider is one file in this
+ * folder implementing `PaymentProvider`, listed in registry.ts. This folder knows nothing of orders:
+ * it turns the provider's answers into `PaymentNotice`s, and functions/orders/ applies them.
+ */
+
+/** What a hosted checkout needs: the order, its buyer, where to come back to. */
 export interface PaymentOrder {
   orderId: string;
   courseId: string;
@@ -14,29 +18,110 @@ export interface PaymentOrder {
   currency: string;
   email: string;
   language: Language;
+  clientIp: string;
+  /** Billing details, asked at checkout only when the provider needs them (`needsBillingDetails`). */
+  billing?: BillingDetails | undefined;
 }
 
-/** A completed sale to give the money back for. */
-export interface RefundRequest {
-  purchaseId: string;
-  paymentIntentId: string | null;
+/** A provider's event, when a notice comes from one (webhooks): recorded so a redelivery changes nothing. */
+export interface NoticeEvent {
+  id: string;
+  type: string;
+}
+
+/** A payment the provider confirms as paid. Amounts in minor units, as the provider reported them. */
+export interface PaidPayment {
+  event?: NoticeEvent | undefined;
+  /** The hosted checkout's reference (Checkout Session id, iyzico token, `demo_…`). */
+  checkoutReference: string;
+  orderId?: string | undefined;
+  /** The payment itself, which refunds and disputes name (PaymentIntent, iyzico paymentId). */
+  paymentReference?: string | undefined;
+  /** The order's price as the provider charged it. */
+  amountMinor?: number | undefined;
+  currency?: string | undefined;
+  /** What the buyer paid in the end, instalment interest included, when it differs from the price. */
+  paidMinor?: number | undefined;
 }
 
 /**
- * `refunded`: done, access ends now. `requested`: the provider confirms later (Stripe's
- * `charge.refunded` event ends access). `not_possible`: nothing this provider can refund.
+ * What a provider's notification, callback or look-up says happened. `waiting`: nothing to do yet
+ * (payment processing, fraud review, partial refund); `ignored`: not about a sale of ours.
+ */
+export type PaymentNotice =
+  | ({ kind: 'paid' } & PaidPayment)
+  | { kind: 'closed'; status: 'failed' | 'expired'; event?: NoticeEvent | undefined; checkoutReference: string }
+  | {
+      kind: 'refunded' | 'disputed' | 'dispute_won';
+      event?: NoticeEvent | undefined;
+      paymentReference?: string | undefined;
+      orderId?: string | undefined;
+    }
+  | { kind: 'waiting'; checkoutReference?: string | undefined }
+  | { kind: 'ignored' };
+
+/** A completed sale to give the money back for. */
+export interface Sale {
+  orderId: string;
+  checkoutReference: string | null;
+  paymentReference: string | null;
+  amountMinor: number;
+  /** What the buyer paid, instalment interest included (what a full refund gives back). */
+  paidMinor: number;
+  currency: string;
+  completedAt: Date | null;
+}
+
+/**
+ * `refunded`: done now, access ends now. `requested`: the provider confirms later (a `refunded`
+ * notice ends access). `not_possible`: nothing this provider can refund.
  */
 export type RefundResult =
   | { kind: 'refunded' }
   | { kind: 'requested' }
-  | { kind: 'not_possible'; reason: 'no_payment_intent' }
+  | { kind: 'not_possible'; reason: 'no_payment_reference' }
   | { kind: 'failed'; message: string };
 
+/** A provider's line in `npm run doctor` and the admin overview, checked against the provider for real. */
+export interface ProviderCheck {
+  status: 'ok' | 'fail' | 'not_configured';
+  detail: MessageKey;
+  params: Record<string, string | number>;
+}
+
+/** A signature or body that does not verify: the caller answers 400 and changes nothing. */
+export class InvalidNotification extends Error {}
+
 export interface PaymentProvider {
-  name: 'stripe' | 'demo';
+  /** Stored on each order as plain data (`purchases.provider`). */
+  name: string;
+  /** Shown to the seller (Admin → Settings, the refund dialog). */
+  label: string;
+  /** Its line's name in `npm run doctor` and the admin overview's shop health. */
+  checkName: MessageKey;
+  /** Whether this server holds the provider's keys (or, for the demo, whether the developer tools are on). */
+  configured(): boolean;
+  /** A stand-in for development (the demo): used only where no real provider is configured. */
+  developerTool?: boolean;
+  /** Whether the checkout must ask the buyer's billing details (name, surname, address) for it. */
+  needsBillingDetails: boolean;
+  /** When a refund ends access: at once, or when the provider's confirmation arrives. */
+  refundEndsAccess: 'now' | 'on_confirmation';
   /** `expiresAt`: when the payment page closes (a discount code's use is held until then). */
-  createCheckout(order: PaymentOrder): Promise<{ paymentId: string; url: string; expiresAt: Date }>;
-  refund(request: RefundRequest): Promise<RefundResult>;
+  createCheckout(order: PaymentOrder): Promise<{ reference: string; url: string; expiresAt: Date }>;
+  /** A signed server-to-server notification; throws InvalidNotification when it does not verify. */
+  confirmWebhook?(rawBody: string, headers: Headers): Promise<PaymentNotice>;
+  /**
+   * The buyer's browser returning from the hosted page (a form post carrying only a reference):
+   * what the provider, asked on the server, says about it. Throws InvalidNotification without one.
+   */
+  confirmCallback?(form: URLSearchParams): Promise<{ checkoutReference: string; notice: PaymentNotice }>;
+  /** The backstop for lost notifications: what the provider says now about recent checkouts. */
+  reconcile(recent: { since: Date; pendingReferences: string[] }): AsyncIterable<PaymentNotice>;
+  refund(sale: Sale): Promise<RefundResult>;
+  check(): Promise<ProviderCheck>;
+  /** What a production start must refuse in this provider's settings (test keys, a sandbox, a fake's address). */
+  productionProblems(settings: Env): string[];
 }
 
 /** How long a payment page stays open (Stripe's shortest); a discount code an unpaid order holds returns after it. */
@@ -50,86 +135,7 @@ export function cancelUrl(lang: Language, courseId: string): string {
   return `${siteUrl()}/${lang}/courses/${courseId}?canceled=true`;
 }
 
-const stripeProvider: PaymentProvider = {
-  name: 'stripe',
-  async createCheckout(order) {
-    const session = await stripe().checkout.sessions.create(
-      {
-        mode: 'payment',
-        line_items: [
-          {
-            quantity: 1,
-            price_data: {
-              currency: order.currency.toLowerCase(),
-              unit_amount: order.amountMinor,
-              product_data: { name: order.courseTitle },
-            },
-          },
-        ],
-        customer_email: order.email,
-        locale: order.language,
-        // Stripe's shortest life for a session: an abandoned payment gives its discount code back soon.
-        expires_at: Math.floor(Date.now() / 1000) + CHECKOUT_SESSION_TTL_S,
-        success_url: successUrl(order.language, order.courseId),
-        cancel_url: cancelUrl(order.language, order.courseId),
-        client_reference_id: order.orderId,
-        metadata: { order_id: order.orderId, course_id: order.courseId },
-        payment_intent_data: { metadata: { order_id: order.orderId, course_id: order.courseId } },
-      },
-      // A retried request for the same order never makes a second session.
-      { idempotencyKey: `checkout-session-${order.orderId}` },
-    );
-    if (!session.url) throw new Error('No checkout URL received');
-    return { paymentId: session.id, url: session.url, expiresAt: new Date(session.expires_at * 1000) };
-  },
-  async refund({ purchaseId, paymentIntentId }) {
-    if (!paymentIntentId) return { kind: 'not_possible', reason: 'no_payment_intent' };
-    try {
-      // The same key for every attempt: a retry after a lost answer never refunds twice.
-      await stripe().refunds.create({ payment_intent: paymentIntentId }, { idempotencyKey: `refund-${purchaseId}` });
-      return { kind: 'requested' };
-    } catch (error) {
-      return { kind: 'failed', message: (error as Error).message };
-    }
-  },
-};
-
-/** Without a Stripe key: a local page that looks like a hosted checkout, fulfilled by the same code as the webhook. */
-const demoProvider: PaymentProvider = {
-  name: 'demo',
-  createCheckout(order) {
-    const paymentId = `demo_${randomUUID()}`;
-    return Promise.resolve({
-      paymentId,
-      url: `${siteUrl()}/${order.language}/checkout/demo/${paymentId}`,
-      expiresAt: new Date(Date.now() + CHECKOUT_SESSION_TTL_S * 1000),
-    });
-  },
-  // No money moved and no confirmation will come: access ends at once.
-  async refund({ purchaseId }) {
-    const outcome = await revokePurchase({ orderId: purchaseId }, 'refunded');
-    return outcome === 'revoked' ? { kind: 'refunded' } : { kind: 'failed', message: 'unknown order' };
-  },
-};
-
-/** The provider a sale was made with, for what comes after it (refunds); undefined when it is not configured here. */
-export function providerOfSale(name: 'stripe' | 'demo'): PaymentProvider | undefined {
-  if (name === 'demo') return demoProvider;
-  return env().STRIPE_SECRET_KEY ? stripeProvider : undefined;
-}
-
-export function paymentProvider(): PaymentProvider {
-  if (env().STRIPE_SECRET_KEY) return stripeProvider;
-  if (!devToolsEnabled()) throw new Error('Payments are not configured: set STRIPE_SECRET_KEY.');
-  return demoProvider;
-}
-
-/** Whether a paid course can be bought here: Stripe, or the demo provider where the tools are on. */
-export function paymentsAvailable(): boolean {
-  return Boolean(env().STRIPE_SECRET_KEY) || devToolsEnabled();
-}
-
-/** The demo provider is a developer tool: one rule decides for all of them (dev-tools.ts). */
-export function demoPaymentsEnabled(): boolean {
-  return !env().STRIPE_SECRET_KEY && devToolsEnabled();
+/** Where a buyer whose payment failed returns: the course, which says so in their language. */
+export function failedPaymentUrl(lang: Language, courseId: string): string {
+  return `${siteUrl()}/${lang}/courses/${courseId}?payment_failed=true`;
 }

@@ -27,7 +27,7 @@ import { decodeBudgetOverrun } from './decode-budget.ts';
 export interface Stamp {
   /** The footer line, already in the buyer's language. */
   line: string;
-  /** The order it was licensed under (functions/checkout/orders.ts orderReference). */
+  /** The order it was licensed under (functions/orders/orders.ts orderReference). */
   orderReference: string;
   /** "name <e-mail>" for the document's metadata. */
   licensedTo: string;

@@ -3,7 +3,7 @@ import { db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { announceChange } from '../http/cache-notify.ts';
 import { CATALOGUE_TAG } from '../http/cache-rules.ts';
-import { inLibraryOf } from '../purchases/library.ts';
+import { inLibraryOf } from '../orders/library.ts';
 import { conflict, notFound, ok, type Result } from '../../src/lib/result.ts';
 import { REVIEWS_PER_PAGE, type OwnReview, type ReviewInput } from '../../src/lib/reviews.schema.ts';
 

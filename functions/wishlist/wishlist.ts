@@ -1,5 +1,5 @@
 import { db } from '../db/database.ts';
-import { inLibraryOf } from '../purchases/library.ts';
+import { inLibraryOf } from '../orders/library.ts';
 import { listCoursesByIds, type CourseSummary } from '../catalogue/catalogue.ts';
 import { MAX_WISHLIST_SIZE } from '../../src/lib/wishlist.ts';
 import type { Language } from '../../src/i18n/languages.ts';

@@ -1,5 +1,6 @@
 import { z } from './zod.ts';
 import { EmailSchema, LanguageSchema } from './validation.ts';
+import { BillingDetailsSchema } from './billing-details.schema.ts';
 
 /** A discount code as a buyer types it: any case, spaces around ignored (stored upper-case). */
 export const DiscountCodeSchema = z
@@ -23,6 +24,8 @@ export const CheckoutFormSchema = z.object({
 export const CheckoutRequestSchema = CheckoutFormSchema.extend({
   courseId: z.uuid('errors.badRequest'),
   language: LanguageSchema,
+  /** Sent only when the course's provider needs them (checkout page's `billingRequired`). */
+  billing: BillingDetailsSchema.optional(),
 });
 
 export type CheckoutRequest = z.infer<typeof CheckoutRequestSchema>;

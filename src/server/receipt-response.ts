@@ -1,4 +1,4 @@
-import { documentFileName, renderReceiptPdf, type ReceiptOrder } from '../../functions/receipts/receipts.ts';
+import { documentFileName, renderReceiptPdf, type ReceiptOrder } from '../../functions/orders/receipts.ts';
 import { errorResponse } from '../lib/http.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { buildIfNeeded } from '../../functions/cli/build-if-needed.ts';
-import { orderReference } from '../../functions/checkout/orders.ts';
+import { orderReference } from '../../functions/orders/orders.ts';
 import { stampPdf } from '../../functions/pdf/stamp.ts';
 import { putFile } from '../../functions/storage/storage.ts';
 import { readPdf } from '../support/pdf-reader.ts';

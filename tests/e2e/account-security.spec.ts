@@ -1,5 +1,5 @@
 import { Secret, TOTP } from 'otpauth';
-import { apiSignIn, DEMO, expect, openMail, test, waitForIslands, type Page } from './fixtures.ts';
+import { apiSignIn, DEMO, expect, openMail, proveAddress, test, waitForIslands, type Page } from './fixtures.ts';
 import { authenticatorFor } from '../support/two-factor.ts';
 import { axeViolations } from '../support/accessibility.ts';
 
@@ -72,6 +72,8 @@ test('two-factor: a buyer turns it on with the QR code or key, keeps ten backup 
   newBuyer,
 }) => {
   const account = await newBuyer('totp');
+  // Two-factor is for proven addresses (a stranger's authenticator must not survive the owner's claim).
+  await proveAddress(page, account.email);
   await page.goto('/en/dashboard/settings');
   await waitForIslands(page);
   const card = page.getByRole('region', { name: 'Two-factor authentication' });
@@ -134,6 +136,8 @@ test('two-factor: a buyer turns it on with the QR code or key, keeps ten backup 
 
 test('two-factor: turned on and off again in Turkish', async ({ page, newBuyer }) => {
   const account = await newBuyer('totp-tr', 'tr');
+  // Two-factor is for proven addresses (a stranger's authenticator must not survive the owner's claim).
+  await proveAddress(page, account.email);
   await page.goto('/tr/dashboard/settings');
   await waitForIslands(page);
   const card = page.getByRole('region', { name: 'İki adımlı doğrulama' });
@@ -220,6 +224,8 @@ for (const lang of ['en', 'tr'] as const) {
     baseURL,
   }) => {
     const account = await newBuyer(`link-2fa-${lang}`, lang);
+    // Two-factor is for proven addresses (a stranger's authenticator must not survive the owner's claim).
+    await proveAddress(page, account.email);
     // Two-factor turned on through the same calls Settings makes (its screens have their own tests above).
     const enabled = await page.request.post('/api/auth/two-factor/enable', {
       headers: { origin: baseURL! },

@@ -60,6 +60,16 @@ export async function apiSignUp(
   return account;
 }
 
+/** Opens the confirmation mail the sign-up sent (in either language) from the page signed in as its account. */
+export async function proveAddress(page: Page, email: string): Promise<void> {
+  const confirm = await openMail(page, email, /^Confirm your e-mail address| için e-posta adresinizi doğrulayın$/);
+  await confirm
+    .getByRole('link', { name: /\/api\/auth\/verify-email/ })
+    .first()
+    .click();
+  await page.waitForURL((url) => !url.pathname.includes('/dev/mailbox'));
+}
+
 /**
  * A buyer as the signed-in pages must fit: a fresh account (the page is signed in as it) that proved
  * its address, owns a Turkish and an English course bought through the demo payment (orders with
@@ -67,12 +77,7 @@ export async function apiSignUp(
  */
 export async function buyerWithLibrary(page: Page, origin: string): Promise<Account & { fullName: string }> {
   const account = await apiSignUp(page.request, origin, { name: 'library' });
-  const confirm = await openMail(page, account.email, /^Confirm your e-mail address/);
-  await confirm
-    .getByRole('link', { name: /\/api\/auth\/verify-email/ })
-    .first()
-    .click();
-  await page.waitForURL((url) => !url.pathname.includes('/dev/mailbox'));
+  await proveAddress(page, account.email);
   const headers = { origin };
   for (const lang of ['tr', 'en'] as const) {
     const catalogue = (await (await page.request.get(`/api/courses?language=${lang}`)).json()) as {

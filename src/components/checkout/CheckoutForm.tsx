@@ -1,4 +1,4 @@
-import { useState, type SubmitEvent } from 'react';
+import { useEffect, useState, useSyncExternalStore, type SubmitEvent } from 'react';
 import { I18nIsland, useTranslation } from '../islands/I18nIsland.tsx';
 import { messageScopes, type IslandMessages } from '../../i18n/translate.ts';
 import { CheckboxField, TextField } from '../forms/fields.tsx';
@@ -6,6 +6,7 @@ import { Form, FormFailure, SubmitButton, useForm } from '../forms/use-form.tsx'
 import { DiscountCode, type AppliedCode } from './DiscountCode.tsx';
 import { postJson } from '../../lib/api-client.ts';
 import { saveCheckoutInfo } from '../../lib/checkout-info.ts';
+import { rememberedBilling, rememberBilling } from '../../lib/billing-memory.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { localizedPath, type Language } from '../../i18n/languages.ts';
 
@@ -27,10 +28,16 @@ interface Props {
   /** A signed-in buyer's course goes to their account: the address is the account's, not editable here. */
   signedIn: boolean;
   contracts: ContractsHtml | null;
+  /** The course's payment provider needs the buyer's billing details (iyzico). */
+  billingRequired: boolean;
+  /** What a form posted without the script held (the page answers it with the same form). */
+  billing?: Partial<Record<keyof typeof NO_BILLING, string>>;
 }
 
 /** The form's schema, loaded when first used (src/components/forms/use-form.tsx). */
 const schemas = () => import('../../lib/checkout.schema.ts');
+const billingSchema = () => import('../../lib/billing-details.schema.ts').then((module) => module.BillingDetailsSchema);
+const NO_BILLING = { name: '', surname: '', city: '', country: '', address: '', identityNumber: '' };
 
 /** The strings this island shows (sent by its page with `islandMessages`). */
 export const MESSAGES = messageScopes(
@@ -53,7 +60,19 @@ export default function CheckoutFormIsland(props: Props) {
   );
 }
 
-function CheckoutForm({ lang, courseId, courseTitle, amountMinor, currency, email, fullName, signedIn, contracts }: Props) {
+function CheckoutForm({
+  lang,
+  courseId,
+  courseTitle,
+  amountMinor,
+  currency,
+  email,
+  fullName,
+  signedIn,
+  contracts,
+  billingRequired,
+  billing: postedBilling = {},
+}: Props) {
   const { t } = useTranslation();
   const initial: Record<'email' | 'fullName' | 'discountCode', string> & Record<'acceptTerms' | 'waiveWithdrawal', boolean> = {
     email,
@@ -65,18 +84,44 @@ function CheckoutForm({ lang, courseId, courseTitle, amountMinor, currency, emai
   const form = useForm(() => schemas().then((s) => s.CheckoutFormSchema), initial, { idPrefix: 'checkout' });
   const [owned, setOwned] = useState<string | null>(null);
   const [applied, setApplied] = useState<AppliedCode | null>(null);
+  const billing = useForm(
+    billingSchema,
+    Object.fromEntries(
+      Object.entries(NO_BILLING).map(([name, empty]) => [name, postedBilling[name as keyof typeof NO_BILLING] ?? empty]),
+    ) as typeof NO_BILLING,
+    { idPrefix: 'billing' },
+  );
+  // Until the script runs, the browser's own checks guard the required fields; afterwards, the form's.
+  const hydrated = useSyncExternalStore(noSubscription, isClient, isServer);
   const totalMinor = applied?.totalMinor ?? amountMinor;
   const free = totalMinor === 0;
+  const askBilling = billingRequired && !free;
+  // Asked once in a browser session: a second course fills them in again (the identity number excepted).
+  const { setValues: setBilling } = billing;
+  useEffect(() => {
+    const remembered = rememberedBilling();
+    if (remembered)
+      setBilling(
+        (current) =>
+          Object.fromEntries(
+            Object.entries(current).map(([name, value]) => [name, value || (remembered[name as keyof typeof remembered] ?? '')]),
+          ) as typeof current,
+      );
+  }, [setBilling]);
   const empty = !form.values.email.trim() || !form.values.fullName.trim();
 
   const send = form.handleSubmit(async (data) => {
+    const details = askBilling ? await billing.validate() : undefined;
+    if (askBilling && !details) return { ok: false, status: 400, message: 'checkout.billing.required', fields: {} };
     const result = await postJson<{ redirectUrl?: string; alreadyOwned?: boolean; courseUrl?: string }>('/api/checkout', {
       ...data,
       discountCode: applied?.code ?? '',
       courseId,
       language: lang,
+      ...(details ? { billing: details } : {}),
     });
     if (result.ok && result.data.redirectUrl) {
+      if (details) rememberBilling(details);
       saveCheckoutInfo({
         courseId,
         courseTitle,
@@ -133,6 +178,12 @@ function CheckoutForm({ lang, courseId, courseTitle, amountMinor, currency, emai
   const buyer = {
     buyerName: form.values.fullName.trim() || t('checkout.buyerPending'),
     buyerEmail: form.values.email.trim() || t('checkout.buyerPending'),
+    buyerAddress: askBilling
+      ? [billing.values.address, billing.values.city, billing.values.country]
+          .map((part) => part.trim())
+          .filter(Boolean)
+          .join(', ') || t('checkout.buyerPending')
+      : '—',
     price: formatMoney(totalMinor, currency, lang),
   };
 
@@ -148,6 +199,29 @@ function CheckoutForm({ lang, courseId, courseTitle, amountMinor, currency, emai
         {...form.bind('email')}
       />
       <TextField label={t('checkout.fullName')} autoComplete="name" required {...form.bind('fullName')} />
+      {askBilling && (
+        <fieldset className="space-y-3 rounded-lg border border-gray-200 p-3">
+          <legend className="px-1 font-semibold">{t('checkout.billing.title')}</legend>
+          <p className="text-sm text-gray-600">{t('checkout.billing.why')}</p>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <TextField label={t('checkout.billing.name')} autoComplete="given-name" required {...billing.bind('name')} />
+            <TextField label={t('checkout.billing.surname')} autoComplete="family-name" required {...billing.bind('surname')} />
+          </div>
+          <TextField label={t('checkout.billing.address')} autoComplete="street-address" required {...billing.bind('address')} />
+          <div className="grid gap-3 sm:grid-cols-2">
+            <TextField label={t('checkout.billing.city')} autoComplete="address-level2" required {...billing.bind('city')} />
+            <TextField label={t('checkout.billing.country')} autoComplete="country-name" required {...billing.bind('country')} />
+          </div>
+          <TextField
+            label={t('checkout.billing.identityNumber')}
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={11}
+            hint={t('checkout.billing.identityNumberHint')}
+            {...billing.bind('identityNumber')}
+          />
+        </fieldset>
+      )}
       {amountMinor > 0 && (
         <DiscountCode
           lang={lang}
@@ -169,6 +243,7 @@ function CheckoutForm({ lang, courseId, courseTitle, amountMinor, currency, emai
       )}
       <CheckboxField
         id="checkout-acceptTerms"
+        name="acceptTerms"
         required
         checked={form.values.acceptTerms}
         onChange={(checked) => form.set('acceptTerms', checked)}
@@ -183,6 +258,7 @@ function CheckoutForm({ lang, courseId, courseTitle, amountMinor, currency, emai
       {!free && (
         <CheckboxField
           id="checkout-waiveWithdrawal"
+          name="waiveWithdrawal"
           required
           checked={form.values.waiveWithdrawal}
           onChange={(checked) => form.set('waiveWithdrawal', checked)}
@@ -196,11 +272,15 @@ function CheckoutForm({ lang, courseId, courseTitle, amountMinor, currency, emai
         label={free ? t('checkout.enrolFree') : t('checkout.proceedToPayment')}
         busyLabel={t('checkout.processing')}
         wide
-        disabled={empty}
+        disabled={hydrated && empty}
       />
     </Form>
   );
 }
+
+const noSubscription = () => () => {};
+const isClient = () => true;
+const isServer = () => false;
 
 function Contract({ title, html }: { title: string; html: string }) {
   return (

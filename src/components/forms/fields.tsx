@@ -156,18 +156,26 @@ export function FileField({
 /** A checkbox with its label beside it (a consent, an option); its error is tied to it like a field's. */
 export function CheckboxField({
   id,
+  name,
   label,
   error,
   hint,
   required,
   checked,
   onChange,
-}: Omit<FieldProps, 'label'> & { label: ReactNode; checked: boolean; onChange: (checked: boolean) => void }) {
+}: Omit<FieldProps, 'label'> & {
+  /** Sent with the form when it is posted before (or without) its script. */
+  name?: string;
+  label: ReactNode;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
   return (
     <div>
       <div className="flex items-start gap-3">
         <input
           id={id}
+          name={name}
           type="checkbox"
           checked={checked}
           required={required}

@@ -9,7 +9,13 @@ export interface SaleView {
   /** ISO date of completion. */
   date: string;
   status: SaleStatus;
-  provider: 'free' | 'stripe' | 'demo';
+  /** `free`, or the payment provider's name, and how the refund dialog names it. */
+  provider: string;
+  providerLabel: string;
+  /** `now`: a refund ends access at once; `on_confirmation`: when the provider confirms it. */
+  refundEndsAccess: 'now' | 'on_confirmation';
+  /** A sale a developer tool (the demo provider) made: no money moved. */
+  demo: boolean;
   /** "R-000042" for a paid sale; "CN-000007" once refunded. */
   receiptNumber: string | null;
   creditNoteNumber: string | null;

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { currentSession } from '../../server/guards.ts';
-import { ownedCourses } from '../../../functions/purchases/library.ts';
+import { ownedCourses } from '../../../functions/orders/library.ts';
 import { wishlistIds } from '../../../functions/wishlist/wishlist.ts';
 
 export const prerender = false;

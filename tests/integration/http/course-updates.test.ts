@@ -9,7 +9,7 @@ import {
   sendWaitingUpdateNotices,
 } from '../../../functions/admin/course-update-notices.ts';
 import { ensureUser } from '../../../functions/auth/users.ts';
-import { orderReference } from '../../../functions/checkout/orders.ts';
+import { orderReference } from '../../../functions/orders/orders.ts';
 import { createDb, db } from '../../../functions/db/database.ts';
 import { stampedKey } from '../../../functions/downloads/stamped-copies.ts';
 import { storageRoot } from '../../../functions/storage/storage.ts';

@@ -4,6 +4,7 @@ import { db } from '../../../functions/db/database.ts';
 import { Browser, signedInBrowser, startTestServer, type TestServer } from '../../support/test-server.ts';
 import { listRoutes, sampleUrl } from '../../support/routes.ts';
 import { AUTH_REQUEST_SCHEMAS } from '../../../src/lib/auth.schema.ts';
+import { startFakeIyzico, type FakeIyzico } from '../../support/fake-iyzico.ts';
 
 /**
  * Generated inputs against every endpoint that takes a body or a query. No 5xx, and no body leaking
@@ -26,9 +27,12 @@ const LEAKS = [
 
 let server: TestServer;
 let admin: Browser;
+let iyzico: FakeIyzico;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // iyzico's callback and webhook are fuzzed against a configured provider (a local fake of its API).
+  iyzico = await startFakeIyzico();
+  server = await startTestServer(iyzico.settings);
   admin = await signedInBrowser(server, {
     role: 'admin',
     email: 'fuzz-admin@example.com',
@@ -36,7 +40,10 @@ beforeAll(async () => {
     fullName: 'Fuzz',
   });
 }, 60_000);
-afterAll(() => server.stop());
+afterAll(async () => {
+  await server.stop();
+  await iyzico.stop();
+});
 
 // Values of every JSON shape, biased towards what breaks parsers and queries.
 const nasty = fc.oneof(
@@ -167,6 +174,7 @@ describe('fuzzing', () => {
           const url = sampleUrl(pattern, {
             id: encodeURIComponent(param) || 'x',
             paymentId: encodeURIComponent(param) || 'x',
+            provider: 'iyzico',
             all,
           });
           const response = await admin.request(url, {

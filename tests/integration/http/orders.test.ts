@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../../functions/db/database.ts';
-import { closeOrder, fulfilPayment, revokePurchase } from '../../../functions/checkout/fulfilment.ts';
-import { includedTax } from '../../../functions/receipts/receipts.ts';
+import { closeOrder, fulfilPayment, revokePurchase } from '../../../functions/orders/fulfilment.ts';
+import { includedTax } from '../../../functions/orders/receipts.ts';
 import { Browser, signedInBrowser, startTestServer, type TestServer } from '../../support/test-server.ts';
 import { plainText, startSmtpServer } from '../../support/smtp.ts';
 import { signedEvent, startFakeStripe } from '../../support/fake-stripe.ts';

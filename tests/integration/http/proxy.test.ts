@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureUser } from '../../../functions/auth/users.ts';
 import { db } from '../../../functions/db/database.ts';
 import { makePdf, makePng } from '../../support/files.ts';
-import { orderReference } from '../../../functions/checkout/orders.ts';
+import { orderReference } from '../../../functions/orders/orders.ts';
 import { readPdf } from '../../support/pdf-reader.ts';
 import { startForwardingProxy } from '../../support/forwarding-proxy.ts';
 import { Browser, startTestServer, type TestServer } from '../../support/test-server.ts';

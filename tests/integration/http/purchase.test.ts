@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../../functions/db/database.ts';
 import { storageRoot } from '../../../functions/storage/storage.ts';
-import { orderReference } from '../../../functions/checkout/orders.ts';
+import { orderReference } from '../../../functions/orders/orders.ts';
 import { readPdf } from '../../support/pdf-reader.ts';
 import { Browser, startTestServer, type TestServer } from '../../support/test-server.ts';
 import { plainText, startSmtpServer } from '../../support/smtp.ts';

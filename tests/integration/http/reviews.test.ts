@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../../functions/db/database.ts';
-import { restoreDisputedPurchase, revokePurchase } from '../../../functions/checkout/fulfilment.ts';
+import { restoreDisputedPurchase, revokePurchase } from '../../../functions/orders/fulfilment.ts';
 import { shortName } from '../../../functions/reviews/reviews.ts';
 import { Browser, signedInBrowser, startTestServer, type TestServer } from '../../support/test-server.ts';
 import { makeCourse, makePurchase } from '../../support/factories.ts';

@@ -70,6 +70,10 @@ describe('a start that cannot succeed', () => {
           { ...PRODUCTION, STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' },
           /✗ STRIPE_SECRET_KEY is a test key/,
         ],
+        [
+          { ...PRODUCTION, IYZICO_API_KEY: 'sandbox-abc', IYZICO_SECRET_KEY: 'sandbox-def' },
+          /✗ IYZICO_BASE_URL is iyzico's sandbox[^]*✗ IYZICO_API_KEY \/ IYZICO_SECRET_KEY are sandbox keys/,
+        ],
       ] as const;
       for (const [env, message] of cases) {
         const { code, output } = await start(env);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../../functions/db/database.ts';
-import { startCheckout } from '../../../functions/checkout/checkout.ts';
-import { reconcilePaidSessions } from '../../../functions/payments/reconcile.ts';
+import { startCheckout } from '../../../functions/orders/checkout.ts';
+import { reconcilePaidSessions } from '../../../functions/orders/reconcile.ts';
 import { startFakeStripe } from '../../support/fake-stripe.ts';
 import { makeCourse } from '../../support/factories.ts';
 

@@ -36,7 +36,8 @@ export const MESSAGES = messageScopes(
   'admin.people.refund.buttonFor',
   'admin.people.refund.confirm',
   'admin.people.refund.confirmDemo',
-  'admin.people.refund.confirmStripe',
+  'admin.people.refund.confirmLater',
+  'admin.people.refund.confirmNow',
   'admin.people.refund.done',
   'admin.people.refund.failed',
   'admin.people.refund.free',
@@ -156,10 +157,11 @@ function SalesTable({ sales: initial, labelledBy, emptyText }: Props) {
         title={t('admin.people.refund.title')}
         message={
           target
-            ? t(target.provider === 'stripe' ? 'admin.people.refund.confirmStripe' : 'admin.people.refund.confirmDemo', {
+            ? t(refundMessage(target), {
                 amount: target.amountLabel,
                 email: target.email,
                 course: target.courseTitle,
+                provider: target.providerLabel,
               })
             : ''
         }
@@ -168,4 +170,12 @@ function SalesTable({ sales: initial, labelledBy, emptyText }: Props) {
       />
     </>
   );
+}
+
+/** What the refund dialog promises: a demo sale moved no money; a provider refunds now or confirms later. */
+function refundMessage(sale: Pick<SaleRowProps, 'demo' | 'refundEndsAccess'>) {
+  if (sale.demo) return 'admin.people.refund.confirmDemo' as const;
+  return sale.refundEndsAccess === 'now'
+    ? ('admin.people.refund.confirmNow' as const)
+    : ('admin.people.refund.confirmLater' as const);
 }

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { receiptByToken } from '../../../../functions/receipts/receipts.ts';
+import { receiptByToken } from '../../../../functions/orders/receipts.ts';
 import { receiptResponse } from '../../../server/receipt-response.ts';
 
 export const prerender = false;

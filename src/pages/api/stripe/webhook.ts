@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { verifyWebhook } from '../../../../functions/payments/stripe.ts';
-import { handleStripeEvent } from '../../../../functions/payments/webhook.ts';
+import { stripeNotice, verifyWebhook } from '../../../../functions/payments/stripe.ts';
+import { applyPaymentNotice } from '../../../../functions/orders/payment-notices.ts';
 import { log, requestId } from '../../../../functions/log.ts';
 import { readText } from '../../../lib/http.ts';
 
@@ -23,7 +23,7 @@ export const POST: APIRoute = async ({ request }) => {
     return new Response('Invalid signature', { status: 400 });
   }
   try {
-    const outcome = await handleStripeEvent(event);
+    const outcome = await applyPaymentNotice(await stripeNotice(event));
     if (outcome === 'retry') return new Response('Order not known yet', { status: 409 });
     return Response.json({ received: true, outcome });
   } catch (error) {

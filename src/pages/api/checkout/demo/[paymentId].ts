@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { fulfilPayment } from '../../../../../functions/checkout/fulfilment.ts';
-import { demoPaymentsEnabled } from '../../../../../functions/payments/provider.ts';
+import { fulfilPayment } from '../../../../../functions/orders/fulfilment.ts';
+import { demoPaymentsEnabled } from '../../../../../functions/payments/registry.ts';
 import { errorResponse } from '../../../../lib/http.ts';
 
 export const prerender = false;

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { receiptOfBuyer } from '../../../../../../functions/receipts/receipts.ts';
+import { receiptOfBuyer } from '../../../../../../functions/orders/receipts.ts';
 import { errorResponse } from '../../../../../lib/http.ts';
 import { currentUser } from '../../../../../server/guards.ts';
 import { receiptResponse } from '../../../../../server/receipt-response.ts';

@@ -1,4 +1,4 @@
-import { receiptForAdmin } from '../../../../../../functions/receipts/receipts.ts';
+import { receiptForAdmin } from '../../../../../../functions/orders/receipts.ts';
 import { adminEndpoint } from '../../../../../server/admin-endpoint.ts';
 import { receiptResponse } from '../../../../../server/receipt-response.ts';
 

@@ -1,13 +1,14 @@
 import { db } from '../db/database.ts';
-import { providerOfSale } from '../payments/provider.ts';
+import { providerOfSale } from '../payments/registry.ts';
+import { revokePurchase } from './fulfilment.ts';
 import { log } from '../log.ts';
 import { conflict, invalid, notFound, ok, unavailable, type Result } from '../../src/lib/result.ts';
 import { z } from 'zod';
 
 /**
- * An admin refunds a sale through the provider it was paid with: Stripe refunds later confirm by
- * webhook (`refund_requested_at` is set meanwhile), the demo provider refunds at once. Free
- * enrolments have nothing to refund.
+ * An admin refunds a sale through the provider it was paid with: a provider that confirms later
+ * (Stripe's `charge.refunded`) leaves `refund_requested_at` set meanwhile; one that refunds at once
+ * (iyzico, the demo) ends access now, with the same credit note. Free enrolments have nothing to refund.
  */
 export async function refundPurchase(
   purchaseId: string,
@@ -15,7 +16,18 @@ export async function refundPurchase(
   if (!z.uuid().safeParse(purchaseId).success) return notFound;
   const purchase = await db()
     .selectFrom('purchases')
-    .select(['id', 'status', 'provider', 'amount_minor', 'payment_intent_id', 'refund_requested_at'])
+    .select([
+      'id',
+      'status',
+      'provider',
+      'amount_minor',
+      'paid_minor',
+      'currency',
+      'payment_id',
+      'payment_reference',
+      'completed_at',
+      'refund_requested_at',
+    ])
     .where('id', '=', purchaseId)
     .executeTakeFirst();
   if (!purchase) return notFound;
@@ -25,8 +37,21 @@ export async function refundPurchase(
   const provider = providerOfSale(purchase.provider);
   if (!provider) return conflict('provider_unavailable', 'admin.people.refund.providerUnavailable');
 
-  const result = await provider.refund({ purchaseId: purchase.id, paymentIntentId: purchase.payment_intent_id });
-  if (result.kind === 'refunded') return ok({ id: purchase.id, status: 'refunded' });
+  const result = await provider.refund({
+    orderId: purchase.id,
+    checkoutReference: purchase.payment_id,
+    paymentReference: purchase.payment_reference,
+    amountMinor: purchase.amount_minor,
+    paidMinor: purchase.paid_minor ?? purchase.amount_minor,
+    currency: purchase.currency,
+    completedAt: purchase.completed_at,
+  });
+  if (result.kind === 'refunded') {
+    // No confirmation will follow: the refund is recorded now, credit note and mail included.
+    const outcome = await revokePurchase({ orderId: purchase.id }, 'refunded');
+    if (outcome === 'revoked') return ok({ id: purchase.id, status: 'refunded' });
+    return unavailable('provider_failed', 'admin.people.refund.providerFailed');
+  }
   if (result.kind === 'not_possible') return conflict('no_payment_intent', 'admin.people.refund.noPaymentIntent');
   if (result.kind === 'failed') {
     log.error({ purchase: purchase.id, provider: provider.name, reason: result.message }, 'the provider refused the refund');

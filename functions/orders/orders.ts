@@ -1,8 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import { db } from '../db/database.ts';
 
 /** How an order is named to people (receipts, e-mails, support): short, and enough to find it. */
 export function orderReference(purchaseId: string): string {
   return `MC-${purchaseId.replaceAll('-', '').slice(0, 8).toUpperCase()}`;
+}
+
+/** A permanent, unguessable download link token for a purchase. */
+export function newDownloadToken(): string {
+  return randomBytes(32).toString('base64url');
 }
 
 export interface OrderView {
@@ -12,7 +18,8 @@ export interface OrderView {
   guest: boolean;
   paymentId: string;
   status: 'pending' | 'completed' | 'failed' | 'expired' | 'refunded' | 'disputed';
-  provider: 'free' | 'stripe' | 'demo';
+  /** `free`, or the payment provider's name (functions/payments/registry.ts). */
+  provider: string;
   courseId: string;
   courseTitle: string;
   email: string;
@@ -21,9 +28,12 @@ export interface OrderView {
   language: string;
 }
 
-/** An order by its payment reference (Checkout Session id, `free_…`, `demo_…`): unguessable, so it may be shown to whoever holds it. */
+/**
+ * An order by its checkout reference (a provider's Checkout Session id or token, `free_…`, `demo_…`):
+ * unguessable, so it may be shown to whoever holds it.
+ */
 export async function getOrderByPaymentId(paymentId: string): Promise<OrderView | undefined> {
-  if (!/^(cs_(test|live)_\w{10,200}|free_\d+_[0-9a-f-]{36}|demo_[0-9a-f-]{36})$/.test(paymentId)) return undefined;
+  if (!/^[\w-]{16,300}$/.test(paymentId)) return undefined;
   const row = await db()
     .selectFrom('purchases')
     .innerJoin('courses', 'courses.id', 'purchases.course_id')

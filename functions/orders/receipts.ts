@@ -1,6 +1,6 @@
 import { db } from '../db/database.ts';
-import { inLibraryOf } from '../purchases/library.ts';
-import { orderReference } from '../checkout/orders.ts';
+import { inLibraryOf } from './library.ts';
+import { orderReference } from './orders.ts';
 import { documentNumber, type DocumentKind, type Seller } from './numbering.ts';
 import { startPdf } from '../pdf/document.ts';
 import { getT } from '../../src/i18n/i18n.ts';
@@ -21,6 +21,8 @@ export interface ReceiptOrder {
   fullName: string;
   courseTitle: string;
   amountMinor: number;
+  /** Charged to the card, instalment interest included; null when no provider said so (free, older orders). */
+  paidMinor: number | null;
   discountMinor: number;
   discountCode: string | null;
   currency: string;
@@ -45,12 +47,13 @@ function baseQuery() {
       'purchases.full_name',
       'courses.title',
       'purchases.amount_minor',
+      'purchases.paid_minor',
       'purchases.discount_minor',
       'purchases.discount_code',
       'purchases.currency',
       'purchases.completed_at',
       'purchases.refunded_at',
-      'purchases.payment_intent_id',
+      'purchases.payment_reference',
       'purchases.payment_id',
       'purchases.receipt_number',
       'purchases.credit_note_number',
@@ -69,12 +72,13 @@ async function findOrder(narrow: Finder): Promise<ReceiptOrder | undefined> {
     fullName: row.full_name,
     courseTitle: row.title,
     amountMinor: row.amount_minor,
+    paidMinor: row.paid_minor,
     discountMinor: row.discount_minor,
     discountCode: row.discount_code,
     currency: row.currency,
     completedAt: row.completed_at,
     refundedAt: row.refunded_at,
-    paymentReference: row.payment_intent_id ?? row.payment_id ?? orderReference(row.id),
+    paymentReference: row.payment_reference ?? row.payment_id ?? orderReference(row.id),
     receiptNumber: row.receipt_number,
     creditNoteNumber: row.credit_note_number,
     seller: row.seller as Seller,
@@ -172,6 +176,13 @@ export function renderReceiptPdf(order: ReceiptOrder, kind: DocumentKind): Promi
   const y = doc.y;
   doc.font('bold').text(`${t('receipt.total')} (${order.currency})`, 56, y, { width: width - 120 });
   doc.text(money(sign * order.amountMinor), 56 + width - 120, y, { width: 120, align: 'right' });
+  // Paid in instalments with interest: the card was charged more than the price, and says so.
+  if (order.paidMinor !== null && order.paidMinor > order.amountMinor) {
+    doc.moveDown(0.3);
+    const charged = doc.y;
+    doc.font('regular').text(t('receipt.paidWithInstalments'), 56, charged, { width: width - 120 });
+    doc.text(money(sign * order.paidMinor), 56 + width - 120, charged, { width: 120, align: 'right' });
+  }
   doc.moveDown(2);
   doc
     .font('regular')

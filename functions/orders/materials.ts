@@ -11,7 +11,7 @@ import { asLanguage } from '../../src/i18n/languages.ts';
 import { formatMoney } from '../../src/lib/money.ts';
 import { formatDate } from '../../src/lib/dates.ts';
 import { getT } from '../../src/i18n/i18n.ts';
-import { documentNumber } from '../receipts/numbering.ts';
+import { documentNumber } from './numbering.ts';
 import type { OrderContracts } from './consent.ts';
 
 export function downloadLink(token: string): string {

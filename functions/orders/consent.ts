@@ -32,6 +32,8 @@ export async function orderConsent(
   quote: Quote,
   buyerEmail: string,
   clientIp: string,
+  /** Who takes the payment, as the pre-information form names it. */
+  paymentProvider = '',
 ): Promise<{ consent: OrderConsent; contracts: OrderContracts | null }> {
   const { language } = request;
   const t = getT(language);
@@ -51,7 +53,9 @@ export async function orderConsent(
   if (!paid || language !== 'tr') return { consent, contracts: null };
   const order = {
     buyerName: request.fullName,
+    buyerAddress: billingAddress(request.billing),
     buyerEmail,
+    paymentProvider,
     courseTitle: course.title,
     price: formatMoney(quote.totalMinor, course.currency, language),
     orderDate: formatDate(now, language),
@@ -61,6 +65,11 @@ export async function orderConsent(
     renderLegalText(language, 'distance-contract', order),
   ]);
   return { consent, contracts: { preInformation: kept(preInformation), distanceContract: kept(distanceContract) } };
+}
+
+/** The buyer's billing address as the contract prints it; a dash when their provider did not ask it. */
+export function billingAddress(billing: CheckoutRequest['billing']): string {
+  return billing ? `${billing.address}, ${billing.city}, ${billing.country}` : '—';
 }
 
 const kept = ({ version, markdown }: RenderedLegalText): Contract => ({ version, markdown });

@@ -1,12 +1,15 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { db } from '../db/database.ts';
-import { adoptDetachedPurchases } from '../purchases/library.ts';
+import { adoptDetachedPurchases } from './library.ts';
 import { getActiveCourse } from '../catalogue/catalogue.ts';
-import { CHECKOUT_SESSION_TTL_S, paymentProvider, paymentsAvailable, successUrl } from '../payments/provider.ts';
+import { CHECKOUT_SESSION_TTL_S, successUrl } from '../payments/provider.ts';
+import { paymentsAvailable } from '../payments/registry.ts';
+import { providerTakingCurrency } from '../shop/payment-choices.ts';
 import { queueMaterialsMail } from './materials.ts';
 import { priceWithCode, takeCode, type CodeHolder, type Quote, type TakeOutcome } from '../discounts/discounts.ts';
 import { mailboxKey } from '../mail/mailbox-key.ts';
 import { orderConsent } from './consent.ts';
+import { newDownloadToken } from './orders.ts';
 import type { CheckoutRequest } from '../../src/lib/checkout.schema.ts';
 import type { Language } from '../../src/i18n/languages.ts';
 import { invalid, type Failure } from '../../src/lib/result.ts';
@@ -31,11 +34,6 @@ export interface CheckoutContext {
 
 const FREE_PREFIX = 'free_';
 
-/** A permanent, unguessable download link token for a purchase. */
-export function newDownloadToken(): string {
-  return randomBytes(32).toString('base64url');
-}
-
 /**
  * Starts a checkout. Prices come from the database; the browser sends only ids. A free course is
  * completed here in one transaction (purchase + materials mail); a paid one becomes a pending order
@@ -57,13 +55,17 @@ export async function startCheckout(
     return refused(
       invalid('withdrawal_required', 'checkout.withdrawalRequired', { waiveWithdrawal: 'checkout.withdrawalRequired' }),
     );
+  // The provider is known before anything is written: one that needs billing details gets them.
+  const provider = quote.value.totalMinor > 0 ? await providerTakingCurrency(course.currency) : undefined;
+  if (quote.value.totalMinor > 0 && !provider) return { kind: 'not_for_sale' };
+  if (provider?.needsBillingDetails && !request.billing) return refused(billingRequired);
   const buyer = sessionUser
     ? { id: sessionUser.id, email: sessionUser.email }
     : await findOrCreateBuyer(request.email, request.fullName, request.language);
   const guest = !sessionUser;
   const owned = await completedPurchaseOf(buyer.id, course.id);
   if (owned) return guest ? resendMaterials(owned) : { kind: 'already_owned', courseId: course.id };
-  const consent = await orderConsent(request, course, quote.value, buyer.email, context.clientIp);
+  const consent = await orderConsent(request, course, quote.value, buyer.email, context.clientIp, provider?.label);
   const holder: CodeHolder = { email: buyer.email, clientIp: context.clientIp };
   const order = {
     user_id: buyer.id,
@@ -78,6 +80,7 @@ export async function startCheckout(
     ...discountColumns(quote.value),
     consent: JSON.stringify(consent.consent),
     contracts: consent.contracts ? JSON.stringify(consent.contracts) : null,
+    billing: provider?.needsBillingDetails && request.billing ? JSON.stringify(request.billing) : null,
   };
 
   if (quote.value.totalMinor === 0) {
@@ -114,7 +117,7 @@ export async function startCheckout(
     return { kind: 'redirect', url: successUrl(request.language, course.id, paymentId), paymentId };
   }
 
-  const provider = paymentProvider();
+  if (!provider) return { kind: 'not_for_sale' };
   // Until the payment page exists and says when it closes; a page that never opens lets go after this.
   const heldUntil = quote.value.codeId ? new Date(Date.now() + (CHECKOUT_SESSION_TTL_S + 60) * 1000) : null;
   const pending = await db()
@@ -144,23 +147,26 @@ export async function startCheckout(
     currency: course.currency,
     email: buyer.email,
     language: request.language,
+    clientIp: context.clientIp,
+    billing: request.billing,
   });
   await db()
     .updateTable('purchases')
     // The code's use is held exactly as long as the payment page can be paid.
     .set({
-      payment_id: checkout.paymentId,
+      payment_id: checkout.reference,
       updated_at: new Date(),
       ...(heldUntil ? { discount_held_until: checkout.expiresAt } : {}),
     })
     .where('id', '=', pending.id)
     .execute();
-  return { kind: 'redirect', url: checkout.url, paymentId: checkout.paymentId };
+  return { kind: 'redirect', url: checkout.url, paymentId: checkout.reference };
 }
 
 /** A second tab completed the same free enrolment first: the whole transaction (and its code use) rolls back. */
 class EnrolledMeanwhile extends Error {}
 
+const billingRequired = invalid('billing_required', 'checkout.billing.required', { billing: 'checkout.billing.required' });
 const codeRefusals = {
   used_up: invalid('code_refused', 'checkout.codeUsedUp', { discountCode: 'checkout.codeUsedUp' }),
   already_used: invalid('code_refused', 'checkout.codeAlreadyUsed', { discountCode: 'checkout.codeAlreadyUsed' }),

@@ -3,30 +3,33 @@ import { db } from '../db/database.ts';
 import { log } from '../log.ts';
 import type { Database } from '../db/schema.ts';
 import { queueMaterialsMail, queueRefundMail } from './materials.ts';
-import { newDownloadToken } from './checkout.ts';
-import { issueCreditNote, issueReceipt } from '../receipts/numbering.ts';
+import { newDownloadToken } from './orders.ts';
+import { issueCreditNote, issueReceipt } from './numbering.ts';
 import { keepCode, releaseCode } from '../discounts/discounts.ts';
 import { announceRatingChange } from '../reviews/reviews.ts';
 
 /**
- * Fulfilment: the only place a paid order becomes a completed purchase. Called by the Stripe
- * webhook, the demo provider's Pay button and the reconcile backstop, always with the same rules:
+ * Fulfilment: the only place a paid order becomes a completed purchase. Called with a provider's
+ * confirmation (a webhook, iyzico's callback after its server-side look-up, the demo provider's Pay
+ * button) and by the reconcile backstop, always with the same rules:
  * one transaction records the event id, completes the order and queues the materials mail, so a
  * redelivered event, a second event for the same session or a crash half-way changes nothing twice.
  */
 export type FulfilmentOutcome =
-  'fulfilled' | 'duplicate_event' | 'already_done' | 'unknown_order' | 'amount_mismatch' | 'already_owned';
+  'fulfilled' | 'duplicate_event' | 'already_done' | 'unknown_order' | 'amount_mismatch' | 'order_mismatch' | 'already_owned';
 
 export interface Payment {
   /** The provider's event id, when the call comes from an event (webhooks). */
   eventId?: string;
   eventType?: string;
-  /** Checkout Session id (`cs_…`) or demo payment id (`demo_…`). */
+  /** The checkout's reference: Checkout Session id (`cs_…`), iyzico token, demo payment id (`demo_…`). */
   paymentId: string;
   orderId?: string | undefined;
-  paymentIntentId?: string | undefined;
+  paymentReference?: string | undefined;
   amountMinor?: number | undefined;
   currency?: string | undefined;
+  /** What the buyer paid, instalment interest included, when the provider says (else the amount). */
+  paidMinor?: number | undefined;
 }
 
 export async function fulfilPayment(payment: Payment): Promise<FulfilmentOutcome> {
@@ -37,7 +40,7 @@ export async function fulfilPayment(payment: Payment): Promise<FulfilmentOutcome
       // (yet) known records nothing, so the provider's retry can still complete it.
       const order = await trx
         .selectFrom('purchases')
-        .select(['id', 'status', 'amount_minor', 'currency', 'user_id', 'course_id'])
+        .select(['id', 'status', 'amount_minor', 'currency', 'user_id', 'course_id', 'payment_id'])
         .where((eb) =>
           payment.orderId
             ? eb.or([eb('payment_id', '=', payment.paymentId), eb('id', '=', payment.orderId)])
@@ -46,6 +49,11 @@ export async function fulfilPayment(payment: Payment): Promise<FulfilmentOutcome
         .forUpdate()
         .executeTakeFirst();
       if (!order) return 'unknown_order';
+      // A confirmation naming one order's checkout and another order (a basket id changed on the way).
+      if ((payment.orderId && payment.orderId !== order.id) || (order.payment_id && order.payment_id !== payment.paymentId)) {
+        log.error({ order: order.id, named: payment.orderId, reference: payment.paymentId }, 'a payment names another order');
+        return 'order_mismatch';
+      }
       if (payment.eventId && !(await recordEvent(trx, payment.eventId, payment.eventType ?? 'unknown', order.id)))
         return 'duplicate_event';
       if (order.status !== 'pending') return 'already_done';
@@ -81,7 +89,7 @@ export async function fulfilPayment(payment: Payment): Promise<FulfilmentOutcome
           .set({
             status: 'failed',
             payment_id: payment.paymentId,
-            payment_intent_id: payment.paymentIntentId ?? null,
+            payment_reference: payment.paymentReference ?? null,
             updated_at: new Date(),
           })
           .where('id', '=', order.id)
@@ -97,7 +105,8 @@ export async function fulfilPayment(payment: Payment): Promise<FulfilmentOutcome
         .set({
           status: 'completed',
           payment_id: payment.paymentId,
-          payment_intent_id: payment.paymentIntentId ?? null,
+          payment_reference: payment.paymentReference ?? null,
+          paid_minor: payment.paidMinor ?? payment.amountMinor ?? order.amount_minor,
           download_token: newDownloadToken(),
           completed_at: new Date(),
           updated_at: new Date(),
@@ -134,7 +143,7 @@ export async function closeOrder(
 
 /** Money returned or disputed: access ends. Whatever state the order was in, it never completes afterwards. */
 export async function revokePurchase(
-  target: { eventId?: string; eventType?: string; paymentIntentId?: string | undefined; orderId?: string | undefined },
+  target: { eventId?: string; eventType?: string; paymentReference?: string | undefined; orderId?: string | undefined },
   status: 'refunded' | 'disputed',
 ): Promise<'revoked' | 'duplicate_event' | 'unknown_order'> {
   return db()
@@ -148,7 +157,7 @@ export async function revokePurchase(
         .updateTable('purchases')
         .set({
           status,
-          payment_intent_id: sql`coalesce(payment_intent_id, ${target.paymentIntentId ?? null})`,
+          payment_reference: sql`coalesce(payment_reference, ${target.paymentReference ?? null})`,
           updated_at: new Date(),
         })
         .where('id', '=', order.id)
@@ -168,7 +177,7 @@ export async function revokePurchase(
 export async function restoreDisputedPurchase(target: {
   eventId?: string;
   eventType?: string;
-  paymentIntentId?: string | undefined;
+  paymentReference?: string | undefined;
   orderId?: string | undefined;
 }): Promise<'restored' | 'unchanged' | 'duplicate_event' | 'unknown_order'> {
   return db()
@@ -204,14 +213,14 @@ export async function restoreDisputedPurchase(target: {
 
 async function lockOrder(
   trx: Transaction<Database>,
-  target: { paymentIntentId?: string | undefined; orderId?: string | undefined },
+  target: { paymentReference?: string | undefined; orderId?: string | undefined },
 ): Promise<{ id: string; status: string } | undefined> {
   return trx
     .selectFrom('purchases')
     .select(['id', 'status'])
     .where((eb) =>
       eb.or([
-        ...(target.paymentIntentId ? [eb('payment_intent_id', '=', target.paymentIntentId)] : []),
+        ...(target.paymentReference ? [eb('payment_reference', '=', target.paymentReference)] : []),
         ...(target.orderId ? [eb('id', '=', target.orderId)] : []),
         eb.val(false),
       ]),

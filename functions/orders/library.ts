@@ -1,8 +1,8 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import { db, type Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
-import { documentNumber } from '../receipts/numbering.ts';
-import { orderReference } from '../checkout/orders.ts';
+import { documentNumber } from './numbering.ts';
+import { orderReference } from './orders.ts';
 import type { Currency } from '../../src/lib/course-filters.ts';
 import type { CourseLanguage } from '../../src/lib/course-languages.ts';
 
