@@ -59,6 +59,8 @@ export interface PostedCheckout {
   request: CheckoutRequest | undefined;
   /** The first message to show, when the post does not parse. */
   problem: MessageKey | undefined;
+  /** The answer's status when it is refused: 400, or 413 for a body past the form's size. */
+  status: 400 | 413;
 }
 
 export async function readCheckoutForm(
@@ -66,8 +68,9 @@ export async function readCheckoutForm(
   target: { courseId: string; language: Language; askBilling: boolean },
 ): Promise<PostedCheckout> {
   const read = await readText(request, MAX_FORM_BYTES);
-  // Too large or broken: nothing of it is kept, and the first field's message says what is missing.
-  const form = new URLSearchParams('response' in read ? '' : read.text);
+  if ('response' in read)
+    return { values: {}, request: undefined, problem: 'errors.badRequest', status: read.response.status === 413 ? 413 : 400 };
+  const form = new URLSearchParams(read.text);
   const values = Object.fromEntries(
     [...TEXT_FIELDS, ...BILLING_FIELDS].map((name) => [name, (form.get(name) ?? '').slice(0, 1000)]),
   );
@@ -81,8 +84,8 @@ export async function readCheckoutForm(
     language: target.language,
     ...(target.askBilling ? { billing: Object.fromEntries(BILLING_FIELDS.map((name) => [name, values[name]])) } : {}),
   });
-  if (parsed.success) return { values, request: parsed.data, problem: undefined };
-  return { values, request: undefined, problem: parsed.error.issues[0]?.message as MessageKey | undefined };
+  if (parsed.success) return { values, request: parsed.data, problem: undefined, status: 400 };
+  return { values, request: undefined, problem: parsed.error.issues[0]?.message as MessageKey | undefined, status: 400 };
 }
 
 const TEXT_FIELDS = ['email', 'fullName', 'discountCode'] as const;

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInBrowser, startTestServer, type Browser, type TestServer } from '../../support/test-server.ts';
 import { listBodyRoutes, sampleUrl, type BodyRoute } from '../../support/routes.ts';
+import { makeCourse } from '../../support/factories.ts';
 import { MAX_COURSE_FORM_BYTES } from '../../../src/server/admin-courses.ts';
 
 /**
@@ -26,9 +27,17 @@ const CHUNK = Buffer.alloc(64 * 1024, 'a');
 let server: TestServer;
 let admin: Browser;
 
+let courseId: string;
+
 beforeAll(async () => {
-  server = await startTestServer();
+  // iyzico's keys, so its callback and webhook read what they are sent (its API is never reached here).
+  server = await startTestServer({
+    IYZICO_API_KEY: 'sandbox-body-limits',
+    IYZICO_SECRET_KEY: 'sandbox-body-limits-secret',
+    IYZICO_BASE_URL: 'http://127.0.0.1:9',
+  });
   admin = await signedInBrowser(server, { role: 'admin' });
+  courseId = (await makeCourse()).id;
 });
 afterAll(() => server.stop());
 
@@ -36,7 +45,8 @@ const routes = listBodyRoutes();
 const urlOf = (route: BodyRoute) =>
   sampleUrl(route.pattern, {
     id: randomUUID(),
-    courseId: randomUUID(),
+    courseId,
+    provider: 'iyzico',
     language: 'en',
     page: 'terms',
     all: 'sign-in/email',

@@ -25,7 +25,7 @@ export const POST: APIRoute = async ({ params, request, cookies }) => {
   const unknown = () => seeOther(`${siteUrl()}/${visitorLanguage}/checkout/success?session_id=unknown`);
   if (!provider?.confirmCallback) return unknown();
   const read = await readText(request, MAX_CALLBACK_BYTES);
-  if ('response' in read) return unknown();
+  if ('response' in read) return read.response;
   try {
     const { checkoutReference, notice } = await provider.confirmCallback(new URLSearchParams(read.text));
     const order = await getOrderByPaymentId(checkoutReference);
