@@ -498,7 +498,8 @@ describe('course updates', () => {
     } finally {
       await Promise.all(instances.map((instance) => instance.stop()));
     }
-  });
+    // Forty accounts, two servers and their delivery: beyond the default 30 s on a busy machine.
+  }, 90_000);
 });
 
 /** `count` buyers with an account and a purchase of the course a minute ago, every second one Turkish. */

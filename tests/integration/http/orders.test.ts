@@ -168,7 +168,7 @@ describe('lawful checkout', () => {
 });
 
 describe('receipts', () => {
-  it('100 concurrent fulfilments get 100 consecutive receipt numbers, none shared, none skipped', async () => {
+  it('100 fulfilments racing ten at a time get 100 consecutive receipt numbers, none shared, none skipped', async () => {
     const before = await db()
       .selectFrom('document_counters')
       .select('last_number')
@@ -188,7 +188,13 @@ describe('receipts', () => {
         }),
       ),
     );
-    const outcomes = await Promise.all(orders.map((order) => fulfilPayment({ paymentId: order.payment_id! })));
+    // Ten at a time race for the counter: more only queue for the file's five connections (and, on a busy
+    // machine, time out waiting for one), which tests the pool, not the numbering.
+    const outcomes: string[] = [];
+    for (let start = 0; start < orders.length; start += 10)
+      outcomes.push(
+        ...(await Promise.all(orders.slice(start, start + 10).map((order) => fulfilPayment({ paymentId: order.payment_id! })))),
+      );
     expect(outcomes.every((outcome) => outcome === 'fulfilled')).toBe(true);
     const numbers = (
       await db()
