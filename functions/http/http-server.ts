@@ -4,6 +4,7 @@ import compression from 'compression';
 import { REQUEST_ID_HEADER } from '../log.ts';
 import type { PageCache } from './page-cache.ts';
 import { applySecurityHeaders } from './security-headers.ts';
+import { withResponse } from './paced-body.ts';
 import type { StaticHandler } from './static-files.ts';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => void;
@@ -29,7 +30,7 @@ export function createHttpServer(
 ): http.Server {
   const compress = compression({ threshold: COMPRESSION_THRESHOLD_BYTES, filter: isCompressible });
   const render = (req: IncomingMessage, res: ServerResponse) =>
-    compress(req as never, res as never, () => astroHandler(req, res));
+    compress(req as never, res as never, () => withResponse(res, () => astroHandler(req, res)));
   const server = http.createServer((req, res) => {
     // Ours, never the client's: it names this request in the logs and on the crash page.
     const requestId = randomBytes(6).toString('hex').toUpperCase();

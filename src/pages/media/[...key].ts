@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { Readable } from 'node:stream';
 import { getFile } from '../../../functions/storage/storage.ts';
+import { pacedBody } from '../../../functions/http/paced-body.ts';
 
 export const prerender = false;
 
@@ -18,7 +18,7 @@ export const GET: APIRoute = async ({ params }) => {
   const type = TYPES[key.split('.').pop()?.toLowerCase() ?? ''];
   const file = type ? await getFile('public', key) : undefined;
   if (!type || !file) return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
-  return new Response(Readable.toWeb(file.stream()) as ReadableStream, {
+  return new Response(pacedBody(file.stream()), {
     headers: {
       'Content-Type': type,
       'Content-Length': String(file.size),

@@ -1,5 +1,4 @@
 import type { APIContext, APIRoute } from 'astro';
-import { Readable } from 'node:stream';
 import {
   attachmentHeader,
   countDownload,
@@ -7,6 +6,7 @@ import {
   isValidFileSignature,
   openDownload,
 } from '../../../../functions/downloads/downloads.ts';
+import { pacedBody } from '../../../../functions/http/paced-body.ts';
 import { chooseRange, partialHeaders, unsatisfiableHeaders } from '../../../../functions/http/byte-range.ts';
 import { downloadProblemPage } from '../../../server/download-problem.ts';
 
@@ -28,7 +28,7 @@ export const GET: APIRoute = async (context) => {
     return new Response(null, { status: 416, headers: { ...headers, ...unsatisfiableHeaders(file.size) } });
   const range = choice.whole ? undefined : choice.range;
   if ((!range || range.start === 0) && !(await countDownload(purchaseId))) return downloadProblemPage(context, 'revoked');
-  return new Response(Readable.toWeb(file.stream(range)) as ReadableStream, {
+  return new Response(pacedBody(file.stream(range)), {
     status: range ? 206 : 200,
     headers: { ...headers, ...(range ? partialHeaders(range, file.size) : { 'Content-Length': String(file.size) }) },
   });

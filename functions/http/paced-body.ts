@@ -1,0 +1,43 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { once } from 'node:events';
+import type { ServerResponse } from 'node:http';
+import type { Readable } from 'node:stream';
+
+/**
+ * The Node response each request is being answered on (set by http-server.ts around Astro's handler).
+ * Kept on the global object: the server (functions/cli/start.ts) and the routes of the built bundle each
+ * load their own copy of this module, and both must see the one store.
+ */
+const STORE = Symbol.for('microcourses.responses');
+const shared = globalThis as { [STORE]?: AsyncLocalStorage<ServerResponse> };
+const responses = (shared[STORE] ??= new AsyncLocalStorage<ServerResponse>());
+
+export function withResponse<T>(res: ServerResponse, answer: () => T): T {
+  return responses.run(res, answer);
+}
+
+/**
+ * A file's bytes as a response body that goes only as fast as the client reads. Astro writes a
+ * body's chunks as fast as they come and never waits for the socket to drain, so one slow client on a
+ * 45 MB course would hold the whole file in the server's memory, and fifty would hold gigabytes. Each
+ * next chunk is read only once the socket has taken the last one.
+ */
+export function pacedBody(source: Readable): ReadableStream<Uint8Array> {
+  const res = responses.getStore();
+  const chunks = source[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        if (res?.writableNeedDrain) await Promise.race([once(res, 'drain'), once(res, 'close')]);
+        const next = await chunks.next();
+        if (next.done) controller.close();
+        else controller.enqueue(new Uint8Array(next.value.buffer, next.value.byteOffset, next.value.byteLength));
+      },
+      cancel() {
+        source.destroy();
+      },
+    },
+    // Nothing read ahead: the socket's own buffer is the only one.
+    { highWaterMark: 0 },
+  );
+}
