@@ -12,7 +12,7 @@ import { emailVerification, passwordReset, signInLink } from '../mail/templates/
 import { safeNextPath } from '../../src/lib/next-path.ts';
 import { adoptDetachedPurchases } from '../purchases/library.ts';
 import { noteSignInDevice } from '../account/security-notices.ts';
-import { LIMITS, limitsEnabled } from '../abuse/limits.ts';
+import { LIMITS, limitsEnabled } from '../limits/limits.ts';
 import { passkeySignIn } from './passkey-sign-in.ts';
 import { claimBySignInLink, SIGN_IN_LINK_TTL_S, signInLinkUrl, storedSignInToken } from './sign-in-link.ts';
 import { claimAccount, claimByVerificationMail } from './claim.ts';

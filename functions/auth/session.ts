@@ -1,6 +1,6 @@
 import { auth, type Role } from './auth.ts';
 import { db } from '../db/database.ts';
-import { limitsEnabled, type Verdict } from '../abuse/limits.ts';
+import { limitsEnabled, type Verdict } from '../limits/limits.ts';
 import { asLanguage, type Language } from '../../src/i18n/languages.ts';
 
 export interface SessionUser {

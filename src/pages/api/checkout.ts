@@ -3,7 +3,7 @@ import { startCheckout } from '../../../functions/checkout/checkout.ts';
 import { CheckoutRequestSchema } from '../../lib/checkout.schema.ts';
 import { errorResponse, readJson, resultResponse, tooManyRequests } from '../../lib/http.ts';
 import { clientIp } from '../../server/client-ip.ts';
-import { consumeAll, LIMITS, targetKey } from '../../../functions/abuse/limits.ts';
+import { consumeAll, LIMITS, targetKey } from '../../../functions/limits/limits.ts';
 import { courseUrl } from '../../lib/course-links.ts';
 import { currentUser } from '../../server/guards.ts';
 import { log, requestId } from '../../../functions/log.ts';

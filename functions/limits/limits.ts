@@ -70,7 +70,7 @@ export function targetKey(email: string): string {
 }
 
 /** Counts one use of `rule` for `key`, in one statement (instances share the row). */
-export async function consume(rule: LimitRule, key: string): Promise<Verdict> {
+async function consume(rule: LimitRule, key: string): Promise<Verdict> {
   const window = `${rule.windowS} seconds`;
   const { rows } = await sql<{ hits: number; retry_after_s: number }>`
     INSERT INTO usage_limits AS used (rule, key, window_start, hits) VALUES (${rule.name}, ${key.slice(0, 400)}, now(), 1)
