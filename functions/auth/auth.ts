@@ -12,7 +12,7 @@ import { emailVerification, passwordReset, signInLink } from '../mail/templates/
 import { safeNextPath } from '../../src/lib/next-path.ts';
 import { adoptDetachedPurchases } from '../purchases/library.ts';
 import { noteSignInDevice } from '../account/security-notices.ts';
-import { LIMITS, limitsEnabled } from '../limits/limits.ts';
+import { AUTH_ENDPOINT_LIMITS, LIMITS, limitsEnabled } from '../limits/limits.ts';
 import { passkeySignIn } from './passkey-sign-in.ts';
 import { claimBySignInLink, SIGN_IN_LINK_TTL_S, signInLinkUrl, storedSignInToken } from './sign-in-link.ts';
 import { claimAccount, claimByVerificationMail } from './claim.ts';
@@ -225,25 +225,15 @@ export function createAuth(database: Db) {
         },
       }),
     ],
+    // The shop's limits (functions/limits/limits.ts) run in the route before any of this; better-auth's
+    // stays as the bound on every one of its endpoints (why: AUTH_ENDPOINT_LIMITS), on the same switch.
     rateLimit: {
-      // On unless switched off (never in production); off by default only in unit tests.
       enabled: limitsEnabled(),
       storage: 'database',
       modelName: 'rate_limits',
       fields: { lastRequest: 'last_request' },
-      window: 60,
-      max: 100,
-      customRules: {
-        '/sign-in/email': { window: 60, max: 10 },
-        '/sign-up/email': { window: 60, max: 5 },
-        '/request-password-reset': { window: 60, max: 5 },
-        '/change-password': { window: 60, max: 10 },
-        '/sign-in/magic-link': { window: 60, max: 5 },
-        '/change-email': { window: 60, max: 5 },
-        '/send-verification-email': { window: 60, max: 5 },
-        '/sign-in/social': { window: 60, max: 10 },
-        '/unlink-account': { window: 60, max: 10 },
-      },
+      ...AUTH_ENDPOINT_LIMITS.default,
+      customRules: AUTH_ENDPOINT_LIMITS.paths,
     },
     advanced: {
       // better-auth skips its callback-URL and origin checks under NODE_ENV=test; tests check what ships.
