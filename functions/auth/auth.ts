@@ -14,6 +14,7 @@ import { adoptDetachedPurchases } from '../purchases/library.ts';
 import { noteSignInDevice } from '../account/security-notices.ts';
 import { AUTH_ENDPOINT_LIMITS, LIMITS, limitsEnabled } from '../limits/limits.ts';
 import { passkeySignIn } from './passkey-sign-in.ts';
+import { CLIENT_IP_HEADER } from './client-address.ts';
 import { claimBySignInLink, SIGN_IN_LINK_TTL_S, signInLinkUrl, storedSignInToken } from './sign-in-link.ts';
 import { claimAccount, claimByVerificationMail } from './claim.ts';
 import { claimsOf, LINK_TOKEN_SLOT, RESET_TOKEN_TTL_S, VERIFY_TOKEN_TTL_S } from './link-tokens.ts';
@@ -21,15 +22,13 @@ import { asLanguage, DEFAULT_LANGUAGE, isLanguage, localizedPath } from '../../s
 import { genericOAuthConfig, identityProviders } from './identity-providers.ts';
 import { MIN_PASSWORD_LENGTH, MAX_PASSWORD_LENGTH } from '../../src/lib/auth.schema.ts';
 
-/** The header our server sets from the connection (never the client's), for rate limits. */
-export const CLIENT_IP_HEADER = 'x-shop-client-ip';
 export const SESSION_TTL_S = 60 * 60 * 24 * 30;
 /** A session in use is touched at most this often: Settings shows it as the session's last activity. */
 export const SESSION_ACTIVITY_S = 15 * 60;
 /** Minutes a password sign-in may wait for its second factor before it must start again. */
 export const TWO_FACTOR_CHALLENGE_TTL_S = 10 * 60;
 
-export type Role = 'user' | 'admin';
+export type { Role } from '../../src/lib/admin/users.schema.ts';
 
 function languageOf(user: object): ReturnType<typeof asLanguage> {
   return asLanguage((user as Record<string, unknown>).language);

@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
-import { auth, CLIENT_IP_HEADER } from '../../../../functions/auth/auth.ts';
+import { auth } from '../../../../functions/auth/auth.ts';
+import { CLIENT_IP_HEADER } from '../../../../functions/auth/client-address.ts';
 import { admitSignInAttempt, settleSignInAttempt } from '../../../../functions/limits/sign-in-failures.ts';
 import { consumeAll, giveBack, LIMITS, targetKey, type LimitRule } from '../../../../functions/limits/limits.ts';
 import { AUTH_REQUEST_SCHEMAS, type AuthRequestPath } from '../../../lib/auth.schema.ts';
