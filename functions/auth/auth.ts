@@ -180,7 +180,7 @@ export function createAuth(database: Db) {
       // Authenticator codes and backup codes; the admin area asks them of every session (second-factor.ts).
       twoFactor({
         // An account without a password (e-mail links only) proves itself by a fresh sign-in instead
-        // ([...all].ts asks it before enabling, disabling or renewing codes).
+        // (account-change-checks.ts asks it before enabling, disabling or renewing codes).
         allowPasswordless: true,
         twoFactorCookieMaxAge: TWO_FACTOR_CHALLENGE_TTL_S,
         // better-auth's lockout counts every source's wrong codes alike: at ten, one holder of the password
