@@ -54,6 +54,12 @@ export const LIMITS = {
   passkeySignInPerClient: { name: 'passkey-sign-in:client', max: 60, windowS: 15 * 60 },
   passkeyOptionsPerClient: { name: 'passkey-options:client', max: 600, windowS: 15 * 60 },
   passkeyChangesPerAccount: { name: 'passkey-change:account', max: 20, windowS: 60 * 60 },
+  /**
+   * Browsers' error reports, the one limit counted by its own rows (admin/client-logs.ts: the reports
+   * in the last window, under a per-address lock) and never switched off: it bounds what a public
+   * endpoint writes to the database, so it holds in tests too.
+   */
+  clientReportsPerClient: { name: 'client-report:client', max: 10, windowS: 60 },
 } as const satisfies Record<string, LimitRule>;
 
 /**
