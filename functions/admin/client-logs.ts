@@ -1,21 +1,18 @@
 import { sql } from 'kysely';
 import { db } from '../db/database.ts';
-import {
-  CLIENT_LOG_RATE_LIMIT,
-  CLIENT_LOG_RATE_WINDOW_MS,
-  type LogEntry,
-  type LogLevel,
-} from '../../src/lib/admin/log-limits.ts';
+import { type LogEntry, type LogLevel } from '../../src/lib/admin/log-limits.ts';
+import { LIMITS } from '../limits/limits.ts';
 import { type ClientLogReport } from '../../src/lib/admin/logs.schema.ts';
 
 /** Any constant shared by every instance: the advisory-lock namespace of per-address report limits. */
 const RATE_LOCK_NAMESPACE = 724_311_008;
+const REPORTS = LIMITS.clientReportsPerClient;
 export const SERVER_LOGS_LIMIT = 500;
 /** Reports older than this are deleted as new ones arrive: the table cannot grow without bound. */
 export const CLIENT_LOG_RETENTION_DAYS = 30;
 
 /**
- * Stores a browser's report, at most CLIENT_LOG_RATE_LIMIT per address per window. The count and
+ * Stores a browser's report, at most `LIMITS.clientReportsPerClient` per address per window. The count and
  * the insert happen under a per-address lock, so concurrent reports cannot slip past the limit.
  */
 export async function recordClientLog(
@@ -30,9 +27,9 @@ export async function recordClientLog(
         .selectFrom('client_logs')
         .select((eb) => eb.fn.countAll<number>().as('recent'))
         .where('client_address', '=', context.clientAddress)
-        .where('created_at', '>', new Date(Date.now() - CLIENT_LOG_RATE_WINDOW_MS))
+        .where('created_at', '>', new Date(Date.now() - REPORTS.windowS * 1000))
         .executeTakeFirstOrThrow();
-      if (Number(recent) >= CLIENT_LOG_RATE_LIMIT) return 'rate_limited';
+      if (Number(recent) >= REPORTS.max) return 'rate_limited';
       await trx
         .insertInto('client_logs')
         .values({

@@ -12,8 +12,9 @@ import { emailVerification, passwordReset, signInLink } from '../mail/templates/
 import { safeNextPath } from '../../src/lib/next-path.ts';
 import { adoptDetachedPurchases } from '../orders/library.ts';
 import { noteSignInDevice } from '../account/security-notices.ts';
-import { LIMITS, limitsEnabled } from '../abuse/limits.ts';
+import { AUTH_ENDPOINT_LIMITS, LIMITS, limitsEnabled } from '../limits/limits.ts';
 import { passkeySignIn } from './passkey-sign-in.ts';
+import { CLIENT_IP_HEADER } from './client-address.ts';
 import { claimBySignInLink, SIGN_IN_LINK_TTL_S, signInLinkUrl, storedSignInToken } from './sign-in-link.ts';
 import { claimAccount, claimByVerificationMail } from './claim.ts';
 import { claimsOf, LINK_TOKEN_SLOT, RESET_TOKEN_TTL_S, VERIFY_TOKEN_TTL_S } from './link-tokens.ts';
@@ -21,15 +22,13 @@ import { asLanguage, DEFAULT_LANGUAGE, isLanguage, localizedPath } from '../../s
 import { genericOAuthConfig, identityProviders } from './identity-providers.ts';
 import { MIN_PASSWORD_LENGTH, MAX_PASSWORD_LENGTH } from '../../src/lib/auth.schema.ts';
 
-/** The header our server sets from the connection (never the client's), for rate limits. */
-export const CLIENT_IP_HEADER = 'x-shop-client-ip';
 export const SESSION_TTL_S = 60 * 60 * 24 * 30;
 /** A session in use is touched at most this often: Settings shows it as the session's last activity. */
 export const SESSION_ACTIVITY_S = 15 * 60;
 /** Minutes a password sign-in may wait for its second factor before it must start again. */
 export const TWO_FACTOR_CHALLENGE_TTL_S = 10 * 60;
 
-export type Role = 'user' | 'admin';
+export type { Role } from '../../src/lib/admin/users.schema.ts';
 
 function languageOf(user: object): ReturnType<typeof asLanguage> {
   return asLanguage((user as Record<string, unknown>).language);
@@ -181,7 +180,7 @@ export function createAuth(database: Db) {
       // Authenticator codes and backup codes; the admin area asks them of every session (second-factor.ts).
       twoFactor({
         // An account without a password (e-mail links only) proves itself by a fresh sign-in instead
-        // ([...all].ts asks it before enabling, disabling or renewing codes).
+        // (account-change-checks.ts asks it before enabling, disabling or renewing codes).
         allowPasswordless: true,
         twoFactorCookieMaxAge: TWO_FACTOR_CHALLENGE_TTL_S,
         // better-auth's lockout counts every source's wrong codes alike: at ten, one holder of the password
@@ -225,25 +224,15 @@ export function createAuth(database: Db) {
         },
       }),
     ],
+    // The shop's limits (functions/limits/limits.ts) run in the route before any of this; better-auth's
+    // stays as the bound on every one of its endpoints (why: AUTH_ENDPOINT_LIMITS), on the same switch.
     rateLimit: {
-      // On unless switched off (never in production); off by default only in unit tests.
       enabled: limitsEnabled(),
       storage: 'database',
       modelName: 'rate_limits',
       fields: { lastRequest: 'last_request' },
-      window: 60,
-      max: 100,
-      customRules: {
-        '/sign-in/email': { window: 60, max: 10 },
-        '/sign-up/email': { window: 60, max: 5 },
-        '/request-password-reset': { window: 60, max: 5 },
-        '/change-password': { window: 60, max: 10 },
-        '/sign-in/magic-link': { window: 60, max: 5 },
-        '/change-email': { window: 60, max: 5 },
-        '/send-verification-email': { window: 60, max: 5 },
-        '/sign-in/social': { window: 60, max: 10 },
-        '/unlink-account': { window: 60, max: 10 },
-      },
+      ...AUTH_ENDPOINT_LIMITS.default,
+      customRules: AUTH_ENDPOINT_LIMITS.paths,
     },
     advanced: {
       // better-auth skips its callback-URL and origin checks under NODE_ENV=test; tests check what ships.

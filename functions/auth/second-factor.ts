@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { db } from '../db/database.ts';
 import { devToolsEnabled } from '../dev-tools.ts';
-import { auth, type Role } from './auth.ts';
+import type { Role } from '../../src/lib/admin/users.schema.ts';
 import { CHALLENGE_COOKIE, cookieValue, sessionTokenIn } from './cookies.ts';
 
 /**
@@ -92,12 +92,4 @@ export async function accountProvingSecondFactor(cookieHeader: string): Promise<
 export async function twoFactorEnabled(userId: string): Promise<boolean> {
   const row = await db().selectFrom('users').select('two_factor_enabled').where('id', '=', userId).executeTakeFirst();
   return Boolean(row?.two_factor_enabled);
-}
-
-/** How many unused backup codes an account with two-factor still holds (better-auth decrypts them). */
-export async function backupCodesLeft(userId: string): Promise<number | null> {
-  const result = await auth()
-    .api.viewBackupCodes({ body: { userId } })
-    .catch(() => null);
-  return result ? result.backupCodes.length : null;
 }

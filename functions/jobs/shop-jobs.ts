@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.ts';
-import { pruneUsageLimits } from '../abuse/limits.ts';
+import { pruneUsageLimits } from '../limits/limits.ts';
 import { sendUpdateNoticeBatch } from '../admin/course-update-notices.ts';
 import { BLOG_IMAGE_SWEEP_EVERY_MS, sweepUnusedBlogImages } from '../blog/image-sweep.ts';
 import { announcePostsSinceLastRun, BLOG_SCHEDULE_JOB } from '../blog/schedule.ts';

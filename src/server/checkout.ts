@@ -1,7 +1,7 @@
 import type { APIContext, AstroGlobal } from 'astro';
 import { startCheckout } from '../../functions/orders/checkout.ts';
 import { CHECKOUT_ACCESS_COOKIE, CHECKOUT_ACCESS_TTL_S, grantCheckoutAccess } from '../../functions/orders/checkout-access.ts';
-import { consumeAll, LIMITS, targetKey } from '../../functions/abuse/limits.ts';
+import { consumeAll, LIMITS, targetKey } from '../../functions/limits/limits.ts';
 import { env } from '../../functions/env.ts';
 import { log, requestId } from '../../functions/log.ts';
 import { clientIp } from './client-ip.ts';

@@ -8,8 +8,6 @@ export const MAX_LOG_URL_LENGTH = 2000;
 export const MAX_LOG_USER_AGENT_LENGTH = 500;
 /** Whole request body of a report: a few fields of bounded length. */
 export const MAX_CLIENT_LOG_BODY_BYTES = 24 * 1024;
-export const CLIENT_LOG_RATE_LIMIT = 10;
-export const CLIENT_LOG_RATE_WINDOW_MS = 60_000;
 export const CLIENT_ERRORS_ENDPOINT = '/api/client-errors';
 
 /** A log entry as the viewer shows it, from the server (client_logs) or this browser's memory. */

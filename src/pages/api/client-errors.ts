@@ -1,7 +1,8 @@
 import type { APIRoute } from 'astro';
 import { recordClientLog } from '../../../functions/admin/client-logs.ts';
 import { ClientLogSchema } from '../../lib/admin/logs.schema.ts';
-import { CLIENT_LOG_RATE_WINDOW_MS, MAX_CLIENT_LOG_BODY_BYTES } from '../../lib/admin/log-limits.ts';
+import { MAX_CLIENT_LOG_BODY_BYTES } from '../../lib/admin/log-limits.ts';
+import { LIMITS } from '../../../functions/limits/limits.ts';
 import { errorResponse, readJson } from '../../lib/http.ts';
 import { clientIp } from '../../server/client-ip.ts';
 import { currentUser } from '../../server/guards.ts';
@@ -22,7 +23,7 @@ export const POST: APIRoute = async (context) => {
   });
   if (outcome === 'rate_limited') {
     const response = errorResponse(429, 'rate_limited', 'errors.tooManyRequests');
-    response.headers.set('Retry-After', String(CLIENT_LOG_RATE_WINDOW_MS / 1000));
+    response.headers.set('Retry-After', String(LIMITS.clientReportsPerClient.windowS));
     return response;
   }
   return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });

@@ -3,7 +3,7 @@ import { saveContactMessage } from '../../../functions/contact/contact.ts';
 import { ContactMessageSchema } from '../../lib/contact.schema.ts';
 import { readJson, tooManyRequests } from '../../lib/http.ts';
 import { clientIp } from '../../server/client-ip.ts';
-import { consumeAll, LIMITS, targetKey } from '../../../functions/abuse/limits.ts';
+import { consumeAll, LIMITS, targetKey } from '../../../functions/limits/limits.ts';
 import { LanguageSchema } from '../../lib/validation.ts';
 import { DEFAULT_LANGUAGE } from '../../i18n/languages.ts';
 

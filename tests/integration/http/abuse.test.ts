@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { db } from '../../../functions/db/database.ts';
 import { ensureUser } from '../../../functions/auth/users.ts';
-import { signInDelayS } from '../../../functions/auth/session.ts';
+import { signInDelayS } from '../../../functions/limits/sign-in-failures.ts';
 import { Browser, startTestServer, type TestServer } from '../../support/test-server.ts';
 import { uniqueEmail } from '../../support/factories.ts';
 

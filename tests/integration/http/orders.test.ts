@@ -7,6 +7,7 @@ import { Browser, signedInBrowser, startTestServer, type TestServer } from '../.
 import { plainText, startSmtpServer } from '../../support/smtp.ts';
 import { signedEvent, startFakeStripe } from '../../support/fake-stripe.ts';
 import { makePurchase } from '../../support/factories.ts';
+import { LIMITS } from '../../../functions/limits/limits.ts';
 
 /**
  * What happens around money, over HTTP on the built shop and on real PostgreSQL: lawful checkout,
@@ -400,6 +401,17 @@ describe('discount codes', () => {
         ),
       ),
     ).toBe('checkout.codeAlreadyUsed');
+  });
+
+  it('checks codes unlimited while limits are switched off, as every other limit is (this file runs with them off)', async () => {
+    const browser = new Browser(server);
+    const statuses = new Set<number>();
+    for (let check = 0; check <= LIMITS.codeChecksPerClient.max; check++)
+      statuses.add(
+        (await browser.postJson('/api/checkout/quote', { courseId: courses.eur.id, language: 'en', discountCode: 'NOPE' }))
+          .status,
+      );
+    expect([...statuses]).toEqual([400]);
   });
 
   it('are the admin’s: codes are unique whatever their case, checked field by field, and fewer uses than taken is refused', async () => {

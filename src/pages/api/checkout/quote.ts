@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { getActiveCourse } from '../../../../functions/catalogue/catalogue.ts';
 import { priceWithCode } from '../../../../functions/discounts/discounts.ts';
-import { consume, LIMITS } from '../../../../functions/abuse/limits.ts';
+import { consumeAll, LIMITS } from '../../../../functions/limits/limits.ts';
 import { QuoteRequestSchema } from '../../../lib/checkout.schema.ts';
 import { errorResponse, readJson, resultResponse, tooManyRequests } from '../../../lib/http.ts';
 import { clientIp } from '../../../server/client-ip.ts';
@@ -13,7 +13,7 @@ export const prerender = false;
 export const POST: APIRoute = async (context) => {
   const body = await readJson(context.request, QuoteRequestSchema);
   if ('response' in body) return body.response;
-  const verdict = await consume(LIMITS.codeChecksPerClient, clientIp(context.request, context.clientAddress));
+  const verdict = await consumeAll([[LIMITS.codeChecksPerClient, clientIp(context.request, context.clientAddress)]]);
   if (!verdict.allowed) return tooManyRequests(verdict.retryAfterS);
   const course = await getActiveCourse(body.data.courseId, body.data.language);
   if (!course) return errorResponse(404, 'course_not_found', 'checkout.courseNotFound');

@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { removePasskey, renamePasskey } from '../../../../../functions/auth/passkeys.ts';
 import { RemovePasskeyRequestSchema, RenamePasskeyRequestSchema } from '../../../../lib/auth.schema.ts';
 import { errorResponse, readJson, tooManyRequests } from '../../../../lib/http.ts';
-import { consumeAll, LIMITS } from '../../../../../functions/abuse/limits.ts';
+import { consumeAll, LIMITS } from '../../../../../functions/limits/limits.ts';
 import { z } from '../../../../lib/zod.ts';
 import { requireUser } from '../../../../server/guards.ts';
 import { reauthenticationRefusal } from '../../../../server/reauthentication.ts';

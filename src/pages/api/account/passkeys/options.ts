@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { consumeAll, LIMITS } from '../../../../../functions/abuse/limits.ts';
+import { consumeAll, LIMITS } from '../../../../../functions/limits/limits.ts';
 import { hasVerifiedEmail, registrationOptions } from '../../../../../functions/auth/passkeys.ts';
 import { PasskeyOptionsRequestSchema } from '../../../../lib/auth.schema.ts';
 import { errorResponse, readJson, tooManyRequests } from '../../../../lib/http.ts';

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { consumeAll, LIMITS } from '../../../../../functions/abuse/limits.ts';
+import { consumeAll, LIMITS } from '../../../../../functions/limits/limits.ts';
 import { deleteReview, ownReview, saveReview } from '../../../../../functions/reviews/reviews.ts';
 import { errorResponse, readJson, resultResponse, tooManyRequests } from '../../../../lib/http.ts';
 import { ReviewSchema } from '../../../../lib/reviews.schema.ts';

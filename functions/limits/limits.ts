@@ -54,7 +54,52 @@ export const LIMITS = {
   passkeySignInPerClient: { name: 'passkey-sign-in:client', max: 60, windowS: 15 * 60 },
   passkeyOptionsPerClient: { name: 'passkey-options:client', max: 600, windowS: 15 * 60 },
   passkeyChangesPerAccount: { name: 'passkey-change:account', max: 20, windowS: 60 * 60 },
+  /**
+   * Browsers' error reports, the one limit counted by its own rows (admin/client-logs.ts: the reports
+   * in the last window, under a per-address lock) and never switched off: it bounds what a public
+   * endpoint writes to the database, so it holds in tests too.
+   */
+  clientReportsPerClient: { name: 'client-report:client', max: 10, windowS: 60 },
 } as const satisfies Record<string, LimitRule>;
+
+/**
+ * Failed password sign-ins slow down their source, never the owner (sign-in-failures.ts). Per
+ * (account, client address) after `freePerSource` and per client address after `freePerClient`;
+ * per account, only addresses it has no session from, after `freeFromNewAddresses` of theirs (many
+ * addresses guessing one password). Each further failure doubles the wait (30 s, 1 min … at most
+ * 15 min). A thousand failures from one address do not stop the owner signing in from another, and
+ * nothing stops the owner asking for a sign-in or reset link.
+ */
+export const SIGN_IN_FAILURES = {
+  windowS: 15 * 60,
+  freePerSource: 5,
+  freePerClient: 20,
+  freeFromNewAddresses: 20,
+  firstDelayS: 30,
+  maxDelayS: 15 * 60,
+} as const;
+
+/**
+ * better-auth's own limiter, per client address and endpoint (auth.ts), behind the shop's: it stays
+ * because it is the only bound on every better-auth endpoint the shop names no rule for (plugins add
+ * endpoints as they update), and its window runs from the last admitted request rather than the
+ * first, so these numbers in the shop's fixed window would admit up to twice as many at a window's
+ * edge. Seconds and uses, as better-auth spells them.
+ */
+export const AUTH_ENDPOINT_LIMITS = {
+  default: { window: 60, max: 100 },
+  paths: {
+    '/sign-in/email': { window: 60, max: 10 },
+    '/sign-up/email': { window: 60, max: 5 },
+    '/request-password-reset': { window: 60, max: 5 },
+    '/change-password': { window: 60, max: 10 },
+    '/sign-in/magic-link': { window: 60, max: 5 },
+    '/change-email': { window: 60, max: 5 },
+    '/send-verification-email': { window: 60, max: 5 },
+    '/sign-in/social': { window: 60, max: 10 },
+    '/unlink-account': { window: 60, max: 10 },
+  },
+} as const;
 
 export type Verdict = { allowed: true } | { allowed: false; retryAfterS: number };
 
@@ -70,7 +115,7 @@ export function targetKey(email: string): string {
 }
 
 /** Counts one use of `rule` for `key`, in one statement (instances share the row). */
-export async function consume(rule: LimitRule, key: string): Promise<Verdict> {
+async function consume(rule: LimitRule, key: string): Promise<Verdict> {
   const window = `${rule.windowS} seconds`;
   const { rows } = await sql<{ hits: number; retry_after_s: number }>`
     INSERT INTO usage_limits AS used (rule, key, window_start, hits) VALUES (${rule.name}, ${key.slice(0, 400)}, now(), 1)
