@@ -1,6 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { z } from 'zod';
 import { db } from '../db/database.ts';
 import { announceChange } from '../http/cache-notify.ts';
 import { CATALOGUE_TAG } from '../http/cache-rules.ts';
@@ -24,6 +23,7 @@ import type { CourseLanguage } from '../../src/lib/course-languages.ts';
 import type { FieldErrors } from '../../src/lib/validation.ts';
 import type { MessageKey } from '../../src/i18n/i18n.ts';
 import type { Language } from '../../src/i18n/languages.ts';
+import { isUuid } from '../../src/lib/uuid.ts';
 
 /**
  * Course management for admins. Every write runs in a transaction that announces the catalogue
@@ -38,7 +38,6 @@ export interface CourseUploads {
   cover?: Uint8Array | undefined;
 }
 
-const Uuid = z.uuid();
 const DUPLICATE = conflict('duplicate', 'admin.errors.duplicate');
 const UPLOAD_FIELDS = ['pdf', 'cover'] as const;
 const PDF_MESSAGES: Record<PdfProblem | StampProblem, MessageKey> = {
@@ -100,7 +99,7 @@ export async function listAdminCourses(
 }
 
 export async function getAdminCourse(id: string, lang: Language): Promise<AdminCourseView | undefined> {
-  if (!Uuid.safeParse(id).success) return undefined;
+  if (!isUuid(id)) return undefined;
   const row = await selectViews().where('courses.id', '=', id).executeTakeFirst();
   return row ? toView(row, lang) : undefined;
 }
@@ -113,7 +112,7 @@ export async function createCourse(
   requestedId?: string,
 ): Promise<Result<AdminCourseView>> {
   const id = requestedId ?? randomUUID();
-  if (!Uuid.safeParse(id).success) return invalidFields({ id: 'errors.badRequest' });
+  if (!isUuid(id)) return invalidFields({ id: 'errors.badRequest' });
   const checked = await checkUploads(uploads, {
     pdfRequired: true,
     hasCoverUrl: input.coverImageUrl !== null,
@@ -176,7 +175,7 @@ export async function updateCourse(
   uploads: CourseUploads,
   lang: Language,
 ): Promise<Result<CourseSaved>> {
-  if (!Uuid.safeParse(id).success) return notFound;
+  if (!isUuid(id)) return notFound;
   const current = await db()
     .selectFrom('courses')
     .select(['category', 'pdf_path', 'pdf_sha256', 'stamp_pdfs'])
@@ -251,7 +250,7 @@ export async function updateCourse(
 }
 
 export async function setCourseActive(id: string, isActive: boolean): Promise<Result<{ id: string; isActive: boolean }>> {
-  if (!Uuid.safeParse(id).success) return notFound;
+  if (!isUuid(id)) return notFound;
   const changed = await db()
     .transaction()
     .execute(async (trx) => {
@@ -269,7 +268,7 @@ export async function setCourseActive(id: string, isActive: boolean): Promise<Re
 
 /** Deletes a course nobody has bought (or ordered); one with purchases must be deactivated instead. */
 export async function deleteCourse(id: string): Promise<Result<{ deleted: true }>> {
-  if (!Uuid.safeParse(id).success) return notFound;
+  if (!isUuid(id)) return notFound;
   const outcome = await db()
     .transaction()
     .execute(async (trx) => {

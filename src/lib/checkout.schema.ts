@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { uuidSchema } from './uuid.schema.ts';
 import { EmailSchema, LanguageSchema } from './validation.ts';
 
 /** A discount code as a buyer types it: any case, spaces around ignored (stored upper-case). */
@@ -21,14 +22,14 @@ export const CheckoutFormSchema = z.object({
 });
 
 export const CheckoutRequestSchema = CheckoutFormSchema.extend({
-  courseId: z.uuid('errors.badRequest'),
+  courseId: uuidSchema('errors.badRequest'),
   language: LanguageSchema,
 });
 
 export type CheckoutRequest = z.infer<typeof CheckoutRequestSchema>;
 
 export const QuoteRequestSchema = z.object({
-  courseId: z.uuid('errors.badRequest'),
+  courseId: uuidSchema('errors.badRequest'),
   language: LanguageSchema,
   discountCode: DiscountCodeSchema,
 });

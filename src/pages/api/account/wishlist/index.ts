@@ -2,6 +2,7 @@ import type { APIRoute } from 'astro';
 import { addToWishlist, wishlistIds } from '../../../../../functions/wishlist/wishlist.ts';
 import { readJson } from '../../../../lib/http.ts';
 import { MAX_WISHLIST_SIZE } from '../../../../lib/wishlist.ts';
+import { uuidSchema } from '../../../../lib/uuid.schema.ts';
 import { z } from '../../../../lib/zod.ts';
 import { requireUser } from '../../../../server/guards.ts';
 
@@ -9,7 +10,7 @@ export const prerender = false;
 
 const noStore = { 'Cache-Control': 'private, no-store' };
 const MergeSchema = z.object({
-  courseIds: z.array(z.uuid('errors.badRequest'), 'errors.badRequest').max(MAX_WISHLIST_SIZE, 'errors.badRequest'),
+  courseIds: z.array(uuidSchema('errors.badRequest'), 'errors.badRequest').max(MAX_WISHLIST_SIZE, 'errors.badRequest'),
 });
 
 export const GET: APIRoute = async (context) => {
