@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { recordClientLog } from '../../../functions/admin/client-logs.ts';
 import { ClientLogSchema } from '../../lib/admin/logs.schema.ts';
 import { CLIENT_LOG_RATE_WINDOW_MS, MAX_CLIENT_LOG_BODY_BYTES } from '../../lib/admin/log-limits.ts';
-import { errorResponse, readJson } from '../../lib/http.ts';
+import { errorResponse, NO_STORE, readJson } from '../../lib/http.ts';
 import { clientIp } from '../../server/client-ip.ts';
 import { currentUser } from '../../server/guards.ts';
 
@@ -25,5 +25,5 @@ export const POST: APIRoute = async (context) => {
     response.headers.set('Retry-After', String(CLIENT_LOG_RATE_WINDOW_MS / 1000));
     return response;
   }
-  return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
+  return new Response(null, { status: 204, headers: NO_STORE });
 };

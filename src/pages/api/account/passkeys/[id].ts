@@ -1,15 +1,13 @@
 import type { APIRoute } from 'astro';
 import { removePasskey, renamePasskey } from '../../../../../functions/auth/passkeys.ts';
 import { RemovePasskeyRequestSchema, RenamePasskeyRequestSchema } from '../../../../lib/auth.schema.ts';
-import { errorResponse, readJson, tooManyRequests } from '../../../../lib/http.ts';
+import { errorResponse, noStoreJson, readJson, tooManyRequests } from '../../../../lib/http.ts';
 import { consumeAll, LIMITS } from '../../../../../functions/abuse/limits.ts';
 import { requireUser } from '../../../../server/guards.ts';
 import { reauthenticationRefusal } from '../../../../server/reauthentication.ts';
 import { isUuid } from '../../../../lib/uuid.ts';
 
 export const prerender = false;
-
-const NO_STORE = { 'Cache-Control': 'no-store' };
 
 /** Renames one of the account's own passkeys. */
 export const PATCH: APIRoute = async (context) => {
@@ -20,7 +18,7 @@ export const PATCH: APIRoute = async (context) => {
   const body = await readJson(context.request, RenamePasskeyRequestSchema);
   if ('response' in body) return body.response;
   if (!(await renamePasskey(user.id, id, body.data.name))) return errorResponse(404, 'not_found', 'errors.notFound');
-  return Response.json({ ok: true, name: body.data.name }, { headers: NO_STORE });
+  return noStoreJson({ ok: true, name: body.data.name });
 };
 
 /** Removes one of the account's own passkeys, after re-authentication like the other sensitive changes. */
@@ -36,5 +34,5 @@ export const DELETE: APIRoute = async (context) => {
   const refusal = await reauthenticationRefusal(user.id, body.data.password, context.request.headers);
   if (refusal) return refusal;
   if (!(await removePasskey(user.id, id))) return errorResponse(404, 'not_found', 'errors.notFound');
-  return Response.json({ ok: true }, { headers: NO_STORE });
+  return noStoreJson({ ok: true });
 };

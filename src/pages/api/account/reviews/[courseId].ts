@@ -1,14 +1,12 @@
 import type { APIRoute } from 'astro';
 import { consumeAll, LIMITS } from '../../../../../functions/abuse/limits.ts';
 import { deleteReview, ownReview, saveReview } from '../../../../../functions/reviews/reviews.ts';
-import { errorResponse, readJson, resultResponse, tooManyRequests } from '../../../../lib/http.ts';
+import { errorResponse, noStoreJson, readJson, resultResponse, tooManyRequests } from '../../../../lib/http.ts';
 import { ReviewSchema } from '../../../../lib/reviews.schema.ts';
 import { requireUser } from '../../../../server/guards.ts';
 import { isUuid } from '../../../../lib/uuid.ts';
 
 export const prerender = false;
-
-const noStore = { 'Cache-Control': 'private, no-store' };
 
 /** The signed-in buyer's own review of a course (hidden by an admin or not), to edit it. */
 export const GET: APIRoute = async (context) => {
@@ -17,7 +15,7 @@ export const GET: APIRoute = async (context) => {
   const courseId = context.params.courseId ?? '';
   const review = isUuid(courseId) ? await ownReview(user.id, courseId) : undefined;
   if (!review) return errorResponse(404, 'not_found', 'errors.notFound');
-  return Response.json({ review }, { headers: noStore });
+  return noStoreJson({ review });
 };
 
 /** Writes or rewrites the review: only a buyer whose purchase of the course still stands. */

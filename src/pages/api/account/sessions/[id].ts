@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { revokeSessionById } from '../../../../../functions/account/sessions.ts';
-import { errorResponse } from '../../../../lib/http.ts';
+import { errorResponse, noStoreJson } from '../../../../lib/http.ts';
 import { requireUser } from '../../../../server/guards.ts';
 import { isUuid } from '../../../../lib/uuid.ts';
 
@@ -13,5 +13,5 @@ export const DELETE: APIRoute = async (context) => {
   const id = context.params.id;
   if (!isUuid(id) || !(await revokeSessionById(user.id, id, context.request.headers)))
     return errorResponse(404, 'not_found', 'errors.notFound');
-  return Response.json({ ok: true, current: id === user.sessionId }, { headers: { 'Cache-Control': 'no-store' } });
+  return noStoreJson({ ok: true, current: id === user.sessionId });
 };
