@@ -3,6 +3,8 @@ import { z } from 'zod';
 /** Every environment variable the server reads, checked once. `.env.example` documents each. */
 const BaseEnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  // The server log's level; by default warn under tests and info elsewhere (functions/log.ts).
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   HOST: z.string().min(1).default('localhost'),
   PORT: z.coerce.number().int().min(1).max(65535).default(4321),
   PUBLIC_SITE_URL: z.url().optional(),
@@ -158,6 +160,34 @@ const SiteEnvSchema = BaseEnvSchema.pick({ PUBLIC_SITE_URL: true, HOST: true, PO
 export function siteUrl(): string {
   const { PUBLIC_SITE_URL, HOST, PORT } = SiteEnvSchema.parse(blankToUndefined(process.env));
   return PUBLIC_SITE_URL ?? `http://${HOST === '0.0.0.0' ? 'localhost' : HOST}:${PORT}`;
+}
+
+/**
+ * The log level, read on its own and never refused: functions/log.ts is loaded by nearly every module,
+ * before the environment is checked, and its logger is what reports a bad environment. A value it
+ * cannot use falls back to the default here; env() (checked once at start) names it as the error.
+ */
+const LogEnvSchema = z.object({
+  NODE_ENV: BaseEnvSchema.shape.NODE_ENV.catch('development'),
+  LOG_LEVEL: BaseEnvSchema.shape.LOG_LEVEL.catch(undefined),
+});
+
+export function logLevel(): NonNullable<Env['LOG_LEVEL']> {
+  const { NODE_ENV, LOG_LEVEL } = LogEnvSchema.parse(blankToUndefined(process.env));
+  return LOG_LEVEL ?? (NODE_ENV === 'test' ? 'warn' : 'info');
+}
+
+/** Variables the command line decides at start and hands on to the web server it then loads. */
+type HandedOn = 'DEV_TOOLS' | 'DATABASE_URL' | 'ASTRO_NODE_AUTOSTART';
+
+/**
+ * The one place that writes the environment. `npm start` decides some values itself (the developer tools,
+ * the database it provisioned, that the server must not listen on its own) and then imports the built
+ * server, whose bundle holds its own copy of this module: process.env is the only channel both copies read.
+ * This copy's env() keeps what it read at start, as before; the command line passes its handles on itself.
+ */
+export function handOnToServer(values: Partial<Record<HandedOn, string>>): void {
+  Object.assign(process.env, values);
 }
 
 function blankToUndefined(source: NodeJS.ProcessEnv): Record<string, string | undefined> {

@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readEnv } from './env.ts';
 import { createLog, serializeError } from './log.ts';
 
 function capture() {
@@ -39,5 +40,24 @@ describe('logged errors', () => {
     const loop = new Error('loop');
     loop.cause = loop;
     expect(JSON.stringify(serializeError(loop)).match(/"message":"loop"/g)).toHaveLength(4);
+  });
+});
+
+describe('the log level', () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  it('comes from LOG_LEVEL, by default warn under tests', () => {
+    vi.stubEnv('LOG_LEVEL', 'debug');
+    expect(capture().log.level).toBe('debug');
+    vi.stubEnv('LOG_LEVEL', '');
+    expect(capture().log.level).toBe('warn');
+  });
+
+  it('never stops the logger, however bad the environment: the start-up check names the bad value', () => {
+    vi.stubEnv('NODE_ENV', 'production');
+    vi.stubEnv('BETTER_AUTH_SECRET', '');
+    vi.stubEnv('LOG_LEVEL', 'verbose');
+    expect(capture().log.level).toBe('info');
+    expect(() => readEnv()).toThrow(/LOG_LEVEL/);
   });
 });

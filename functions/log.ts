@@ -1,4 +1,5 @@
 import pino, { type DestinationStream } from 'pino';
+import { logLevel } from './env.ts';
 
 /** Stack lines kept per error: enough to find the throwing line, not a page of framework frames. */
 const STACK_LINES = 8;
@@ -40,7 +41,7 @@ export function serializeError(error: unknown, depth = 0): LoggedError {
 /** The logger's settings, given a destination in tests. */
 export function createLog(destination?: DestinationStream) {
   const options = {
-    level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'warn' : 'info'),
+    level: logLevel(),
     base: null,
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label: string) => ({ level: label }) },

@@ -1,12 +1,12 @@
 import type { Selectable } from 'kysely';
 import type { AdminCategoryRow } from '../../src/lib/admin/categories.schema.ts';
-import { z } from 'zod';
 import { db } from '../db/database.ts';
 import type { CategoriesTable } from '../db/schema.ts';
 import { announceChange } from '../http/cache-notify.ts';
 import { CATALOGUE_TAG } from '../http/cache-rules.ts';
 import { refusingViolations } from '../db/constraints.ts';
 import { conflict, notFound, ok, type Result } from '../../src/lib/result.ts';
+import { isUuid } from '../../src/lib/uuid.ts';
 
 /** A category as the admin edits it, with how many courses (any language, active or not) use it. */
 export interface AdminCategory extends AdminCategoryRow {
@@ -26,9 +26,6 @@ export interface CategoryInput {
   sortOrder: number;
 }
 
-const Uuid = z.uuid();
-const isId = (id: string) => Uuid.safeParse(id).success;
-
 /** Every category, active or not, in storefront order. */
 export async function listCategories(): Promise<AdminCategory[]> {
   const rows = await selectCategories().orderBy('categories.sort_order').orderBy('categories.slug').execute();
@@ -36,7 +33,7 @@ export async function listCategories(): Promise<AdminCategory[]> {
 }
 
 export async function getCategory(id: string): Promise<AdminCategory | undefined> {
-  if (!isId(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const row = await selectCategories().where('categories.id', '=', id).executeTakeFirst();
   return row ? toCategory(row) : undefined;
 }
@@ -66,7 +63,7 @@ export async function createCategory(input: CategoryInput): Promise<Result<Admin
 
 /** A new slug carries its courses along: courses.category references the slug ON UPDATE CASCADE. */
 export async function updateCategory(id: string, input: CategoryInput): Promise<Result<AdminCategory>> {
-  if (!isId(id)) return notFound;
+  if (!isUuid(id)) return notFound;
   return refusingViolations(
     async () => {
       const updated = await db()
@@ -88,7 +85,7 @@ export async function updateCategory(id: string, input: CategoryInput): Promise<
 }
 
 export async function setCategoryActive(id: string, active: boolean): Promise<Result<AdminCategory>> {
-  if (!isId(id)) return notFound;
+  if (!isUuid(id)) return notFound;
   const updated = await db()
     .transaction()
     .execute(async (trx) => {
@@ -109,7 +106,7 @@ export async function setCategoryActive(id: string, active: boolean): Promise<Re
  * the admin a precise reason; the foreign key still guards a course added in between.
  */
 export async function deleteCategory(id: string): Promise<Result<{ deleted: true }>> {
-  if (!isId(id)) return notFound;
+  if (!isUuid(id)) return notFound;
   return refusingViolations(
     () =>
       db()

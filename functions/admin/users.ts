@@ -1,10 +1,10 @@
-import { z } from 'zod';
 import { sql } from 'kysely';
 import { db } from '../db/database.ts';
 import { invalid, notFound, ok, type Result } from '../../src/lib/result.ts';
 import { totalsFromJson } from './sales.ts';
 import { NEW_USER_WINDOW_DAYS, USERS_LIST_LIMIT, type Role } from '../../src/lib/admin/users.schema.ts';
 import type { CurrencyAmount } from '../../src/lib/admin/money-totals.ts';
+import { isUuid } from '../../src/lib/uuid.ts';
 
 export interface AdminUserRow {
   id: string;
@@ -89,7 +89,7 @@ export async function userStats(now: Date = new Date()): Promise<UserStats> {
 /** Promotes or demotes a user. An admin never changes their own role, so an admin always remains. */
 export async function setUserRole(actorId: string, targetId: string, role: Role): Promise<Result<{ id: string; role: Role }>> {
   if (actorId === targetId) return invalid('own_role', 'admin.people.users.ownRole');
-  if (!z.uuid().safeParse(targetId).success) return notFound;
+  if (!isUuid(targetId)) return notFound;
   const result = await db()
     .updateTable('users')
     .set({ role, updated_at: new Date() })

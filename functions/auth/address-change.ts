@@ -4,6 +4,7 @@ import { db } from '../db/database.ts';
 import { auth } from './auth.ts';
 import { sessionTokenIn } from './cookies.ts';
 import { claimsOf } from './link-tokens.ts';
+import { isUuid } from '../../src/lib/uuid.ts';
 
 /**
  * The confirmation link of a change of address, through better-auth: once the address has changed,
@@ -33,11 +34,7 @@ export async function confirmAddressChange(forwarded: Request): Promise<Response
 function changeOfAddressAccount(token: string): string | undefined {
   try {
     const claims = claimsOf(token);
-    return claims.requestType === 'change-email-verification' &&
-      typeof claims.userId === 'string' &&
-      /^[0-9a-f-]{36}$/.test(claims.userId)
-      ? claims.userId
-      : undefined;
+    return claims.requestType === 'change-email-verification' && isUuid(claims.userId) ? claims.userId : undefined;
   } catch {
     return undefined;
   }

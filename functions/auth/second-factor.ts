@@ -3,6 +3,7 @@ import { db } from '../db/database.ts';
 import { devToolsEnabled } from '../dev-tools.ts';
 import type { Role } from '../../src/lib/admin/users.schema.ts';
 import { CHALLENGE_COOKIE, cookieValue, sessionTokenIn } from './cookies.ts';
+import { isUuid } from '../../src/lib/uuid.ts';
 
 /**
  * The second factor as the shop enforces it, over better-auth's two-factor plugin. The plugin asks
@@ -85,7 +86,7 @@ export async function accountProvingSecondFactor(cookieHeader: string): Promise<
     .where('identifier', '=', challenge)
     .where('expires_at', '>', new Date())
     .executeTakeFirst();
-  return waiting && /^[0-9a-f-]{36}$/.test(waiting.value) ? waiting.value : undefined;
+  return waiting && isUuid(waiting.value) ? waiting.value : undefined;
 }
 
 /** Whether an account has two-factor on (its authenticator confirmed). */

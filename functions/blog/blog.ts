@@ -1,5 +1,4 @@
 import { sql, type Selectable, type Transaction } from 'kysely';
-import { z } from 'zod';
 import { db } from '../db/database.ts';
 import type { BlogPostsTable, Database } from '../db/schema.ts';
 import { announceChange } from '../http/cache-notify.ts';
@@ -9,6 +8,7 @@ import { SLUG_PATTERN } from '../../src/lib/blog.schema.ts';
 import { conflict, notFound, ok, type Result } from '../../src/lib/result.ts';
 import { refusingViolations } from '../db/constraints.ts';
 import { FileVersionSchema, type FileVersion } from './blog-file.ts';
+import { isUuid } from '../../src/lib/uuid.ts';
 
 /**
  * The blog: one table, `blog_posts`, written by the admin and by the sync of content/blog files
@@ -135,12 +135,9 @@ export async function listAllPosts({ search = '' }: { search?: string } = {}): P
   return (await query.execute()).map(toPost);
 }
 
-const Uuid = z.uuid();
-const isPostId = (id: string) => Uuid.safeParse(id).success;
-
 /** One post by id, whatever its state; undefined for an unknown (or malformed) id. */
 export async function getPost(id: string): Promise<BlogPost | undefined> {
-  if (!isPostId(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const row = await db().selectFrom('blog_posts').selectAll().where('id', '=', id).executeTakeFirst();
   return row ? toPost(row) : undefined;
 }
@@ -168,7 +165,7 @@ export async function createBlogPost(input: BlogPostInput): Promise<Result<BlogP
 
 /** An admin edit: the post is then "edited here", and its file (if any) never overwrites it. */
 export async function updateBlogPost(id: string, input: BlogPostInput): Promise<Result<BlogPost>> {
-  if (!isPostId(id)) return notFound;
+  if (!isUuid(id)) return notFound;
   return refusingViolations(
     () =>
       db()
@@ -214,7 +211,7 @@ export async function updateBlogPost(id: string, input: BlogPostInput): Promise<
 
 /** Published ⇄ draft. The first publish dates the post; later ones keep its date. */
 export async function setBlogPostPublished(id: string, published: boolean): Promise<Result<BlogPost>> {
-  if (!isPostId(id)) return notFound;
+  if (!isUuid(id)) return notFound;
   return db()
     .transaction()
     .execute(async (trx) => {
@@ -236,7 +233,7 @@ export async function setBlogPostPublished(id: string, published: boolean): Prom
 
 /** Deletes a post; one that came from a file leaves a tombstone, so the next sync does not bring it back. */
 export async function deleteBlogPost(id: string): Promise<Result<{ deleted: true }>> {
-  if (!isPostId(id)) return notFound;
+  if (!isUuid(id)) return notFound;
   return db()
     .transaction()
     .execute(async (trx) => {
@@ -266,7 +263,7 @@ async function tombstone(trx: Transaction<Database>, post: { language: string; s
  * again at later syncs. Its publish state and date stay the editor's.
  */
 export async function takeFileVersion(id: string): Promise<Result<BlogPost>> {
-  if (!isPostId(id)) return notFound;
+  if (!isUuid(id)) return notFound;
   return db()
     .transaction()
     .execute(async (trx) => {

@@ -1,5 +1,4 @@
 import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
-import { z } from 'zod';
 import { db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { displayCurrency, homeMaxPrice, type DisplayCurrency } from '../shop/currencies.ts';
@@ -15,6 +14,7 @@ import type { CourseLanguage } from '../../src/lib/course-languages.ts';
 import type { CataloguePageView, CourseSummaryView } from '../../src/lib/course-view.ts';
 import type { Language } from '../../src/i18n/languages.ts';
 import { ratingColumns, toRatingSummary } from '../reviews/reviews.ts';
+import { isUuid } from '../../src/lib/uuid.ts';
 
 /** What a browser may see of a course: never its PDF location. */
 export interface CourseSummary extends CourseSummaryView {
@@ -39,7 +39,6 @@ export interface Category {
 }
 
 export const HOME_COURSE_COUNT = 3;
-const Uuid = z.uuid();
 
 /**
  * The catalogue for the given filters; without a language filter, courses in the interface language.
@@ -141,7 +140,7 @@ export async function listCoursesByIds(ids: readonly string[], lang: Language): 
 
 /** An active course, or undefined for an unknown, malformed or inactive id. */
 export async function getActiveCourse(id: string, lang: Language): Promise<CourseDetail | undefined> {
-  if (!Uuid.safeParse(id).success) return undefined;
+  if (!isUuid(id)) return undefined;
   const row = await selectSummaries()
     .select('courses.instructor_bio')
     .where('courses.id', '=', id)

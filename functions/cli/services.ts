@@ -3,7 +3,7 @@ import { provisionDatabase, type ProvisionedDatabase } from '../db/provision.ts'
 import { prepareDatabase } from '../db/prepare.ts';
 import { ensureDevelopmentSecret } from '../auth/secret.ts';
 import { DEMO_USERS, ensureUser } from '../auth/users.ts';
-import { env, readEnv, siteUrl } from '../env.ts';
+import { env, handOnToServer, readEnv, siteUrl } from '../env.ts';
 import { startBackgroundJobs } from '../jobs/shop-jobs.ts';
 import { DEV_TOOL_PATHS, devToolsRule, isLoopbackHost } from '../dev-tools.ts';
 import { mailboxTransport, smtpTransport } from '../mail/worker.ts';
@@ -51,7 +51,7 @@ export function decideDevTools(): { devTools: boolean; embedded: boolean } {
   ensureDevelopmentSecret(readEnv().DATA_DIR);
   const embedded = !env().DATABASE_URL;
   const devTools = devToolsRule(env(), embedded);
-  process.env.DEV_TOOLS = devTools ? 'on' : 'off';
+  handOnToServer({ DEV_TOOLS: devTools ? 'on' : 'off' });
   return { devTools, embedded };
 }
 
@@ -65,7 +65,7 @@ export async function startServices(running: Running, devTools: boolean): Promis
   const { NODE_ENV, SMTP_URL, MAIL_FROM } = env();
   const database = await provisionDatabase();
   running.add('database', () => database.stop());
-  process.env.DATABASE_URL = database.url;
+  handOnToServer({ DATABASE_URL: database.url });
   await prepareDatabase(database.url);
 
   const workerDb = createDb(database.url, 2);

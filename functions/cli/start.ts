@@ -2,7 +2,7 @@ import '../load-env-file.ts';
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
-import { env, siteUrl } from '../env.ts';
+import { env, handOnToServer, siteUrl } from '../env.ts';
 import { productionPreflight, TEST_HARNESS_BANNER } from '../ops/preflight.ts';
 import { close, createHttpServer, listen, loopbackOrigin, type NodeHandler } from '../http/http-server.ts';
 import { createStaticHandler, loadStaticFiles } from '../http/static-files.ts';
@@ -42,7 +42,7 @@ async function start(): Promise<void> {
 
   const { database, mail } = await startServices(running, devTools);
 
-  process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+  handOnToServer({ ASTRO_NODE_AUTOSTART: 'disabled' });
   const entry = (await import(pathToFileURL(path.resolve(SERVER_ENTRY)).href)) as { handler: NodeHandler };
   let origin = '';
   const pageCache = new PageCache(CACHE_RULES, (pathWithQuery, headers) =>

@@ -5,6 +5,7 @@ import { isSigned, sign } from '../auth/signing.ts';
 import { getFile, type StoredFile } from '../storage/storage.ts';
 import { inLibraryOf } from '../orders/library.ts';
 import { stampedCopy, stampedKey, storedStampedCopy, type StampedPurchase } from './stamped-copies.ts';
+import { isUuid } from '../../src/lib/uuid.ts';
 
 /**
  * Paid files are never public. A purchase's permanent link (e-mailed) or the owner's dashboard
@@ -34,7 +35,7 @@ export async function purchaseForToken(
 
 /** The owner's completed purchase, or undefined (another user's, refunded, unknown: all the same). */
 export async function purchaseOwnedBy(purchaseId: string, userId: string): Promise<string | undefined> {
-  if (!/^[0-9a-f-]{36}$/i.test(purchaseId)) return undefined;
+  if (!isUuid(purchaseId)) return undefined;
   const row = await db()
     .selectFrom('purchases')
     .select('id')

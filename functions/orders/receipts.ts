@@ -7,6 +7,7 @@ import { getT } from '../../src/i18n/i18n.ts';
 import { asLanguage } from '../../src/i18n/languages.ts';
 import { formatMoney } from '../../src/lib/money.ts';
 import { formatDate } from '../../src/lib/dates.ts';
+import { isUuid } from '../../src/lib/uuid.ts';
 
 /**
  * A buyer's receipt (and, after a refund, the credit note that cancels it) as an A4 PDF in the
@@ -85,11 +86,9 @@ async function findOrder(narrow: Finder): Promise<ReceiptOrder | undefined> {
   };
 }
 
-const UUID = /^[0-9a-f-]{36}$/i;
-
 /** A receipt in the signed-in buyer's library (by the same rule as their downloads). */
 export function receiptOfBuyer(purchaseId: string, userId: string): Promise<ReceiptOrder | undefined> {
-  if (!UUID.test(purchaseId)) return Promise.resolve(undefined);
+  if (!isUuid(purchaseId)) return Promise.resolve(undefined);
   return findOrder((query) => query.where('purchases.id', '=', purchaseId).where(inLibraryOf(userId)));
 }
 
@@ -101,7 +100,7 @@ export function receiptByToken(token: string): Promise<ReceiptOrder | undefined>
 
 /** Any receipt, for the admin's sales list. */
 export function receiptForAdmin(purchaseId: string): Promise<ReceiptOrder | undefined> {
-  if (!UUID.test(purchaseId)) return Promise.resolve(undefined);
+  if (!isUuid(purchaseId)) return Promise.resolve(undefined);
   return findOrder((query) => query.where('purchases.id', '=', purchaseId));
 }
 

@@ -3,7 +3,7 @@ import { providerOfSale } from '../payments/registry.ts';
 import { revokePurchase } from './fulfilment.ts';
 import { log } from '../log.ts';
 import { conflict, invalid, notFound, ok, unavailable, type Result } from '../../src/lib/result.ts';
-import { z } from 'zod';
+import { isUuid } from '../../src/lib/uuid.ts';
 
 /**
  * An admin refunds a sale through the provider it was paid with: a provider that confirms later
@@ -13,7 +13,7 @@ import { z } from 'zod';
 export async function refundPurchase(
   purchaseId: string,
 ): Promise<Result<{ id: string; status: 'refunded' | 'refund_requested' }>> {
-  if (!z.uuid().safeParse(purchaseId).success) return notFound;
+  if (!isUuid(purchaseId)) return notFound;
   const purchase = await db()
     .selectFrom('purchases')
     .select([

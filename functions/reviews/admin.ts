@@ -4,6 +4,7 @@ import { announceChange } from '../http/cache-notify.ts';
 import { CATALOGUE_TAG } from '../http/cache-rules.ts';
 import { notFound, ok, type Result } from '../../src/lib/result.ts';
 import type { AdminReviewPage } from '../../src/lib/reviews.schema.ts';
+import { isUuid } from '../../src/lib/uuid.ts';
 
 export const ADMIN_REVIEWS_PER_PAGE = 20;
 
@@ -89,7 +90,7 @@ async function updateReview<T>(
   changes: { hidden?: boolean; reply?: string | null; replied_at?: Date | null },
   toValue: (row: { hidden: boolean; reply: string | null }) => T,
 ): Promise<Result<T>> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return notFound;
+  if (!isUuid(id)) return notFound;
   return db()
     .transaction()
     .execute(async (trx) => {

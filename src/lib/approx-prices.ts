@@ -1,12 +1,12 @@
 import { CURRENCIES, type Currency } from './course-filters.ts';
-import { convertMinor, formatApproxMoney, isCurrency, type Rates } from './currency.ts';
-import { asLanguage, type Language } from '../i18n/languages.ts';
-import { rememberedDisplayCurrency } from '../stores/display-currency.ts';
+import { convertMinor, formatApproxMoney, type Rates } from './currency.ts';
+import type { Language } from '../i18n/languages.ts';
 
 /**
  * "≈ ₺383" beside a price in another currency. The server renders it in the page's display currency
  * (the URL's, else the language's default); on pages cached for everyone (course page, home cards)
- * the browser redoes it in the currency the shopper chose in the catalogue, from the data it carries.
+ * the browser redoes it in the currency the shopper chose in the catalogue, from the data it carries
+ * (src/scripts/approx-prices.ts).
  */
 export interface ApproxPrice {
   /** Hidden when the course is priced in the display currency (or free). */
@@ -33,28 +33,4 @@ export function approxPrice(
       'data-approx-rates': CURRENCIES.map((currency) => display.rates[currency]).join(' '),
     },
   };
-}
-
-function ratesFrom(text: string | undefined): Rates | undefined {
-  const values = (text ?? '').split(' ').map(Number);
-  if (values.length !== CURRENCIES.length || !values.every((rate) => Number.isFinite(rate) && rate > 0)) return undefined;
-  return Object.fromEntries(CURRENCIES.map((currency, index) => [currency, values[index]!])) as Rates;
-}
-
-/** In the browser: the "≈" prices outside islands follow the shopper's remembered currency. */
-export function showApproxPrices(): void {
-  const chosen = rememberedDisplayCurrency();
-  if (!chosen) return;
-  const lang = asLanguage(document.documentElement.lang);
-  for (const element of document.querySelectorAll<HTMLElement>('[data-approx-from]')) {
-    // An island renders its own from its state.
-    if (element.closest('astro-island')) continue;
-    const from = element.dataset.approxFrom;
-    const minor = Number(element.dataset.approxMinor);
-    const rates = ratesFrom(element.dataset.approxRates);
-    if (!isCurrency(from) || !Number.isInteger(minor) || !rates) continue;
-    element.hidden = minor === 0 || from === chosen;
-    const amount = element.querySelector('[data-approx-amount]');
-    if (amount) amount.textContent = formatApproxMoney(convertMinor(minor, from, chosen, rates), chosen, lang);
-  }
 }

@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { uuidSchema } from './uuid.schema.ts';
 import { EmailSchema, LanguageSchema } from './validation.ts';
 
 /** Account forms, checked identically in the islands and on the server. Messages are translation keys. */
@@ -116,7 +117,7 @@ const Base64Url = (max: number) =>
     .min(1)
     .max(max)
     .regex(/^[A-Za-z0-9_-]+={0,2}$/);
-const ChallengeId = z.uuid();
+const ChallengeId = uuidSchema();
 const ClientExtensionResults = z.record(z.string().max(100), z.unknown()).default({});
 const Attachment = z.enum(['platform', 'cross-platform']).optional();
 
@@ -208,7 +209,7 @@ export const AUTH_REQUEST_SCHEMAS = {
     disableRedirect: z.boolean().optional(),
     additionalData: z.strictObject({ language: LanguageSchema }).optional(),
   }),
-  '/unlink-account': z.strictObject({ accountId: z.uuid('errors.badRequest') }),
+  '/unlink-account': z.strictObject({ accountId: uuidSchema('errors.badRequest') }),
   // Passkeys: a sign-in (or a signed-in session's second factor) by a discoverable credential.
   '/passkey/sign-in-options': z.strictObject({}),
   '/passkey/sign-in': PasskeySignInRequestSchema,

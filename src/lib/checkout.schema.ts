@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { uuidSchema } from './uuid.schema.ts';
 import { EmailSchema, LanguageSchema } from './validation.ts';
 import { BillingDetailsSchema } from './billing-details.schema.ts';
 
@@ -22,7 +23,7 @@ export const CheckoutFormSchema = z.object({
 });
 
 export const CheckoutRequestSchema = CheckoutFormSchema.extend({
-  courseId: z.uuid('errors.badRequest'),
+  courseId: uuidSchema('errors.badRequest'),
   language: LanguageSchema,
   /** Sent only when the course's provider needs them (checkout page's `billingRequired`). */
   billing: BillingDetailsSchema.optional(),
@@ -31,7 +32,7 @@ export const CheckoutRequestSchema = CheckoutFormSchema.extend({
 export type CheckoutRequest = z.infer<typeof CheckoutRequestSchema>;
 
 export const QuoteRequestSchema = z.object({
-  courseId: z.uuid('errors.badRequest'),
+  courseId: uuidSchema('errors.badRequest'),
   language: LanguageSchema,
   discountCode: DiscountCodeSchema,
 });

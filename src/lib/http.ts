@@ -8,7 +8,13 @@ export interface ErrorBody {
   error: { code: string; message: MessageKey; fields?: FieldErrors; details?: Record<string, number | string> };
 }
 
-const NO_STORE = { 'Cache-Control': 'no-store' };
+/** How every JSON answer (and every private file or redirect) is marked: kept by no cache, shared or not. */
+export const NO_STORE = { 'Cache-Control': 'private, no-store' } as const;
+
+/** A JSON answer no cache keeps: the one way endpoints answer with data. */
+export function noStoreJson(body: unknown, status = 200): Response {
+  return Response.json(body, { status, headers: NO_STORE });
+}
 
 export function errorResponse(
   status: number,
@@ -18,12 +24,12 @@ export function errorResponse(
   details?: Record<string, number | string>,
 ): Response {
   const body: ErrorBody = { error: { code, message, ...(fields ? { fields } : {}), ...(details ? { details } : {}) } };
-  return Response.json(body, { status, headers: NO_STORE });
+  return noStoreJson(body, status);
 }
 
 /** A use case's result as HTTP: its value as JSON (shaped by `toBody`), or the refusal's status and error. */
 export function resultResponse<T>(result: Result<T>, toBody: (value: T) => unknown, status = 200): Response {
-  if (result.ok) return Response.json(toBody(result.value), { status, headers: NO_STORE });
+  if (result.ok) return noStoreJson(toBody(result.value), status);
   switch (result.error) {
     case 'not_found':
       return errorResponse(404, 'not_found', 'errors.notFound');

@@ -1,10 +1,10 @@
+import { isUuid } from './uuid.ts';
+
 /** A wishlist's size limit, in the browser and in the account alike. */
 export const MAX_WISHLIST_SIZE = 200;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export function isCourseId(value: unknown): value is string {
-  return typeof value === 'string' && UUID.test(value);
+  return isUuid(value);
 }
 
 /** Course ids from a query string (`?ids=a,b`): valid ones only, once each, in order, at most the cap. */

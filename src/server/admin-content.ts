@@ -41,5 +41,3 @@ export function toAdminCategoryRow(category: AdminCategory): AdminCategoryRow {
   const { createdAt: _created, updatedAt: _updated, ...row } = category;
   return row;
 }
-
-export const noStore = { 'Cache-Control': 'no-store' };

@@ -1,6 +1,7 @@
 import type { APIContext } from 'astro';
 import type { DownloadProblem } from '../../functions/downloads/downloads.ts';
 import { asLanguage, isLanguage, LANGUAGE_COOKIE, localizedPath, negotiateLanguage } from '../i18n/languages.ts';
+import { NO_STORE } from '../lib/http.ts';
 
 /**
  * A download opened in a browser (an e-mailed link, the dashboard without a session) that cannot
@@ -18,7 +19,7 @@ export function downloadProblemPage(
     status: 303,
     headers: {
       Location: `${localizedPath(lang, '/downloads/unavailable')}?reason=${problem}`,
-      'Cache-Control': 'private, no-store',
+      ...NO_STORE,
       'Referrer-Policy': 'no-referrer',
     },
   });

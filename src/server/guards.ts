@@ -2,7 +2,7 @@ import type { AstroGlobal, APIContext } from 'astro';
 import { getSessionState, type SessionState, type SessionUser } from '../../functions/auth/session.ts';
 import { adminNeedsTwoFactor } from '../../functions/auth/second-factor.ts';
 import { localizedPath, type Language } from '../i18n/languages.ts';
-import { errorResponse } from '../lib/http.ts';
+import { errorResponse, NO_STORE } from '../lib/http.ts';
 
 /**
  * Server-side guards (server-only: pages and endpoints, never islands). Each returns the user,
@@ -59,5 +59,5 @@ export async function requireAdmin(context: Context, lang?: Language): Promise<S
 }
 
 function redirect(location: string): Response {
-  return new Response(null, { status: 302, headers: { Location: location, 'Cache-Control': 'private, no-store' } });
+  return new Response(null, { status: 302, headers: { Location: location, ...NO_STORE } });
 }

@@ -1,5 +1,5 @@
 import { documentFileName, renderReceiptPdf, type ReceiptOrder } from '../../functions/orders/receipts.ts';
-import { errorResponse } from '../lib/http.ts';
+import { errorResponse, NO_STORE } from '../lib/http.ts';
 
 /**
  * A receipt, or with `?document=credit-note` the credit note of a refunded order, as a PDF
@@ -14,7 +14,7 @@ export async function receiptResponse(order: ReceiptOrder | undefined, url: URL)
     headers: {
       'Content-Type': 'application/pdf',
       'Content-Disposition': `attachment; filename="${documentFileName(order, kind)}"`,
-      'Cache-Control': 'private, no-store',
+      ...NO_STORE,
       'X-Content-Type-Options': 'nosniff',
     },
   });

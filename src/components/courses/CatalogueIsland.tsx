@@ -1,7 +1,9 @@
-import { useCallback, useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { I18nIsland, useTranslation } from '../islands/I18nIsland.tsx';
 import { messageScopes, type IslandMessages } from '../../i18n/translate.ts';
 import { CourseCard } from './CourseCard.tsx';
+import { PageLink, Select } from './CatalogueControls.tsx';
+import { useCatalogue } from './use-catalogue.ts';
 import {
   ALL_LANGUAGES,
   CURRENCIES,
@@ -9,15 +11,13 @@ import {
   MAX_SEARCH_LENGTH,
   PRICE_FILTER_RANGES,
   SORTS,
-  filtersToQuery,
   hasActiveFilters,
-  parseFilters,
   type Currency,
   type CourseFilters,
   type Sort,
 } from '../../lib/course-filters.ts';
 import { convertLimit, currencySymbol, formatLimit, type Rates } from '../../lib/currency.ts';
-import { rememberDisplayCurrency, rememberedDisplayCurrency } from '../../stores/display-currency.ts';
+import { rememberDisplayCurrency } from '../../stores/display-currency.ts';
 import { COURSE_LANGUAGES } from '../../lib/course-languages.ts';
 import { catalogueUrl } from '../../lib/course-links.ts';
 import type { CataloguePageView, CategoryOption } from '../../lib/course-view.ts';
@@ -41,8 +41,6 @@ interface Props {
   result: CataloguePageView;
   categories: CategoryOption[];
 }
-
-type Status = 'ready' | 'loading' | 'error';
 
 /** The strings this island shows (sent by its page with `islandMessages`). */
 export const MESSAGES = messageScopes(
@@ -71,65 +69,14 @@ export default function CatalogueIsland(props: Props) {
 
 function Catalogue({ lang, filters: initialFilters, defaultCurrency, rates, result: initialResult, categories }: Props) {
   const { t } = useTranslation();
-  const [applied, setApplied] = useState(initialFilters);
-  const [draft, setDraft] = useState(initialFilters);
-  const [result, setResult] = useState(initialResult);
-  const [status, setStatus] = useState<Status>('ready');
   // On a phone the filters wait behind a button, so the courses are on the first screen.
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const inFlight = useRef<AbortController | null>(null);
-
-  const load = useCallback(
-    async (filters: CourseFilters) => {
-      inFlight.current?.abort();
-      const controller = new AbortController();
-      inFlight.current = controller;
-      setStatus('loading');
-      try {
-        const query = filtersToQuery(filters);
-        const response = await fetch(`/api/courses${query}${query ? '&' : '?'}lang=${lang}`, { signal: controller.signal });
-        if (!response.ok) throw new Error(`HTTP ${response.status}`);
-        setResult((await response.json()) as CataloguePageView);
-        setStatus('ready');
-      } catch (error) {
-        if ((error as Error).name !== 'AbortError') setStatus('error');
-      }
-    },
-    [lang],
-  );
-
-  const navigate = useCallback(
-    (filters: CourseFilters, { replace = false } = {}) => {
-      setApplied(filters);
-      setDraft(filters);
-      const url = catalogueUrl(lang, filtersToQuery(filters));
-      if (replace) history.replaceState(null, '', url);
-      else history.pushState(null, '', url);
-      void load(filters);
-    },
-    [lang, load],
-  );
-
-  // A currency the shopper chose before applies where the link names none and carries no price limit
-  // (an old link's limit is in the language's default currency, and keeps that meaning). It lives in
-  // this browser's storage, which the shared server render cannot know: it is applied after hydration,
-  // as if the shopper had followed the link with it.
-  useEffect(() => {
-    const remembered = rememberedDisplayCurrency();
-    if (remembered && remembered !== defaultCurrency && !initialFilters.currency && initialFilters.maxPrice === undefined)
-      queueMicrotask(() => navigate({ ...initialFilters, currency: remembered }, { replace: true }));
-  }, [defaultCurrency, initialFilters, navigate]);
-
-  useEffect(() => {
-    const onPopState = () => {
-      const filters = parseFilters(new URLSearchParams(location.search));
-      setApplied(filters);
-      setDraft(filters);
-      void load(filters);
-    };
-    window.addEventListener('popstate', onPopState);
-    return () => window.removeEventListener('popstate', onPopState);
-  }, [load]);
+  const { applied, draft, setDraft, result, status, load, navigate } = useCatalogue({
+    lang,
+    initialFilters,
+    initialResult,
+    defaultCurrency,
+  });
 
   const currency = applied.currency ?? defaultCurrency;
 
@@ -385,59 +332,5 @@ function Catalogue({ lang, filters: initialFilters, defaultCurrency, rates, resu
         )}
       </section>
     </div>
-  );
-}
-
-function Select(props: {
-  id: string;
-  name: string;
-  label: string;
-  value: string;
-  options: { value: string; label: string }[];
-  onChange: (value: string) => void;
-}) {
-  return (
-    <div>
-      <label htmlFor={props.id} className="block text-sm font-semibold">
-        {props.label}
-      </label>
-      <select
-        id={props.id}
-        name={props.name}
-        value={props.value}
-        onChange={(event) => props.onChange(event.target.value)}
-        className="mt-1 w-full rounded-lg border border-gray-300 bg-white px-3 py-2"
-      >
-        {props.options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
-function PageLink(props: {
-  lang: Language;
-  filters: CourseFilters;
-  page: number;
-  disabled: boolean;
-  label: string;
-  onNavigate: (filters: CourseFilters) => void;
-}) {
-  if (props.disabled) return <span className="px-4 py-2 text-gray-500">{props.label}</span>;
-  const target = { ...props.filters, page: props.page };
-  return (
-    <a
-      href={catalogueUrl(props.lang, filtersToQuery(target))}
-      onClick={(event) => {
-        event.preventDefault();
-        props.onNavigate(target);
-      }}
-      className="rounded-lg border border-gray-300 px-4 py-2 font-medium hover:bg-gray-50"
-    >
-      {props.label}
-    </a>
   );
 }

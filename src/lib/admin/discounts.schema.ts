@@ -1,5 +1,6 @@
 import { z } from '../zod.ts';
 import { text } from '../validation.ts';
+import { uuidSchema } from '../uuid.schema.ts';
 import { CURRENCIES, type Currency } from '../course-filters.ts';
 import { toMinorUnits } from '../money.ts';
 
@@ -45,7 +46,7 @@ export const DiscountSchema = z
       allCourses: z.boolean('errors.badRequest').default(true),
       /** Course ids, comma-separated (the form's checkboxes) or a list. */
       courseIds: z
-        .union([text('errors.badRequest').max(20_000), z.array(z.uuid('errors.badRequest')).max(500)], 'errors.badRequest')
+        .union([text('errors.badRequest').max(20_000), z.array(uuidSchema('errors.badRequest')).max(500)], 'errors.badRequest')
         .default('')
         .transform((value) => [
           ...new Set(
@@ -57,7 +58,7 @@ export const DiscountSchema = z
                   .filter(Boolean),
           ),
         ])
-        .pipe(z.array(z.uuid('errors.badRequest')).max(500, 'errors.badRequest')),
+        .pipe(z.array(uuidSchema('errors.badRequest')).max(500, 'errors.badRequest')),
       startsAt: Moment,
       endsAt: Moment,
       maxRedemptions: WholeNumber('admin.discounts.maxInvalid', 1, MAX_REDEMPTIONS),

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { CheckoutRequestSchema } from '../../lib/checkout.schema.ts';
-import { errorResponse, readJson, resultResponse, tooManyRequests } from '../../lib/http.ts';
+import { errorResponse, noStoreJson, readJson, resultResponse, tooManyRequests } from '../../lib/http.ts';
 import { checkout } from '../../server/checkout.ts';
 
 export const prerender = false;
@@ -10,12 +10,11 @@ export const POST: APIRoute = async (context) => {
   const body = await readJson(context.request, CheckoutRequestSchema);
   if ('response' in body) return body.response;
   const answer = await checkout(context, body.data);
-  const noStore = { headers: { 'Cache-Control': 'no-store' } };
   switch (answer.kind) {
     case 'go':
-      return Response.json({ redirectUrl: answer.url }, noStore);
+      return noStoreJson({ redirectUrl: answer.url });
     case 'already_owned':
-      return Response.json({ alreadyOwned: true, courseUrl: answer.courseUrl }, { ...noStore, status: 409 });
+      return noStoreJson({ alreadyOwned: true, courseUrl: answer.courseUrl }, 409);
     case 'refused':
       return resultResponse(answer.failure, () => ({}));
     case 'not_found':

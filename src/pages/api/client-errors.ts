@@ -3,7 +3,7 @@ import { recordClientLog } from '../../../functions/admin/client-logs.ts';
 import { ClientLogSchema } from '../../lib/admin/logs.schema.ts';
 import { MAX_CLIENT_LOG_BODY_BYTES } from '../../lib/admin/log-limits.ts';
 import { LIMITS } from '../../../functions/limits/limits.ts';
-import { errorResponse, readJson } from '../../lib/http.ts';
+import { errorResponse, NO_STORE, readJson } from '../../lib/http.ts';
 import { clientIp } from '../../server/client-ip.ts';
 import { currentUser } from '../../server/guards.ts';
 
@@ -26,5 +26,5 @@ export const POST: APIRoute = async (context) => {
     response.headers.set('Retry-After', String(LIMITS.clientReportsPerClient.windowS));
     return response;
   }
-  return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
+  return new Response(null, { status: 204, headers: NO_STORE });
 };

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { saveContactMessage } from '../../../functions/contact/contact.ts';
 import { ContactMessageSchema } from '../../lib/contact.schema.ts';
-import { readJson, tooManyRequests } from '../../lib/http.ts';
+import { noStoreJson, readJson, tooManyRequests } from '../../lib/http.ts';
 import { clientIp } from '../../server/client-ip.ts';
 import { consumeAll, LIMITS, targetKey } from '../../../functions/limits/limits.ts';
 import { LanguageSchema } from '../../lib/validation.ts';
@@ -22,5 +22,5 @@ export const POST: APIRoute = async ({ request, clientAddress }) => {
   if (!verdict.allowed) return tooManyRequests(verdict.retryAfterS);
   const { language, ...message } = body.data;
   const saved = await saveContactMessage(message, language);
-  return Response.json({ id: saved.id }, { status: 201, headers: { 'Cache-Control': 'no-store' } });
+  return noStoreJson({ id: saved.id }, 201);
 };

@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { z } from '../../lib/zod.ts';
 import { isResetTokenValid, resetPasswordAndSignIn } from '../../../functions/auth/password-reset.ts';
 import { ResetPasswordSchema } from '../../lib/auth.schema.ts';
-import { errorResponse, readJson } from '../../lib/http.ts';
+import { errorResponse, NO_STORE, noStoreJson, readJson } from '../../lib/http.ts';
 
 export const prerender = false;
 
@@ -12,7 +12,7 @@ const TokenSchema = z.string().regex(/^[\w-]{1,200}$/);
 export const GET: APIRoute = async ({ url }) => {
   const token = TokenSchema.safeParse(url.searchParams.get('token'));
   const valid = token.success && (await isResetTokenValid(token.data));
-  return Response.json({ valid }, { headers: { 'Cache-Control': 'no-store' } });
+  return noStoreJson({ valid });
 };
 
 /** Sets the new password and signs the user in. */
@@ -21,7 +21,7 @@ export const POST: APIRoute = async ({ request }) => {
   if ('response' in body) return body.response;
   const result = await resetPasswordAndSignIn(body.data.token, body.data.password, request.headers);
   if (!result.ok) return errorResponse(400, 'invalid_token', 'reset.invalidTitle');
-  const headers = new Headers({ 'Cache-Control': 'no-store' });
+  const headers = new Headers(NO_STORE);
   for (const cookie of result.setCookies) headers.append('Set-Cookie', cookie);
   return Response.json({ ok: true, twoFactor: result.twoFactor }, { headers });
 };

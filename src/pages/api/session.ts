@@ -2,10 +2,9 @@ import type { APIRoute } from 'astro';
 import { currentSession } from '../../server/guards.ts';
 import { ownedCourses } from '../../../functions/orders/library.ts';
 import { wishlistIds } from '../../../functions/wishlist/wishlist.ts';
+import { noStoreJson } from '../../lib/http.ts';
 
 export const prerender = false;
-
-const PRIVATE = { 'Cache-Control': 'private, no-store' };
 
 /**
  * Who is signed in, what they own and what they saved, for the header and "You own this" on
@@ -15,10 +14,7 @@ const PRIVATE = { 'Cache-Control': 'private, no-store' };
 export const GET: APIRoute = async (context) => {
   const session = await currentSession(context);
   if (session.status !== 'signed-in')
-    return Response.json(
-      { user: null, owned: [], wishlist: [], secondFactorPending: session.status === 'second-factor-pending' },
-      { headers: PRIVATE },
-    );
+    return noStoreJson({ user: null, owned: [], wishlist: [], secondFactorPending: session.status === 'second-factor-pending' });
   const { user } = session;
   // Asked on every page a signed-in reader opens: the two reads go together.
   const [owned, wishlist] = await Promise.all([ownedCourses(user.id), wishlistIds(user.id)]);
@@ -28,5 +24,5 @@ export const GET: APIRoute = async (context) => {
     wishlist,
     secondFactorPending: false,
   };
-  return Response.json(body, { headers: PRIVATE });
+  return noStoreJson(body);
 };

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { deleteAccount, hasPassword, passwordMatches, sessionIsFresh } from '../../../../functions/account/account.ts';
 import { DeleteAccountSchema } from '../../../lib/auth.schema.ts';
-import { errorResponse, readJson } from '../../../lib/http.ts';
+import { errorResponse, noStoreJson, readJson } from '../../../lib/http.ts';
 import { requireUser } from '../../../server/guards.ts';
 
 export const prerender = false;
@@ -23,5 +23,5 @@ export const POST: APIRoute = async (context) => {
     return errorResponse(403, 'sign_in_again', 'settings.deleteSignInAgain');
   }
   await deleteAccount(user.id);
-  return Response.json({ ok: true }, { headers: { 'Cache-Control': 'no-store' } });
+  return noStoreJson({ ok: true });
 };

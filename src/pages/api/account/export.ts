@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
 import { exportAccountData } from '../../../../functions/account/account.ts';
 import { requireUser } from '../../../server/guards.ts';
+import { NO_STORE } from '../../../lib/http.ts';
 
 export const prerender = false;
 
@@ -13,7 +14,7 @@ export const GET: APIRoute = async (context) => {
     headers: {
       'Content-Type': 'application/json; charset=utf-8',
       'Content-Disposition': `attachment; filename="microcourses-my-data-${data.exportedAt.slice(0, 10)}.json"`,
-      'Cache-Control': 'private, no-store',
+      ...NO_STORE,
     },
   });
 };

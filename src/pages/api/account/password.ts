@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { setFirstPassword } from '../../../../functions/account/account.ts';
 import { SetPasswordRequestSchema } from '../../../lib/auth.schema.ts';
-import { errorResponse, readJson } from '../../../lib/http.ts';
+import { errorResponse, noStoreJson, readJson } from '../../../lib/http.ts';
 import { requireUser } from '../../../server/guards.ts';
 
 export const prerender = false;
@@ -14,5 +14,5 @@ export const POST: APIRoute = async (context) => {
   if ('response' in body) return body.response;
   const outcome = await setFirstPassword(user.id, body.data.newPassword, context.request.headers);
   if (outcome === 'has_password') return errorResponse(409, 'has_password', 'settings.hasPassword');
-  return Response.json({ ok: true }, { headers: { 'Cache-Control': 'no-store' } });
+  return noStoreJson({ ok: true });
 };

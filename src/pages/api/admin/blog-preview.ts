@@ -1,8 +1,7 @@
 import { renderPostContent } from '../../../../functions/blog/render.ts';
 import { BlogPreviewSchema, POST_BODY_MAX_BYTES } from '../../../lib/admin/blogs.schema.ts';
-import { readJson } from '../../../lib/http.ts';
+import { noStoreJson, readJson } from '../../../lib/http.ts';
 import { adminEndpoint } from '../../../server/admin-endpoint.ts';
-import { noStore } from '../../../server/admin-content.ts';
 
 export const prerender = false;
 
@@ -13,5 +12,5 @@ export const prerender = false;
 export const POST = adminEndpoint(async ({ request }) => {
   const body = await readJson(request, BlogPreviewSchema, POST_BODY_MAX_BYTES);
   if ('response' in body) return body.response;
-  return Response.json({ html: renderPostContent(body.data.content) }, { headers: noStore });
+  return noStoreJson({ html: renderPostContent(body.data.content) });
 });

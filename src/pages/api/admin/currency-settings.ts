@@ -1,14 +1,13 @@
 import { saveCurrencySettings, storedCurrencySettings } from '../../../../functions/shop/currencies.ts';
 import { CurrencySettingsSchema } from '../../../lib/admin/currency-settings.schema.ts';
-import { readJson } from '../../../lib/http.ts';
+import { noStoreJson, readJson } from '../../../lib/http.ts';
 import { adminEndpoint } from '../../../server/admin-endpoint.ts';
-import { noStore } from '../../../server/admin-content.ts';
 
 export const prerender = false;
 
 export const GET = adminEndpoint(async () => {
   const { settings, saved } = await storedCurrencySettings();
-  return Response.json({ settings, saved }, { headers: noStore });
+  return noStoreJson({ settings, saved });
 });
 
 /** Rates, default display currencies and home limits at once; every cached page is purged, in every instance. */
@@ -16,5 +15,5 @@ export const PUT = adminEndpoint(async ({ request }) => {
   const body = await readJson(request, CurrencySettingsSchema);
   if ('response' in body) return body.response;
   await saveCurrencySettings(body.data);
-  return Response.json({ settings: body.data }, { headers: noStore });
+  return noStoreJson({ settings: body.data });
 });

@@ -1,6 +1,7 @@
 import { clearClientLogs, listClientLogs } from '../../../../functions/admin/client-logs.ts';
 import { LogsQuerySchema } from '../../../lib/admin/logs.schema.ts';
 import { adminEndpoint } from '../../../server/admin-endpoint.ts';
+import { noStoreJson } from '../../../lib/http.ts';
 
 export const prerender = false;
 
@@ -11,11 +12,11 @@ export const GET = adminEndpoint(async (context) => {
     q: context.url.searchParams.get('q') ?? undefined,
   });
   const logs = await listClientLogs({ level, search: q || undefined });
-  return Response.json({ logs }, { headers: { 'Cache-Control': 'no-store' } });
+  return noStoreJson({ logs });
 });
 
 /** Clears every server-side log (the viewer asks for confirmation first). */
 export const DELETE = adminEndpoint(async () => {
   const deleted = await clearClientLogs();
-  return Response.json({ deleted }, { headers: { 'Cache-Control': 'no-store' } });
+  return noStoreJson({ deleted });
 });

@@ -1,12 +1,11 @@
 import { paymentSettings, savePaymentChoices } from '../../../../functions/shop/payment-choices.ts';
 import { PaymentChoicesSchema } from '../../../lib/admin/payment-choices.schema.ts';
-import { errorResponse, readJson } from '../../../lib/http.ts';
+import { errorResponse, noStoreJson, readJson } from '../../../lib/http.ts';
 import { adminEndpoint } from '../../../server/admin-endpoint.ts';
-import { noStore } from '../../../server/admin-content.ts';
 
 export const prerender = false;
 
-export const GET = adminEndpoint(async () => Response.json(await paymentSettings(), { headers: noStore }));
+export const GET = adminEndpoint(async () => noStoreJson(await paymentSettings()));
 
 /** Which provider takes each currency; course pages say again whether they are for sale. */
 export const PUT = adminEndpoint(async ({ request }) => {
@@ -14,5 +13,5 @@ export const PUT = adminEndpoint(async ({ request }) => {
   if ('response' in body) return body.response;
   const saved = await savePaymentChoices(body.data);
   if (!saved.ok) return errorResponse(400, 'unknown_provider', 'admin.payments.unknownProvider', saved.fields);
-  return Response.json(await paymentSettings(), { headers: noStore });
+  return noStoreJson(await paymentSettings());
 });

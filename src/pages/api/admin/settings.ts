@@ -1,14 +1,13 @@
 import { saveShopSettings, storedShopSettings } from '../../../../functions/shop/settings.ts';
 import { ShopSettingsSchema } from '../../../lib/admin/shop-settings.schema.ts';
-import { readJson } from '../../../lib/http.ts';
+import { noStoreJson, readJson } from '../../../lib/http.ts';
 import { adminEndpoint } from '../../../server/admin-endpoint.ts';
-import { noStore } from '../../../server/admin-content.ts';
 
 export const prerender = false;
 
 export const GET = adminEndpoint(async () => {
   const { settings, saved } = await storedShopSettings();
-  return Response.json({ settings, saved }, { headers: noStore });
+  return noStoreJson({ settings, saved });
 });
 
 /** The whole identity at once; every cached page is purged, in every instance. */
@@ -16,5 +15,5 @@ export const PUT = adminEndpoint(async ({ request }) => {
   const body = await readJson(request, ShopSettingsSchema);
   if ('response' in body) return body.response;
   await saveShopSettings(body.data);
-  return Response.json({ settings: body.data }, { headers: noStore });
+  return noStoreJson({ settings: body.data });
 });

@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
 import { purchaseForToken, signedFileUrl } from '../../../../functions/downloads/downloads.ts';
 import { downloadProblemPage } from '../../../server/download-problem.ts';
+import { NO_STORE } from '../../../lib/http.ts';
 
 export const prerender = false;
 
@@ -12,7 +13,7 @@ export const GET: APIRoute = async (context) => {
     status: 302,
     headers: {
       Location: signedFileUrl(found.purchaseId),
-      'Cache-Control': 'private, no-store',
+      ...NO_STORE,
       'Referrer-Policy': 'no-referrer',
     },
   });

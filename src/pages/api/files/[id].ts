@@ -9,6 +9,7 @@ import {
 import { pacedBody } from '../../../../functions/http/paced-body.ts';
 import { chooseRange, partialHeaders, unsatisfiableHeaders } from '../../../../functions/http/byte-range.ts';
 import { downloadProblemPage } from '../../../server/download-problem.ts';
+import { NO_STORE } from '../../../lib/http.ts';
 
 export const prerender = false;
 
@@ -56,7 +57,7 @@ function fileHeaders(filename: string, etag: string): Record<string, string> {
   return {
     'Content-Type': 'application/pdf',
     'Content-Disposition': attachmentHeader(filename),
-    'Cache-Control': 'private, no-store',
+    ...NO_STORE,
     'X-Content-Type-Options': 'nosniff',
     'Accept-Ranges': 'bytes',
     ETag: etag,

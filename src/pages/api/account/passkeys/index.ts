@@ -4,7 +4,7 @@ import { registerPasskey } from '../../../../../functions/auth/passkeys.ts';
 import { sendSecurityNotice } from '../../../../../functions/account/security-notices.ts';
 import { db } from '../../../../../functions/db/database.ts';
 import { RegisterPasskeyRequestSchema } from '../../../../lib/auth.schema.ts';
-import { errorResponse, readJson } from '../../../../lib/http.ts';
+import { errorResponse, noStoreJson, readJson } from '../../../../lib/http.ts';
 import { requireUser } from '../../../../server/guards.ts';
 
 export const prerender = false;
@@ -32,5 +32,5 @@ export const POST: APIRoute = async (context) => {
     userAgent: context.request.headers.get('user-agent'),
     passkeyName: outcome.passkey.name,
   });
-  return Response.json({ passkey: outcome.passkey }, { status: 201, headers: { 'Cache-Control': 'no-store' } });
+  return noStoreJson({ passkey: outcome.passkey }, 201);
 };

@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { consumeAll, LIMITS } from '../../../../../functions/limits/limits.ts';
 import { hasVerifiedEmail, registrationOptions } from '../../../../../functions/auth/passkeys.ts';
 import { PasskeyOptionsRequestSchema } from '../../../../lib/auth.schema.ts';
-import { errorResponse, readJson, tooManyRequests } from '../../../../lib/http.ts';
+import { errorResponse, noStoreJson, readJson, tooManyRequests } from '../../../../lib/http.ts';
 import { requireUser } from '../../../../server/guards.ts';
 import { reauthenticationRefusal } from '../../../../server/reauthentication.ts';
 
@@ -26,5 +26,5 @@ export const POST: APIRoute = async (context) => {
   // added now would outlive the owner's first sign-in link, which takes every other way in back.
   if (!(await hasVerifiedEmail(user.id))) return errorResponse(403, 'unverified_email', 'passkeys.verifyFirst');
   const options = await registrationOptions(user, user.sessionId);
-  return Response.json(options, { headers: { 'Cache-Control': 'no-store' } });
+  return noStoreJson(options);
 };

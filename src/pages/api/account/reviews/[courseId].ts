@@ -1,23 +1,21 @@
 import type { APIRoute } from 'astro';
 import { consumeAll, LIMITS } from '../../../../../functions/limits/limits.ts';
 import { deleteReview, ownReview, saveReview } from '../../../../../functions/reviews/reviews.ts';
-import { errorResponse, readJson, resultResponse, tooManyRequests } from '../../../../lib/http.ts';
+import { errorResponse, noStoreJson, readJson, resultResponse, tooManyRequests } from '../../../../lib/http.ts';
 import { ReviewSchema } from '../../../../lib/reviews.schema.ts';
 import { requireUser } from '../../../../server/guards.ts';
+import { isUuid } from '../../../../lib/uuid.ts';
 
 export const prerender = false;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const noStore = { 'Cache-Control': 'private, no-store' };
 
 /** The signed-in buyer's own review of a course (hidden by an admin or not), to edit it. */
 export const GET: APIRoute = async (context) => {
   const user = await requireUser(context);
   if (user instanceof Response) return user;
   const courseId = context.params.courseId ?? '';
-  const review = UUID.test(courseId) ? await ownReview(user.id, courseId) : undefined;
+  const review = isUuid(courseId) ? await ownReview(user.id, courseId) : undefined;
   if (!review) return errorResponse(404, 'not_found', 'errors.notFound');
-  return Response.json({ review }, { headers: noStore });
+  return noStoreJson({ review });
 };
 
 /** Writes or rewrites the review: only a buyer whose purchase of the course still stands. */
@@ -25,7 +23,7 @@ export const PUT: APIRoute = async (context) => {
   const user = await requireUser(context);
   if (user instanceof Response) return user;
   const courseId = context.params.courseId ?? '';
-  if (!UUID.test(courseId)) return errorResponse(404, 'not_found', 'errors.notFound');
+  if (!isUuid(courseId)) return errorResponse(404, 'not_found', 'errors.notFound');
   const body = await readJson(context.request, ReviewSchema);
   if ('response' in body) return body.response;
   const verdict = await consumeAll([[LIMITS.reviewWritesPerAccount, user.id]]);
@@ -37,6 +35,6 @@ export const DELETE: APIRoute = async (context) => {
   const user = await requireUser(context);
   if (user instanceof Response) return user;
   const courseId = context.params.courseId ?? '';
-  if (!UUID.test(courseId)) return errorResponse(404, 'not_found', 'errors.notFound');
+  if (!isUuid(courseId)) return errorResponse(404, 'not_found', 'errors.notFound');
   return resultResponse(await deleteReview(user.id, courseId), (value) => value);
 };

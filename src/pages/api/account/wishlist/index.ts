@@ -1,21 +1,21 @@
 import type { APIRoute } from 'astro';
 import { addToWishlist, wishlistIds } from '../../../../../functions/wishlist/wishlist.ts';
-import { readJson } from '../../../../lib/http.ts';
+import { noStoreJson, readJson } from '../../../../lib/http.ts';
 import { MAX_WISHLIST_SIZE } from '../../../../lib/wishlist.ts';
+import { uuidSchema } from '../../../../lib/uuid.schema.ts';
 import { z } from '../../../../lib/zod.ts';
 import { requireUser } from '../../../../server/guards.ts';
 
 export const prerender = false;
 
-const noStore = { 'Cache-Control': 'private, no-store' };
 const MergeSchema = z.object({
-  courseIds: z.array(z.uuid('errors.badRequest'), 'errors.badRequest').max(MAX_WISHLIST_SIZE, 'errors.badRequest'),
+  courseIds: z.array(uuidSchema('errors.badRequest'), 'errors.badRequest').max(MAX_WISHLIST_SIZE, 'errors.badRequest'),
 });
 
 export const GET: APIRoute = async (context) => {
   const user = await requireUser(context);
   if (user instanceof Response) return user;
-  return Response.json({ courseIds: await wishlistIds(user.id) }, { headers: noStore });
+  return noStoreJson({ courseIds: await wishlistIds(user.id) });
 };
 
 /** Merges a browser's list (saved before signing in) into the account's. */
@@ -24,5 +24,5 @@ export const POST: APIRoute = async (context) => {
   if (user instanceof Response) return user;
   const body = await readJson(context.request, MergeSchema);
   if ('response' in body) return body.response;
-  return Response.json({ courseIds: await addToWishlist(user.id, body.data.courseIds) }, { headers: noStore });
+  return noStoreJson({ courseIds: await addToWishlist(user.id, body.data.courseIds) });
 };

@@ -3,6 +3,7 @@ import { toCsv } from '../../../../../functions/admin/csv.ts';
 import { PeriodSchema } from '../../../../lib/admin/analytics.schema.ts';
 import { toMajorUnits } from '../../../../lib/money.ts';
 import { adminEndpoint } from '../../../../server/admin-endpoint.ts';
+import { NO_STORE } from '../../../../lib/http.ts';
 
 export const prerender = false;
 
@@ -46,7 +47,7 @@ export const GET = adminEndpoint(async (context) => {
     headers: {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="${filename}"`,
-      'Cache-Control': 'private, no-store',
+      ...NO_STORE,
       'X-Content-Type-Options': 'nosniff',
     },
   });

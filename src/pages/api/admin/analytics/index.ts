@@ -1,11 +1,12 @@
 import { analyticsReport } from '../../../../../functions/admin/analytics.ts';
 import { PeriodSchema } from '../../../../lib/admin/analytics.schema.ts';
 import { adminEndpoint } from '../../../../server/admin-endpoint.ts';
+import { noStoreJson } from '../../../../lib/http.ts';
 
 export const prerender = false;
 
 /** The analytics page's numbers as JSON: `?period=1month|3months|6months|1year` (default 3months). */
 export const GET = adminEndpoint(async (context) => {
   const period = PeriodSchema.parse(context.url.searchParams.get('period') ?? undefined);
-  return Response.json(await analyticsReport(period), { headers: { 'Cache-Control': 'no-store' } });
+  return noStoreJson(await analyticsReport(period));
 });

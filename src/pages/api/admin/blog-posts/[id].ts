@@ -1,17 +1,15 @@
 import { deleteBlogPost, getPost, setBlogPostPublished, updateBlogPost } from '../../../../../functions/blog/blog.ts';
 import { BlogPostSchema, BlogPublishedSchema, POST_BODY_MAX_BYTES } from '../../../../lib/admin/blogs.schema.ts';
-import { errorResponse, readJson, resultResponse } from '../../../../lib/http.ts';
+import { errorResponse, noStoreJson, readJson, resultResponse } from '../../../../lib/http.ts';
 import { adminEndpoint } from '../../../../server/admin-endpoint.ts';
-import { noStore, toAdminPost, toAdminPostRow } from '../../../../server/admin-content.ts';
+import { toAdminPost, toAdminPostRow } from '../../../../server/admin-content.ts';
 
 export const prerender = false;
 
 /** One post, in full, for the editor. Unknown and malformed ids are both 404. */
 export const GET = adminEndpoint(async ({ params }) => {
   const post = await getPost(params.id ?? '');
-  return post
-    ? Response.json({ post: toAdminPost(post) }, { headers: noStore })
-    : errorResponse(404, 'not_found', 'errors.notFound');
+  return post ? noStoreJson({ post: toAdminPost(post) }) : errorResponse(404, 'not_found', 'errors.notFound');
 });
 
 export const PUT = adminEndpoint(async ({ params, request }) => {

@@ -1,8 +1,8 @@
 import { createBlogPost, listAllPosts } from '../../../../../functions/blog/blog.ts';
 import { BlogPostSchema, POST_BODY_MAX_BYTES, SEARCH_MAX } from '../../../../lib/admin/blogs.schema.ts';
-import { readJson, resultResponse } from '../../../../lib/http.ts';
+import { noStoreJson, readJson, resultResponse } from '../../../../lib/http.ts';
 import { adminEndpoint } from '../../../../server/admin-endpoint.ts';
-import { noStore, toAdminPost, toAdminPostRow } from '../../../../server/admin-content.ts';
+import { toAdminPost, toAdminPostRow } from '../../../../server/admin-content.ts';
 
 export const prerender = false;
 
@@ -14,7 +14,7 @@ export const GET = adminEndpoint(async ({ url }) => {
     .trim()
     .slice(0, SEARCH_MAX);
   const posts = await listAllPosts({ search });
-  return Response.json({ posts: posts.map(toAdminPostRow) }, { headers: noStore });
+  return noStoreJson({ posts: posts.map(toAdminPostRow) });
 });
 
 /** A slug taken in the post's language is refused at the slug field (409). */

@@ -1,8 +1,8 @@
 import { deleteCategory, getCategory, setCategoryActive, updateCategory } from '../../../../../functions/admin/categories.ts';
 import { CategoryActiveSchema, CategorySchema } from '../../../../lib/admin/categories.schema.ts';
-import { errorResponse, readJson, resultResponse } from '../../../../lib/http.ts';
+import { errorResponse, noStoreJson, readJson, resultResponse } from '../../../../lib/http.ts';
 import { adminEndpoint } from '../../../../server/admin-endpoint.ts';
-import { noStore, toAdminCategoryRow } from '../../../../server/admin-content.ts';
+import { toAdminCategoryRow } from '../../../../server/admin-content.ts';
 
 export const prerender = false;
 
@@ -10,7 +10,7 @@ const asBody = (category: Parameters<typeof toAdminCategoryRow>[0]) => ({ catego
 
 export const GET = adminEndpoint(async ({ params }) => {
   const category = await getCategory(params.id ?? '');
-  return category ? Response.json(asBody(category), { headers: noStore }) : errorResponse(404, 'not_found', 'errors.notFound');
+  return category ? noStoreJson(asBody(category)) : errorResponse(404, 'not_found', 'errors.notFound');
 });
 
 /** A new slug keeps its courses: they follow through the foreign key's ON UPDATE CASCADE. */

@@ -1,15 +1,15 @@
 import { createCategory, listCategories } from '../../../../../functions/admin/categories.ts';
 import { CategorySchema } from '../../../../lib/admin/categories.schema.ts';
-import { readJson, resultResponse } from '../../../../lib/http.ts';
+import { noStoreJson, readJson, resultResponse } from '../../../../lib/http.ts';
 import { adminEndpoint } from '../../../../server/admin-endpoint.ts';
-import { noStore, toAdminCategoryRow } from '../../../../server/admin-content.ts';
+import { toAdminCategoryRow } from '../../../../server/admin-content.ts';
 
 export const prerender = false;
 
 /** Every category, active or not, by sort order, each with the number of courses using it. */
 export const GET = adminEndpoint(async () => {
   const categories = await listCategories();
-  return Response.json({ categories: categories.map(toAdminCategoryRow) }, { headers: noStore });
+  return noStoreJson({ categories: categories.map(toAdminCategoryRow) });
 });
 
 /** A taken slug is refused at the slug field (409). */

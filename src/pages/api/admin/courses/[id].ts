@@ -1,16 +1,14 @@
 import { deleteCourse, getAdminCourse, updateCourse } from '../../../../../functions/admin/courses.ts';
 import { adminEndpoint } from '../../../../server/admin-endpoint.ts';
 import { adminLanguage, readCourseForm } from '../../../../server/admin-courses.ts';
-import { errorResponse, resultResponse } from '../../../../lib/http.ts';
+import { errorResponse, noStoreJson, resultResponse } from '../../../../lib/http.ts';
 
 export const prerender = false;
-
-const NO_STORE = { 'Cache-Control': 'private, no-store' };
 
 export const GET = adminEndpoint(async ({ params, url }) => {
   const course = await getAdminCourse(params.id ?? '', adminLanguage(url));
   if (!course) return errorResponse(404, 'not_found', 'errors.notFound');
-  return Response.json({ course }, { headers: NO_STORE });
+  return noStoreJson({ course });
 });
 
 /**

@@ -1,17 +1,15 @@
 import { createCourse, listAdminCourses } from '../../../../../functions/admin/courses.ts';
 import { adminEndpoint } from '../../../../server/admin-endpoint.ts';
 import { adminLanguage, readCourseForm } from '../../../../server/admin-courses.ts';
-import { resultResponse } from '../../../../lib/http.ts';
+import { noStoreJson, resultResponse } from '../../../../lib/http.ts';
 import { parseAdminCourseQuery } from '../../../../lib/admin/courses.schema.ts';
 
 export const prerender = false;
 
-const NO_STORE = { 'Cache-Control': 'private, no-store' };
-
 /** Every course in every language, newest first, with an optional Turkish-aware search. */
 export const GET = adminEndpoint(async ({ url }) => {
   const page = await listAdminCourses(parseAdminCourseQuery(url.searchParams), adminLanguage(url));
-  return Response.json(page, { headers: NO_STORE });
+  return noStoreJson(page);
 });
 
 /** A new course: multipart form with its PDF (required) and an optional cover image. */

@@ -2,20 +2,20 @@ import { deleteDiscount, saveDiscount } from '../../../../../functions/discounts
 import { DiscountSchema } from '../../../../lib/admin/discounts.schema.ts';
 import { errorResponse, readJson, resultResponse } from '../../../../lib/http.ts';
 import { adminEndpoint } from '../../../../server/admin-endpoint.ts';
+import { isUuid } from '../../../../lib/uuid.ts';
 
 export const prerender = false;
 
-const UUID = /^[0-9a-f-]{36}$/i;
 const notFound = () => errorResponse(404, 'not_found', 'errors.notFound');
 
 export const PUT = adminEndpoint(async ({ params, request }) => {
-  if (!UUID.test(params.id ?? '')) return notFound();
+  if (!isUuid(params.id)) return notFound();
   const body = await readJson(request, DiscountSchema);
   if ('response' in body) return body.response;
   return resultResponse(await saveDiscount(body.data, params.id), (saved) => saved);
 });
 
 export const DELETE = adminEndpoint(async ({ params }) => {
-  if (!UUID.test(params.id ?? '')) return notFound();
-  return resultResponse(await deleteDiscount(params.id!), (deleted) => deleted);
+  if (!isUuid(params.id)) return notFound();
+  return resultResponse(await deleteDiscount(params.id), (deleted) => deleted);
 });

@@ -1,12 +1,11 @@
 import { listDiscounts, saveDiscount } from '../../../../../functions/discounts/admin.ts';
 import { DiscountSchema } from '../../../../lib/admin/discounts.schema.ts';
-import { readJson, resultResponse } from '../../../../lib/http.ts';
+import { noStoreJson, readJson, resultResponse } from '../../../../lib/http.ts';
 import { adminEndpoint } from '../../../../server/admin-endpoint.ts';
-import { noStore } from '../../../../server/admin-content.ts';
 
 export const prerender = false;
 
-export const GET = adminEndpoint(async () => Response.json({ discounts: await listDiscounts() }, { headers: noStore }));
+export const GET = adminEndpoint(async () => noStoreJson({ discounts: await listDiscounts() }));
 
 /** A taken code is refused at the code field (409). */
 export const POST = adminEndpoint(async ({ request }) => {

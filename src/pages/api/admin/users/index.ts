@@ -1,6 +1,7 @@
 import { listUsers, userStats } from '../../../../../functions/admin/users.ts';
 import { UserSearchSchema } from '../../../../lib/admin/users.schema.ts';
 import { adminEndpoint } from '../../../../server/admin-endpoint.ts';
+import { noStoreJson } from '../../../../lib/http.ts';
 
 export const prerender = false;
 
@@ -8,5 +9,5 @@ export const prerender = false;
 export const GET = adminEndpoint(async (context) => {
   const { q } = UserSearchSchema.parse({ q: context.url.searchParams.get('q') ?? undefined });
   const [list, stats] = await Promise.all([listUsers(q || undefined), userStats()]);
-  return Response.json({ ...list, stats }, { headers: { 'Cache-Control': 'no-store' } });
+  return noStoreJson({ ...list, stats });
 });

@@ -6,7 +6,7 @@ import { getOrderByPaymentId } from '../../../../../functions/orders/orders.ts';
 import { log, requestId } from '../../../../../functions/log.ts';
 import { asLanguage, LANGUAGE_COOKIE, negotiateLanguage } from '../../../../i18n/languages.ts';
 import { siteUrl } from '../../../../../functions/env.ts';
-import { readText } from '../../../../lib/http.ts';
+import { NO_STORE, readText } from '../../../../lib/http.ts';
 
 export const prerender = false;
 
@@ -43,4 +43,4 @@ export const POST: APIRoute = async ({ params, request, cookies }) => {
   }
 };
 
-const seeOther = (location: string) => new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } });
+const seeOther = (location: string) => new Response(null, { status: 303, headers: { location, ...NO_STORE } });

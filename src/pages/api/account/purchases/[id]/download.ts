@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { purchaseOwnedBy, signedFileUrl } from '../../../../../../functions/downloads/downloads.ts';
-import { errorResponse } from '../../../../../lib/http.ts';
+import { errorResponse, NO_STORE, noStoreJson } from '../../../../../lib/http.ts';
 import { currentUser } from '../../../../../server/guards.ts';
 import { downloadProblemPage, wantsJson } from '../../../../../server/download-problem.ts';
 
@@ -19,6 +19,6 @@ export const GET: APIRoute = async (context) => {
   if (!purchaseId)
     return json ? errorResponse(404, 'not_found', 'errors.notFound') : downloadProblemPage(context, 'unknown', user.language);
   const url = signedFileUrl(purchaseId);
-  if (json) return Response.json({ url }, { headers: { 'Cache-Control': 'private, no-store' } });
-  return new Response(null, { status: 302, headers: { Location: url, 'Cache-Control': 'private, no-store' } });
+  if (json) return noStoreJson({ url });
+  return new Response(null, { status: 302, headers: { Location: url, ...NO_STORE } });
 };

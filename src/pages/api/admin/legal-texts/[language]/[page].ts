@@ -1,10 +1,9 @@
 import type { APIContext } from 'astro';
 import { LEGAL_PAGES_OF, legalText, saveLegalText } from '../../../../../../functions/shop/legal.ts';
 import { LegalTextSchema, type LegalPage } from '../../../../../lib/admin/shop-settings.schema.ts';
-import { errorResponse, readJson } from '../../../../../lib/http.ts';
+import { errorResponse, noStoreJson, readJson } from '../../../../../lib/http.ts';
 import { isLanguage, type Language } from '../../../../../i18n/languages.ts';
 import { adminEndpoint } from '../../../../../server/admin-endpoint.ts';
-import { noStore } from '../../../../../server/admin-content.ts';
 
 export const prerender = false;
 
@@ -20,7 +19,7 @@ const notFound = () => errorResponse(404, 'not_found', 'errors.notFound');
 export const GET = adminEndpoint(async (context) => {
   const text = target(context);
   if (!text) return notFound();
-  return Response.json(await legalText(text.language, text.page), { headers: noStore });
+  return noStoreJson(await legalText(text.language, text.page));
 });
 
 /** The seller's wording of one legal text in one language. */
@@ -30,7 +29,7 @@ export const PUT = adminEndpoint(async (context) => {
   const body = await readJson(context.request, LegalTextSchema);
   if ('response' in body) return body.response;
   await saveLegalText(text.language, text.page, body.data.body);
-  return Response.json(await legalText(text.language, text.page), { headers: noStore });
+  return noStoreJson(await legalText(text.language, text.page));
 });
 
 /** Back to the shipped wording. */
@@ -38,5 +37,5 @@ export const DELETE = adminEndpoint(async (context) => {
   const text = target(context);
   if (!text) return notFound();
   await saveLegalText(text.language, text.page, undefined);
-  return Response.json(await legalText(text.language, text.page), { headers: noStore });
+  return noStoreJson(await legalText(text.language, text.page));
 });

@@ -1,5 +1,5 @@
 import { showToast } from '../stores/toasts.ts';
-import { showLocalTimes } from './local-times.ts';
+import { showLocalTimes } from '../lib/local-times.ts';
 import { DEFAULT_LANGUAGE, languageOfPath, LOCALE_OF, localizedPath } from '../i18n/languages.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { localizedPath, languageOfPath, DEFAULT_LANGUAGE } from '../i18n/languages.ts';
-import { signOut } from './auth-client.ts';
-import { setLogUser } from './logger.ts';
+import { signOut } from '../lib/auth-client.ts';
+import { setLogUser } from '../lib/logger.ts';
 import { $ownedCourses, type OwnedCourse } from '../stores/owned.ts';
 import { adoptAccountWishlist, keepGuestWishlist } from '../stores/wishlist.ts';
 

@@ -1,0 +1,98 @@
+import { sql } from 'kysely';
+import { db } from '../db/database.ts';
+import type { AdminCourseView } from '../../src/lib/admin/courses.schema.ts';
+import type { Currency, Difficulty } from '../../src/lib/course-filters.ts';
+import type { CourseLanguage } from '../../src/lib/course-languages.ts';
+import type { Language } from '../../src/i18n/languages.ts';
+
+/** How the admin sees a course: its row with its category's name and the state of its last update notice. */
+export function selectViews() {
+  return db()
+    .selectFrom('courses')
+    .innerJoin('categories', 'categories.slug', 'courses.category')
+    .leftJoin('course_update_runs', (join) =>
+      join
+        .onRef('course_update_runs.course_id', '=', 'courses.id')
+        .onRef('course_update_runs.pdf_version', '=', 'courses.pdf_version'),
+    )
+    .select([
+      'courses.id',
+      'courses.title',
+      'courses.description',
+      'courses.category',
+      'courses.instructor_name',
+      'courses.instructor_bio',
+      'courses.price_minor',
+      'courses.currency',
+      'courses.language',
+      'courses.difficulty_level',
+      'courses.tags',
+      'courses.is_featured',
+      'courses.is_active',
+      'courses.duration_minutes',
+      'courses.cover_image_url',
+      'courses.stamp_pdfs',
+      'courses.pdf_version',
+      'courses.pdf_updated_at',
+      'courses.created_at',
+      'courses.updated_at',
+      'categories.name_en as category_name_en',
+      'categories.name_tr as category_name_tr',
+      // Whether a PDF is stored, never where.
+      sql<boolean>`courses.pdf_path IS NOT NULL`.as('has_pdf'),
+      // The current version's "notify buyers" run, if one was asked for: under way, or how many it mailed.
+      'course_update_runs.finished_at as notices_finished_at',
+      'course_update_runs.buyer_count as notices_buyer_count',
+      (eb) =>
+        eb
+          .selectFrom('course_update_notices')
+          .select((inner) => inner.fn.countAll<number>().as('count'))
+          .whereRef('course_update_notices.course_id', '=', 'courses.id')
+          .whereRef('course_update_notices.pdf_version', '=', 'courses.pdf_version')
+          .where('course_update_notices.mailed', '=', true)
+          .as('notices_mailed'),
+      (eb) =>
+        eb
+          .selectFrom('purchases')
+          .select((inner) => inner.fn.countAll<number>().as('count'))
+          .whereRef('purchases.course_id', '=', 'courses.id')
+          .where('purchases.status', '=', 'completed')
+          .as('purchase_count'),
+    ]);
+}
+
+type ViewRow = Awaited<ReturnType<ReturnType<typeof selectViews>['executeTakeFirstOrThrow']>>;
+
+export function toView(row: ViewRow, lang: Language): AdminCourseView {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    category: row.category,
+    categoryName: lang === 'tr' ? row.category_name_tr : row.category_name_en,
+    instructorName: row.instructor_name,
+    instructorBio: row.instructor_bio,
+    priceMinor: row.price_minor,
+    currency: row.currency as Currency,
+    language: row.language as CourseLanguage,
+    difficulty: row.difficulty_level as Difficulty,
+    tags: row.tags,
+    isFeatured: row.is_featured,
+    isActive: row.is_active,
+    durationMinutes: row.duration_minutes,
+    coverImageUrl: row.cover_image_url,
+    hasPdf: row.has_pdf,
+    stampPdfs: row.stamp_pdfs,
+    pdfVersion: row.pdf_version,
+    pdfUpdatedAt: row.pdf_updated_at?.toISOString() ?? null,
+    purchaseCount: Number(row.purchase_count ?? 0),
+    updateNotices:
+      row.notices_buyer_count === null
+        ? null
+        : row.notices_finished_at === null
+          ? { sending: true, buyers: row.notices_buyer_count }
+          : { sending: false, buyers: Number(row.notices_mailed ?? 0) },
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
