@@ -8,6 +8,7 @@ import { siteUrl } from '../env.ts';
 import { renderPostContent } from '../blog/render.ts';
 import { SHOP_TAG } from '../http/cache-rules.ts';
 import { shopSettings } from './settings.ts';
+import { PAYMENT_PROVIDERS } from '../payments/registry.ts';
 import type { Language } from '../../src/i18n/languages.ts';
 import type { LegalPage, ORDER_PLACEHOLDERS, ShopSettings } from '../../src/lib/admin/shop-settings.schema.ts';
 
@@ -123,8 +124,21 @@ export async function renderLegalText(
   order?: Partial<OrderValues>,
 ): Promise<RenderedLegalText> {
   const [{ body }, settings] = await Promise.all([legalText(language, page), shopSettings()]);
-  const markdown = fillTemplate(body, { ...settingsValues(settings), ...order });
+  const values = { ...settingsValues(settings), paymentProviders: paymentProvidersText(language) };
+  const markdown = fillTemplate(body, { ...values, ...order });
   return { html: renderPostContent(markdown), markdown, version: fingerprint(markdown) };
+}
+
+/**
+ * The payment providers the texts name: those this shop has keys for ("Stripe and iyzico"), or, before
+ * any is configured, the ones it can use ("Stripe or iyzico"). Never the demo.
+ */
+export function paymentProvidersText(language: Language): string {
+  const real = PAYMENT_PROVIDERS.filter((provider) => !provider.developerTool);
+  const configured = real.filter((provider) => provider.configured());
+  const named = configured.length > 0 ? configured : real;
+  const type = configured.length > 0 ? 'conjunction' : 'disjunction';
+  return new Intl.ListFormat(language, { type }).format(named.map((provider) => provider.label));
 }
 
 export function fingerprint(text: string): string {

@@ -89,5 +89,6 @@ export const LEGAL_PLACEHOLDERS = [
   'taxNumber',
   'siteUrl',
   'moneyBackDays',
+  'paymentProviders',
 ] as const;
 export const ORDER_PLACEHOLDERS = ['buyerName', 'buyerEmail', 'courseTitle', 'price', 'orderDate'] as const;

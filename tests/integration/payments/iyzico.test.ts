@@ -204,6 +204,12 @@ describe('iyzico (against a local fake of its API and hosted page)', () => {
     expect(await saved.json()).toMatchObject({ choices: { TRY: 'iyzico', USD: 'stripe' }, takenBy: { USD: 'iyzico' } });
     const page = await (await admin.request('/tr/admin/settings')).text();
     expect(page).toContain('Ödemeler');
+    // The legal texts name the provider that takes the money here, not one the shop does not use.
+    for (const path of ['/tr/privacy', '/en/terms', '/tr/refund']) {
+      const legal = await (await server.fetch(path)).text();
+      expect(legal, path).toContain('iyzico');
+      expect(legal, path).not.toContain('Stripe');
+    }
   });
 
   it('fake iyzico: the credentials are checked for real, and a wrong secret is refused (doctor)', async () => {
