@@ -1,5 +1,4 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { once } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 
@@ -28,7 +27,7 @@ export function pacedBody(source: Readable): ReadableStream<Uint8Array> {
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
-        if (res?.writableNeedDrain) await Promise.race([once(res, 'drain'), once(res, 'close')]);
+        if (res?.writableNeedDrain && !res.destroyed) await drainedOrClosed(res);
         const next = await chunks.next();
         if (next.done) controller.close();
         else controller.enqueue(new Uint8Array(next.value.buffer, next.value.byteOffset, next.value.byteLength));
@@ -40,4 +39,17 @@ export function pacedBody(source: Readable): ReadableStream<Uint8Array> {
     // Nothing read ahead: the socket's own buffer is the only one.
     { highWaterMark: 0 },
   );
+}
+
+/** Resolves when the socket has taken what was written, or has gone; leaves no listener behind. */
+function drainedOrClosed(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
 }
