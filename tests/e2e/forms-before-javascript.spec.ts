@@ -1,0 +1,204 @@
+import { test, expect, apiSignUp, waitForIslands, type Account, type APIRequestContext, type Page } from './fixtures.ts';
+import { FULL_SWEEP } from '../support/accessibility.ts';
+
+/**
+ * Every form that matters works before its script does (decision 37): with JavaScript off the
+ * browser's own POST is taken by the page (next page, or the form again with translated errors and
+ * what was typed, never a password); filled and sent while the island's script is still on its way,
+ * it goes through the same way; filled (as autofill does) before the island hydrates, the island
+ * keeps what the fields hold. `npm test` runs one case of each kind; `npm run test:sweep` every
+ * form in both languages, JavaScript off and held back.
+ */
+type Lang = 'en' | 'tr';
+type Mode = 'off' | 'held';
+
+const WORDS = {
+  en: {
+    email: 'Email',
+    password: 'Password',
+    signIn: 'Sign in',
+    wrong: 'Invalid email or password',
+    linkEmail: 'Address to send the link to',
+    linkButton: 'E-mail me a sign-in link',
+    linkSent: 'a sign-in link is on its way',
+    showPassword: 'Show password',
+    contact: {
+      title: 'Send us a message',
+      name: 'Name',
+      email: 'E-mail',
+      subject: 'Subject',
+      message: 'Message',
+      send: 'Send message',
+    },
+    contactSent: 'Your message has been sent',
+    emailInvalid: 'Invalid email address',
+  },
+  tr: {
+    email: 'E-posta',
+    password: 'Şifre',
+    signIn: 'Giriş yap',
+    wrong: 'E-posta ya da şifre hatalı',
+    linkEmail: 'Bağlantının gönderileceği adres',
+    linkButton: 'Bana giriş bağlantısı gönder',
+    linkSent: 'giriş bağlantısı yolda',
+    showPassword: 'Şifreyi göster',
+    contact: {
+      title: 'Bize mesaj gönderin',
+      name: 'Ad',
+      email: 'E-posta',
+      subject: 'Konu',
+      message: 'Mesaj',
+      send: 'Mesajı gönder',
+    },
+    contactSent: 'Mesajınız gönderildi',
+    emailInvalid: 'Geçersiz e-posta adresi',
+  },
+} as const;
+
+/**
+ * Holds back every script of the shop's bundle (islands and page scripts) until `release`, as a
+ * slow phone does: the page is there, its forms are the browser's own.
+ */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_astro\/.*\.js(\?.*)?$/, async (route) => {
+    await released;
+    await route.continue().catch(() => {});
+  });
+  return release;
+}
+
+/** Opens a page as the mode has it: without JavaScript, or with its scripts held back (returns their release). */
+async function open(page: Page, mode: Mode, path: string): Promise<() => void> {
+  const release = mode === 'held' ? await holdScripts(page) : () => {};
+  await page.goto(path, { waitUntil: 'commit' });
+  await expect(page.locator('form').first()).toBeVisible();
+  return release;
+}
+
+const account = (request: APIRequestContext, baseURL: string | undefined, lang: Lang): Promise<Account> =>
+  apiSignUp(request, baseURL!, { name: 'prehydration', language: lang });
+
+const cases = {
+  async signIn(page: Page, lang: Lang, mode: Mode, signedUp: Account) {
+    const words = WORDS[lang];
+    const release = await open(page, mode, `/${lang}/login?next=%2F${lang}%2Fdashboard%2Fsettings`);
+    const email = page.getByLabel(words.email, { exact: true });
+    const password = page.getByLabel(words.password, { exact: true });
+    await email.fill(signedUp.email);
+    await password.fill('not the password 1');
+    await password.press('Enter');
+    await expect(page.getByRole('alert').filter({ hasText: words.wrong })).toBeVisible();
+    await expect(email).toHaveValue(signedUp.email);
+    await expect(password).toHaveValue('');
+    expect(await page.content()).not.toContain('not the password 1');
+    await password.fill(signedUp.password);
+    await page.getByRole('button', { name: words.signIn, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/${lang}/dashboard/settings$`));
+    release();
+  },
+
+  async signInLink(page: Page, lang: Lang, mode: Mode, signedUp: Account) {
+    const words = WORDS[lang];
+    const release = await open(page, mode, `/${lang}/login`);
+    const email = page.getByLabel(words.linkEmail);
+    await email.fill('not an address');
+    await page.getByRole('button', { name: words.linkButton }).click();
+    await expect(page.getByText(words.emailInvalid)).toBeVisible();
+    await expect(page.getByLabel(words.linkEmail)).toHaveValue('not an address');
+    await page.getByLabel(words.linkEmail).fill(signedUp.email);
+    await page.getByRole('button', { name: words.linkButton }).click();
+    await expect(page.getByRole('status').filter({ hasText: words.linkSent })).toBeVisible();
+    release();
+  },
+
+  async contact(page: Page, lang: Lang, mode: Mode) {
+    const words = WORDS[lang];
+    const release = await open(page, mode, `/${lang}/contact`);
+    const form = page.getByRole('form', { name: words.contact.title });
+    await form.getByLabel(words.contact.name).fill('Ayşe Yılmaz');
+    await form.getByLabel(words.contact.email).fill('not an address');
+    await form.getByLabel(words.contact.subject).fill('A question about a course');
+    await form.getByLabel(words.contact.message).fill('Is there a certificate when I finish it?');
+    await form.getByRole('button', { name: words.contact.send }).click();
+    await expect(form.getByText(words.emailInvalid)).toBeVisible();
+    await expect(form.getByLabel(words.contact.email)).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.getByLabel(words.contact.message)).toHaveValue('Is there a certificate when I finish it?');
+    await form.getByLabel(words.contact.email).fill(`someone-${Date.now()}@example.com`);
+    await form.getByRole('button', { name: words.contact.send }).click();
+    await expect(page.getByRole('status').filter({ hasText: words.contactSent })).toBeVisible();
+    release();
+  },
+};
+
+type CaseName = keyof typeof cases;
+const LANGS: Lang[] = ['en', 'tr'];
+/** `npm test`: one case per kind of form; the sweep: every form, both languages. */
+const OFF: [CaseName, Lang][] = FULL_SWEEP
+  ? (Object.keys(cases) as CaseName[]).flatMap((name) => LANGS.map((lang) => [name, lang] as [CaseName, Lang]))
+  : [
+      ['signIn', 'tr'],
+      ['contact', 'en'],
+    ];
+const HELD: [CaseName, Lang][] = FULL_SWEEP
+  ? (Object.keys(cases) as CaseName[]).flatMap((name) => LANGS.map((lang) => [name, lang] as [CaseName, Lang]))
+  : [];
+
+test.describe('with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+  for (const [name, lang] of OFF)
+    test(`${name} (${lang})`, async ({ page, request, baseURL }) => {
+      await cases[name](page, lang, 'off', await account(request, baseURL, lang));
+    });
+});
+
+test.describe('before the island hydrates', () => {
+  for (const [name, lang] of HELD)
+    test(`${name} (${lang})`, async ({ page, request, baseURL }) => {
+      await cases[name](page, lang, 'held', await account(request, baseURL, lang));
+    });
+
+  test('sign-in filled and sent while the island is on its way: signed in (en)', async ({ page, request, baseURL }) => {
+    const signedUp = await account(request, baseURL, 'en');
+    const release = await open(page, 'held', '/en/login');
+    await page.getByLabel('Email', { exact: true }).fill(signedUp.email);
+    await page.getByLabel('Password', { exact: true }).fill(signedUp.password);
+    await page.getByLabel('Password', { exact: true }).press('Enter');
+    await expect(page).toHaveURL(/\/en\/dashboard$/);
+    release();
+  });
+
+  for (const lang of FULL_SWEEP ? LANGS : (['tr'] as const))
+    test(`autofill before hydration is kept, and the island signs in with it (${lang})`, async ({ page, request, baseURL }) => {
+      const words = WORDS[lang];
+      const signedUp = await account(request, baseURL, lang);
+      const release = await open(page, 'held', `/${lang}/login`);
+      // Autofill sets values without keystrokes the island could hear.
+      await page.getByLabel(words.email, { exact: true }).fill(signedUp.email);
+      await page.getByLabel(words.password, { exact: true }).fill(signedUp.password);
+      release();
+      await waitForIslands(page);
+      // The island is in charge once its own button shows the password (the browser alone would not).
+      const password = page.getByLabel(words.password, { exact: true });
+      await expect(async () => {
+        await page.getByRole('button', { name: words.showPassword }).click();
+        await expect(password).toHaveAttribute('type', 'text', { timeout: 500 });
+      }).toPass();
+      await expect(page.getByLabel(words.email, { exact: true })).toHaveValue(signedUp.email);
+      await expect(password).toHaveValue(signedUp.password);
+      const sent = page.waitForRequest('**/api/auth/sign-in/email');
+      await page.getByRole('button', { name: words.signIn, exact: true }).click();
+      await sent;
+      await expect(page).toHaveURL(new RegExp(`/${lang}/dashboard$`));
+    });
+});
+
+test('a form posted to a page from another site is refused', async ({ request }) => {
+  const response = await request.post('/en/login', {
+    headers: { origin: 'https://elsewhere.example' },
+    form: { form: 'login', email: 'someone@example.com', password: 'whatever 123' },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(403);
+});
