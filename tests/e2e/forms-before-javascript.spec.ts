@@ -1,5 +1,16 @@
-import { test, expect, apiSignUp, waitForIslands, type Account, type APIRequestContext, type Page } from './fixtures.ts';
+import {
+  test,
+  expect,
+  apiSignUp,
+  openMail,
+  uniqueEmail,
+  waitForIslands,
+  type Account,
+  type APIRequestContext,
+  type Page,
+} from './fixtures.ts';
 import { FULL_SWEEP } from '../support/accessibility.ts';
+import { authenticatorFor } from '../support/two-factor.ts';
 
 /**
  * Every form that matters works before its script does (decision 37): with JavaScript off the
@@ -32,6 +43,20 @@ const WORDS = {
     },
     contactSent: 'Your message has been sent',
     emailInvalid: 'Invalid email address',
+    fullName: 'Full name',
+    confirmPassword: 'Confirm password',
+    mismatch: "Passwords don't match",
+    signUp: 'Create account',
+    sendReset: 'Send Reset Link',
+    checkEmail: 'Check Your Email',
+    resetSubject: /^Reset your .* password$/,
+    verifySubject: /^Confirm your e-mail address/,
+    newPassword: 'New password',
+    confirmNewPassword: 'Confirm new password',
+    updatePassword: 'Update password',
+    code: '6-digit code',
+    verify: 'Verify',
+    codeWrong: 'That code is not right',
   },
   tr: {
     email: 'E-posta',
@@ -52,6 +77,20 @@ const WORDS = {
     },
     contactSent: 'Mesajınız gönderildi',
     emailInvalid: 'Geçersiz e-posta adresi',
+    fullName: 'Ad soyad',
+    confirmPassword: 'Şifreyi onayla',
+    mismatch: 'Şifreler eşleşmiyor',
+    signUp: 'Hesap oluştur',
+    sendReset: 'Sıfırlama Bağlantısı Gönder',
+    checkEmail: 'E-postanızı Kontrol Edin',
+    resetSubject: /şifrenizi sıfırlayın$/,
+    verifySubject: /e-posta adresinizi doğrulayın$/,
+    newPassword: 'Yeni şifre',
+    confirmNewPassword: 'Yeni şifreyi onayla',
+    updatePassword: 'Şifreyi güncelle',
+    code: '6 haneli kod',
+    verify: 'Doğrula',
+    codeWrong: 'Bu kod doğru değil',
   },
 } as const;
 
@@ -77,29 +116,38 @@ async function open(page: Page, mode: Mode, path: string): Promise<() => void> {
   return release;
 }
 
-const account = (request: APIRequestContext, baseURL: string | undefined, lang: Lang): Promise<Account> =>
-  apiSignUp(request, baseURL!, { name: 'prehydration', language: lang });
+/** A fresh account, signed in on `request` (a context of its own: the page stays signed out). */
+interface Who {
+  account: Account;
+  request: APIRequestContext;
+  origin: string;
+}
+const signedUp = async (request: APIRequestContext, baseURL: string | undefined, lang: Lang): Promise<Who> => ({
+  account: await apiSignUp(request, baseURL!, { name: 'prehydration', language: lang }),
+  request,
+  origin: baseURL!,
+});
 
 const cases = {
-  async signIn(page: Page, lang: Lang, mode: Mode, signedUp: Account) {
+  async signIn(page: Page, lang: Lang, mode: Mode, who: Who) {
     const words = WORDS[lang];
     const release = await open(page, mode, `/${lang}/login?next=%2F${lang}%2Fdashboard%2Fsettings`);
     const email = page.getByLabel(words.email, { exact: true });
     const password = page.getByLabel(words.password, { exact: true });
-    await email.fill(signedUp.email);
+    await email.fill(who.account.email);
     await password.fill('not the password 1');
     await password.press('Enter');
     await expect(page.getByRole('alert').filter({ hasText: words.wrong })).toBeVisible();
-    await expect(email).toHaveValue(signedUp.email);
+    await expect(email).toHaveValue(who.account.email);
     await expect(password).toHaveValue('');
     expect(await page.content()).not.toContain('not the password 1');
-    await password.fill(signedUp.password);
+    await password.fill(who.account.password);
     await page.getByRole('button', { name: words.signIn, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/${lang}/dashboard/settings$`));
     release();
   },
 
-  async signInLink(page: Page, lang: Lang, mode: Mode, signedUp: Account) {
+  async signInLink(page: Page, lang: Lang, mode: Mode, who: Who) {
     const words = WORDS[lang];
     const release = await open(page, mode, `/${lang}/login`);
     const email = page.getByLabel(words.linkEmail);
@@ -107,7 +155,7 @@ const cases = {
     await page.getByRole('button', { name: words.linkButton }).click();
     await expect(page.getByText(words.emailInvalid)).toBeVisible();
     await expect(page.getByLabel(words.linkEmail)).toHaveValue('not an address');
-    await page.getByLabel(words.linkEmail).fill(signedUp.email);
+    await page.getByLabel(words.linkEmail).fill(who.account.email);
     await page.getByRole('button', { name: words.linkButton }).click();
     await expect(page.getByRole('status').filter({ hasText: words.linkSent })).toBeVisible();
     release();
@@ -130,6 +178,90 @@ const cases = {
     await expect(page.getByRole('status').filter({ hasText: words.contactSent })).toBeVisible();
     release();
   },
+
+  async signUp(page: Page, lang: Lang, mode: Mode) {
+    const words = WORDS[lang];
+    const release = await open(page, mode, `/${lang}/signup`);
+    const email = uniqueEmail('prehydration-signup');
+    await page.getByLabel(words.fullName).fill('Ayşe Yılmaz');
+    await page.getByLabel(words.email, { exact: true }).fill(email);
+    await page.getByLabel(words.password, { exact: true }).fill('correct horse 2026');
+    await page.getByLabel(words.confirmPassword).fill('another horse 2026');
+    await page.getByRole('button', { name: words.signUp }).click();
+    await expect(page.getByText(words.mismatch)).toBeVisible();
+    await expect(page.getByLabel(words.fullName)).toHaveValue('Ayşe Yılmaz');
+    await expect(page.getByLabel(words.email, { exact: true })).toHaveValue(email);
+    expect(await page.content()).not.toContain('horse 2026');
+    await page.getByLabel(words.password, { exact: true }).fill('correct horse 2026');
+    await page.getByLabel(words.confirmPassword).fill('correct horse 2026');
+    await page.getByRole('button', { name: words.signUp }).click();
+    await expect(page).toHaveURL(new RegExp(`/${lang}/dashboard$`));
+    release();
+  },
+
+  async forgotAndReset(page: Page, lang: Lang, mode: Mode, who: Who) {
+    const words = WORDS[lang];
+    const release = await open(page, mode, `/${lang}/forgot-password`);
+    await page.getByLabel(words.email, { exact: true }).fill(who.account.email);
+    await page.getByRole('button', { name: words.sendReset }).click();
+    await expect(page.getByRole('heading', { name: words.checkEmail })).toBeVisible();
+    // The mail is read in a page of its own (scripts run there, as in any mail client).
+    const mailbox = await page.context().newPage();
+    const mail = await openMail(mailbox, who.account.email, words.resetSubject, lang);
+    const link = (await mail
+      .getByRole('link', { name: /reset-password\?token=/ })
+      .first()
+      .getAttribute('href'))!;
+    await mailbox.close();
+    release();
+    const releaseAgain = await open(page, mode, new URL(link).pathname + new URL(link).search);
+    await page.getByLabel(words.newPassword, { exact: true }).fill('brand new horse 42');
+    await page.getByLabel(words.confirmNewPassword).fill('another new horse 42');
+    await page.getByRole('button', { name: words.updatePassword }).click();
+    await expect(page.getByText(words.mismatch)).toBeVisible();
+    await page.getByLabel(words.newPassword, { exact: true }).fill('brand new horse 42');
+    await page.getByLabel(words.confirmNewPassword).fill('brand new horse 42');
+    await page.getByRole('button', { name: words.updatePassword }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    releaseAgain();
+  },
+
+  async twoFactor(page: Page, lang: Lang, mode: Mode, who: Who) {
+    const words = WORDS[lang];
+    // Two-factor is for an account that proved its address: its confirmation link, opened by the account's own client.
+    const mailbox = await page.context().newPage();
+    const mail = await openMail(mailbox, who.account.email, words.verifySubject, lang);
+    const confirm = (await mail
+      .getByRole('link', { name: /\/api\/auth\/verify-email/ })
+      .first()
+      .getAttribute('href'))!;
+    await mailbox.close();
+    await who.request.get(confirm, { headers: { origin: who.origin } });
+    const enabled = await who.request.post('/api/auth/two-factor/enable', {
+      headers: { origin: who.origin },
+      data: { password: who.account.password },
+    });
+    const code = authenticatorFor(((await enabled.json()) as { totpURI: string }).totpURI);
+    const confirmed = await who.request.post('/api/auth/two-factor/verify-totp', {
+      headers: { origin: who.origin },
+      data: { code: code() },
+    });
+    expect(confirmed.status()).toBe(200);
+    const release = await open(page, mode, `/${lang}/login`);
+    await page.getByLabel(words.email, { exact: true }).fill(who.account.email);
+    await page.getByLabel(words.password, { exact: true }).fill(who.account.password);
+    await page.getByRole('button', { name: words.signIn, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/${lang}/two-factor\\?next=`));
+    await expect(page.getByLabel(words.code)).toBeVisible();
+    const used = new Set([code(-1), code(), code(1)]);
+    await page.getByLabel(words.code).fill(['000000', '111111', '222222', '333333'].find((wrong) => !used.has(wrong))!);
+    await page.getByRole('button', { name: words.verify }).click();
+    await expect(page.getByRole('alert').filter({ hasText: words.codeWrong })).toBeVisible();
+    await page.getByLabel(words.code).fill(code(1));
+    await page.getByRole('button', { name: words.verify }).click();
+    await expect(page).toHaveURL(new RegExp(`/${lang}/dashboard$`));
+    release();
+  },
 };
 
 type CaseName = keyof typeof cases;
@@ -139,6 +271,7 @@ const OFF: [CaseName, Lang][] = FULL_SWEEP
   ? (Object.keys(cases) as CaseName[]).flatMap((name) => LANGS.map((lang) => [name, lang] as [CaseName, Lang]))
   : [
       ['signIn', 'tr'],
+      ['signUp', 'en'],
       ['contact', 'en'],
     ];
 const HELD: [CaseName, Lang][] = FULL_SWEEP
@@ -149,21 +282,21 @@ test.describe('with JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
   for (const [name, lang] of OFF)
     test(`${name} (${lang})`, async ({ page, request, baseURL }) => {
-      await cases[name](page, lang, 'off', await account(request, baseURL, lang));
+      await cases[name](page, lang, 'off', await signedUp(request, baseURL, lang));
     });
 });
 
 test.describe('before the island hydrates', () => {
   for (const [name, lang] of HELD)
     test(`${name} (${lang})`, async ({ page, request, baseURL }) => {
-      await cases[name](page, lang, 'held', await account(request, baseURL, lang));
+      await cases[name](page, lang, 'held', await signedUp(request, baseURL, lang));
     });
 
   test('sign-in filled and sent while the island is on its way: signed in (en)', async ({ page, request, baseURL }) => {
-    const signedUp = await account(request, baseURL, 'en');
+    const { account } = await signedUp(request, baseURL, 'en');
     const release = await open(page, 'held', '/en/login');
-    await page.getByLabel('Email', { exact: true }).fill(signedUp.email);
-    await page.getByLabel('Password', { exact: true }).fill(signedUp.password);
+    await page.getByLabel('Email', { exact: true }).fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
     await page.getByLabel('Password', { exact: true }).press('Enter');
     await expect(page).toHaveURL(/\/en\/dashboard$/);
     release();
@@ -172,11 +305,11 @@ test.describe('before the island hydrates', () => {
   for (const lang of FULL_SWEEP ? LANGS : (['tr'] as const))
     test(`autofill before hydration is kept, and the island signs in with it (${lang})`, async ({ page, request, baseURL }) => {
       const words = WORDS[lang];
-      const signedUp = await account(request, baseURL, lang);
+      const { account } = await signedUp(request, baseURL, lang);
       const release = await open(page, 'held', `/${lang}/login`);
       // Autofill sets values without keystrokes the island could hear.
-      await page.getByLabel(words.email, { exact: true }).fill(signedUp.email);
-      await page.getByLabel(words.password, { exact: true }).fill(signedUp.password);
+      await page.getByLabel(words.email, { exact: true }).fill(account.email);
+      await page.getByLabel(words.password, { exact: true }).fill(account.password);
       release();
       await waitForIslands(page);
       // The island is in charge once its own button shows the password (the browser alone would not).
@@ -185,8 +318,8 @@ test.describe('before the island hydrates', () => {
         await page.getByRole('button', { name: words.showPassword }).click();
         await expect(password).toHaveAttribute('type', 'text', { timeout: 500 });
       }).toPass();
-      await expect(page.getByLabel(words.email, { exact: true })).toHaveValue(signedUp.email);
-      await expect(password).toHaveValue(signedUp.password);
+      await expect(page.getByLabel(words.email, { exact: true })).toHaveValue(account.email);
+      await expect(password).toHaveValue(account.password);
       const sent = page.waitForRequest('**/api/auth/sign-in/email');
       await page.getByRole('button', { name: words.signIn, exact: true }).click();
       await sent;

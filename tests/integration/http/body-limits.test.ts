@@ -105,6 +105,10 @@ describe('every body-reading route refuses an oversized body while it arrives', 
       'POST /[lang]/admin/blog-preview',
       // Forms posted to their pages before JavaScript (decision 37).
       'POST /[lang]/login',
+      'POST /[lang]/signup',
+      'POST /[lang]/forgot-password',
+      'POST /[lang]/reset-password',
+      'POST /[lang]/two-factor',
       'POST /[lang]/contact',
     ])
       expect(found).toContain(known);
