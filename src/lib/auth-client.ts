@@ -98,10 +98,18 @@ export const resetPassword = (token: string, password: string, confirmPassword: 
   postJson<{ ok: true; twoFactor: boolean }>('/api/password-reset', { token, password, confirmPassword });
 
 export const updateProfile = (fullName: string, language: Language) =>
-  authCall('/api/auth/update-user', { name: fullName, language }, 'settings.profileFailed');
+  authCall('/api/auth/update-user', profileRequest(fullName, language), 'settings.profileFailed');
+
+/** The bodies of Settings' requests (the page sends the same for a form posted without JavaScript). */
+export const profileRequest = (fullName: string, language: Language) => ({ name: fullName, language });
+export const passwordChangeRequest = (currentPassword: string, newPassword: string) => ({
+  currentPassword,
+  newPassword,
+  revokeOtherSessions: true,
+});
 
 export const changePassword = (currentPassword: string, newPassword: string) =>
-  authCall('/api/auth/change-password', { currentPassword, newPassword, revokeOtherSessions: true }, 'settings.passwordFailed');
+  authCall('/api/auth/change-password', passwordChangeRequest(currentPassword, newPassword), 'settings.passwordFailed');
 
 /** For an account that signs in by e-mail link only: its first password (the session proves who it is). */
 export const setPassword = (newPassword: string) => postJson<{ ok: true }>('/api/account/password', { newPassword });

@@ -57,6 +57,19 @@ const WORDS = {
     code: '6-digit code',
     verify: 'Verify',
     codeWrong: 'That code is not right',
+    settings: {
+      profile: 'Profile',
+      language: 'Language',
+      save: 'Save profile',
+      current: 'Current password',
+      newPassword: 'New password',
+      confirm: 'Confirm new password',
+      update: 'Update password',
+      profileSaved: 'Profile updated successfully!',
+      passwordSaved: 'Password updated successfully!',
+      wrongCurrent: 'Your current password is not correct',
+      nameTooShort: 'Full name must be at least 2 characters',
+    },
   },
   tr: {
     email: 'E-posta',
@@ -91,6 +104,19 @@ const WORDS = {
     code: '6 haneli kod',
     verify: 'Doğrula',
     codeWrong: 'Bu kod doğru değil',
+    settings: {
+      profile: 'Profil',
+      language: 'Dil',
+      save: 'Profili kaydet',
+      current: 'Mevcut şifre',
+      newPassword: 'Yeni şifre',
+      confirm: 'Yeni şifreyi onayla',
+      update: 'Şifreyi güncelle',
+      profileSaved: 'Profil başarıyla güncellendi!',
+      passwordSaved: 'Şifreniz başarıyla güncellendi!',
+      wrongCurrent: 'Mevcut şifreniz doğru değil',
+      nameTooShort: 'Ad soyad en az 2 karakter olmalıdır',
+    },
   },
 } as const;
 
@@ -260,6 +286,44 @@ const cases = {
     await page.getByLabel(words.code).fill(code(1));
     await page.getByRole('button', { name: words.verify }).click();
     await expect(page).toHaveURL(new RegExp(`/${lang}/dashboard$`));
+    release();
+  },
+
+  async settings(page: Page, lang: Lang, mode: Mode, who: Who) {
+    const { email, password } = who.account;
+    const signedIn = await page.request.post('/api/auth/sign-in/email', {
+      headers: { origin: who.origin },
+      data: { email, password },
+    });
+    expect(signedIn.status()).toBe(200);
+    const words = WORDS[lang].settings;
+    const other: Lang = lang === 'en' ? 'tr' : 'en';
+    const release = await open(page, mode, `/${lang}/dashboard/settings`);
+    const name = page.getByLabel(WORDS[lang].fullName);
+    await name.fill('A');
+    await page.getByRole('button', { name: words.save }).click();
+    await expect(page.getByText(words.nameTooShort)).toBeVisible();
+    await expect(page.getByLabel(WORDS[lang].fullName)).toHaveValue('A');
+    await page.getByLabel(WORDS[lang].fullName).fill('Ayşe Işık');
+    await page.getByRole('region', { name: words.profile }).getByLabel(words.language).selectOption(other);
+    await page.getByRole('button', { name: words.save }).click();
+    // The page follows the language chosen, and says it in it.
+    await expect(page).toHaveURL(new RegExp(`/${other}/dashboard/settings\\?saved=profile$`));
+    await expect(page.getByRole('status').filter({ hasText: WORDS[other].settings.profileSaved })).toBeVisible();
+    await expect(page.getByLabel(WORDS[other].fullName)).toHaveValue('Ayşe Işık');
+
+    const text = WORDS[other].settings;
+    await page.getByLabel(text.current).fill('not my password 1');
+    await page.getByLabel(text.newPassword, { exact: true }).fill('a newer horse 2026');
+    await page.getByLabel(text.confirm).fill('a newer horse 2026');
+    await page.getByRole('button', { name: text.update }).click();
+    await expect(page.getByText(text.wrongCurrent).first()).toBeVisible();
+    expect(await page.content()).not.toContain('horse 2026');
+    await page.getByLabel(text.current).fill(who.account.password);
+    await page.getByLabel(text.newPassword, { exact: true }).fill('a newer horse 2026');
+    await page.getByLabel(text.confirm).fill('a newer horse 2026');
+    await page.getByRole('button', { name: text.update }).click();
+    await expect(page.getByRole('status').filter({ hasText: text.passwordSaved })).toBeVisible();
     release();
   },
 };

@@ -110,6 +110,7 @@ describe('every body-reading route refuses an oversized body while it arrives', 
       'POST /[lang]/reset-password',
       'POST /[lang]/two-factor',
       'POST /[lang]/contact',
+      'POST /[lang]/dashboard/settings',
     ])
       expect(found).toContain(known);
   });
