@@ -10,7 +10,7 @@ import type { z } from '../lib/zod.ts';
  * the island's zod schema and sends it through the very endpoint the island calls, in-process, then
  * answers with the next page (303) or itself again with the errors and what was typed.
  */
-export type PageContext = Pick<AstroGlobal, 'request' | 'url' | 'clientAddress'>;
+export type PageContext = Pick<AstroGlobal, 'request' | 'url' | 'clientAddress' | 'locals'>;
 
 /** As large as any of these forms gets (the contact message is the longest); JSON endpoints allow the same. */
 const MAX_FORM_BODY_BYTES = 64 * 1024;
@@ -29,19 +29,28 @@ export async function readFormPost(request: Request): Promise<BodyRead<{ fields:
 
 /**
  * Sends a JSON body to one of the shop's endpoints in-process, as the island's fetch would reach it:
- * the page's cookies, client address and browser, so limits, sessions and notices are the same.
+ * the page's cookies, client address, browser and resolved session, so guards, limits, sessions and
+ * notices are the same. `params`: the endpoint's own (`[courseId]`).
  */
-export function callEndpoint(route: APIRoute, context: PageContext, path: string, body: unknown): Promise<Response> {
+export function callEndpoint(
+  route: APIRoute,
+  context: PageContext,
+  path: string,
+  body: unknown,
+  { method = 'POST', params = {} }: { method?: 'POST' | 'PUT'; params?: Record<string, string> } = {},
+): Promise<Response> {
   const url = new URL(path, context.url);
   const headers = new Headers({ 'content-type': 'application/json', origin: context.url.origin });
   for (const name of ['cookie', 'user-agent', 'accept-language', 'x-forwarded-for', 'forwarded'])
     copyHeader(context.request.headers, headers, name);
-  const request = new Request(url, { method: 'POST', headers, body: JSON.stringify(body) });
-  // The routes read only these three from their context.
-  const routeContext: Pick<APIContext, 'request' | 'url' | 'clientAddress'> = {
+  const request = new Request(url, { method, headers, body: JSON.stringify(body) });
+  // The routes read only these from their context.
+  const routeContext: Pick<APIContext, 'request' | 'url' | 'clientAddress' | 'params' | 'locals'> = {
     request,
     url,
     clientAddress: context.clientAddress,
+    params,
+    locals: context.locals,
   };
   return Promise.resolve(route(routeContext as APIContext));
 }

@@ -2,6 +2,7 @@ import {
   test,
   expect,
   apiSignUp,
+  buyerWithLibrary,
   openMail,
   uniqueEmail,
   waitForIslands,
@@ -57,6 +58,14 @@ const WORDS = {
     code: '6-digit code',
     verify: 'Verify',
     codeWrong: 'That code is not right',
+    review: {
+      write: 'Rate this course',
+      text: 'Your review (optional)',
+      fourStars: '4 stars',
+      save: 'Save review',
+      saved: 'Thank you! Your review is saved.',
+      ratingRequired: 'Choose a rating from 1 to 5 stars.',
+    },
     settings: {
       profile: 'Profile',
       language: 'Language',
@@ -104,6 +113,14 @@ const WORDS = {
     code: '6 haneli kod',
     verify: 'Doğrula',
     codeWrong: 'Bu kod doğru değil',
+    review: {
+      write: 'Bu kursu değerlendirin',
+      text: 'Yorumunuz (isteğe bağlı)',
+      fourStars: '4 yıldız',
+      save: 'Değerlendirmeyi kaydet',
+      saved: 'Teşekkürler! Değerlendirmeniz kaydedildi.',
+      ratingRequired: '1 ile 5 yıldız arasında bir puan seçin.',
+    },
     settings: {
       profile: 'Profil',
       language: 'Dil',
@@ -138,7 +155,7 @@ async function holdScripts(page: Page): Promise<() => void> {
 async function open(page: Page, mode: Mode, path: string): Promise<() => void> {
   const release = mode === 'held' ? await holdScripts(page) : () => {};
   await page.goto(path, { waitUntil: 'commit' });
-  await expect(page.locator('form').first()).toBeVisible();
+  await expect(page.locator('main')).toBeVisible();
   return release;
 }
 
@@ -324,6 +341,28 @@ const cases = {
     await page.getByLabel(text.confirm).fill('a newer horse 2026');
     await page.getByRole('button', { name: text.update }).click();
     await expect(page.getByRole('status').filter({ hasText: text.passwordSaved })).toBeVisible();
+    release();
+  },
+
+  async review(page: Page, lang: Lang, mode: Mode, who: Who) {
+    test.setTimeout(60_000);
+    // A buyer who owns courses (the page signed in as them), one of them not reviewed yet.
+    await buyerWithLibrary(page, who.origin);
+    const words = WORDS[lang].review;
+    const release = await open(page, mode, `/${lang}/dashboard/courses`);
+    await page.locator('summary').filter({ hasText: words.write }).first().click();
+    const form = page.getByRole('form', { name: new RegExp(`^${words.write}`) }).first();
+    const title = await form.getAttribute('aria-labelledby');
+    const again = page.locator(`form:has(#${title})`);
+    await form.getByLabel(words.text).fill('Clear and short.');
+    await form.getByRole('button', { name: words.save }).click();
+    await expect(again.getByText(words.ratingRequired)).toBeVisible();
+    await expect(again.getByLabel(words.text)).toHaveValue('Clear and short.');
+    await again.getByLabel(words.fourStars).check();
+    await again.getByRole('button', { name: words.save }).click();
+    await expect(page).toHaveURL(new RegExp(`/${lang}/dashboard/courses\\?reviewed=`));
+    await expect(page.getByRole('status').filter({ hasText: words.saved })).toBeVisible();
+    await expect(again.getByLabel(words.fourStars)).toBeChecked();
     release();
   },
 };

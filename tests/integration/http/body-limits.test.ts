@@ -111,6 +111,7 @@ describe('every body-reading route refuses an oversized body while it arrives', 
       'POST /[lang]/two-factor',
       'POST /[lang]/contact',
       'POST /[lang]/dashboard/settings',
+      'POST /[lang]/dashboard/courses',
     ])
       expect(found).toContain(known);
   });
