@@ -33,7 +33,7 @@ const coursesApiQuery = (params: URLSearchParams) => {
   return canonical.size > 0 ? `?${canonical.toString()}` : '';
 };
 
-/** The contact page after a message sent without JavaScript says so (`?sent`, decision 37). */
+/** The contact page after a message sent without JavaScript says so (`?sent`, decision 33). */
 const contactQuery = (params: URLSearchParams) => (params.has('sent') ? '?sent' : '');
 
 const cardsQuery = (params: URLSearchParams) => {

@@ -4,7 +4,7 @@ import type { MessageKey } from '../i18n/i18n.ts';
 /**
  * A form the browser posted to its page itself (JavaScript off, or the island not hydrated yet) and
  * the server refused or answered on the page: the island renders it as it would have after its own
- * request (decision 37). Never holds a password.
+ * request (decision 33). Never holds a password.
  */
 export interface PostedForm {
   /** Which of the page's forms was sent: its hidden `form` field, the form's id prefix. */

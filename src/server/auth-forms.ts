@@ -21,7 +21,7 @@ import type { MessageKey } from '../i18n/i18n.ts';
 import { callEndpoint, checkPosted, keptValues, seeOther, type PageContext } from './form-post.ts';
 
 /**
- * The account forms posted to their pages without JavaScript (decision 37): each checked by its
+ * The account forms posted to their pages without JavaScript (decision 33): each checked by its
  * island's schema and sent to the same /api/auth endpoint the island calls, in-process. The page
  * reads the body (`readFormPost`) and gets a Response to return (the next page) or the form to show
  * again with the status to answer it with.

@@ -7,7 +7,7 @@ import type { FormPostOutcome } from './auth-forms.ts';
 const CONTACT_FIELDS = ['name', 'email', 'subject', 'message'] as const;
 
 /**
- * The contact form posted without JavaScript (decision 37): sent to /api/contact in-process, as the
+ * The contact form posted without JavaScript (decision 33): sent to /api/contact in-process, as the
  * form's script sends it; the page then says it was sent (303, so a reload sends nothing again) or
  * shows the form again with its errors and everything typed.
  */

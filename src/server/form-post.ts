@@ -5,7 +5,7 @@ import type { PostedForm } from '../lib/posted-form.ts';
 import type { z } from '../lib/zod.ts';
 
 /**
- * Forms that work before their script does (decision 37): the browser posts a form to its own page
+ * Forms that work before their script does (decision 33): the browser posts a form to its own page
  * when JavaScript is off or the island has not hydrated yet. The page reads it here, checks it with
  * the island's zod schema and sends it through the very endpoint the island calls, in-process, then
  * answers with the next page (303) or itself again with the errors and what was typed.

@@ -9,7 +9,7 @@ import type { FormPostOutcome } from './auth-forms.ts';
 export const reviewFormName = (courseId: string) => `review-${courseId}`;
 
 /**
- * A review posted to My Courses without JavaScript (decision 37): checked by the review schema and
+ * A review posted to My Courses without JavaScript (decision 33): checked by the review schema and
  * written through /api/account/reviews/<course> in-process, as the form's script writes it; then
  * My Courses again saying it was saved (`?reviewed=<course>`), or the form with its errors.
  */

@@ -193,7 +193,7 @@ test.describe('a form sent before its script has loaded', () => {
       await page.goto(form.path);
       const sent = await sendByBrowser(page, form.fields);
       expect(sent.request.method(), form.path).toBe('POST');
-      // The page takes the form (decision 37): here it refuses it (a wrong password, a taken address).
+      // The page takes the form (decision 33): here it refuses it (a wrong password, a taken address).
       expect(sent.status, form.path).toBeLessThan(500);
       expect(page.url(), form.path).not.toContain('?');
       await expect(page.getByRole('heading', { level: 1 }), form.path).toContainText(form.heading);

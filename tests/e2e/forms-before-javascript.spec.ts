@@ -14,7 +14,7 @@ import { FULL_SWEEP } from '../support/accessibility.ts';
 import { authenticatorFor } from '../support/two-factor.ts';
 
 /**
- * Every form that matters works before its script does (decision 37): with JavaScript off the
+ * Every form that matters works before its script does (decision 33): with JavaScript off the
  * browser's own POST is taken by the page (next page, or the form again with translated errors and
  * what was typed, never a password); filled and sent while the island's script is still on its way,
  * it goes through the same way; filled (as autofill does) before the island hydrates, the island

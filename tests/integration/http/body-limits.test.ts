@@ -103,7 +103,7 @@ describe('every body-reading route refuses an oversized body while it arrives', 
       'PUT /api/admin/courses/[id]',
       'POST /api/admin/blog-images',
       'POST /[lang]/admin/blog-preview',
-      // Forms posted to their pages before JavaScript (decision 37).
+      // Forms posted to their pages before JavaScript (decision 33).
       'POST /[lang]/login',
       'POST /[lang]/signup',
       'POST /[lang]/forgot-password',
