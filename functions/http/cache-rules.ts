@@ -34,6 +34,9 @@ const coursesApiQuery = (params: URLSearchParams) => {
   return canonical.size > 0 ? `?${canonical.toString()}` : '';
 };
 
+/** The contact page after a message sent without JavaScript says so (`?sent`, decision 34). */
+const contactQuery = (params: URLSearchParams) => (params.has('sent') ? '?sent' : '');
+
 const cardsQuery = (params: URLSearchParams) => {
   const canonical = new URLSearchParams({
     lang: asLanguage(params.get('lang')),
@@ -49,7 +52,6 @@ const route = (rest: string) => new RegExp(`^/${LANGUAGE_PATTERN}${rest}$`);
 const SHOP_PAGES = [
   'about',
   'help',
-  'contact',
   'terms',
   'privacy',
   'refund',
@@ -71,4 +73,5 @@ export const CACHE_RULES: CacheRule[] = [
   { pattern: route('/rss\\.xml'), ...FRESH, tags: [BLOG_TAG, SHOP_TAG] },
   { pattern: /^\/sitemap\.xml$/, ...FRESH, tags: [CATALOGUE_TAG, BLOG_TAG] },
   { pattern: route(`/(${SHOP_PAGES.join('|')})/?`), ...FRESH, tags: [SHOP_TAG] },
+  { pattern: route('/contact/?'), ...FRESH, tags: [SHOP_TAG], canonicalQuery: contactQuery },
 ];

@@ -36,6 +36,11 @@ export async function requestJson<T>(
   } catch {
     return { ok: false, message: 'errors.network', fields: {}, status: 0 };
   }
+  return apiAnswer<T>(response);
+}
+
+/** An endpoint's answer as an island sees it (pages taking a form posted without JavaScript read it the same way). */
+export async function apiAnswer<T>(response: Response): Promise<ApiResult<T>> {
   const payload = (await response.json().catch(() => undefined)) as (T & Partial<ErrorBody>) | undefined;
   if (response.ok && payload) return { ok: true, data: payload };
   return {

@@ -1,6 +1,7 @@
 import type { MessageKey } from '../i18n/i18n.ts';
 import { localizedPath, type Language } from '../i18n/languages.ts';
 import { postJson, type ApiResult } from './api-client.ts';
+import type { FieldErrors } from './field-errors.ts';
 
 /** Calls to the account endpoints from islands; better-auth's error codes become translation keys. */
 const CODE_MESSAGES: Record<string, MessageKey> = {
@@ -27,7 +28,18 @@ export async function authCall<T>(path: string, body: unknown, fallback: Message
   } catch {
     return { ok: false, message: 'errors.network', fields: {}, status: 0 };
   }
-  const payload = (await response.json().catch(() => ({}))) as { code?: string; error?: { message?: MessageKey } } & T;
+  return authAnswer<T>(response, fallback);
+}
+
+/**
+ * An account endpoint's answer as an island sees it; the pages that take a form posted without
+ * JavaScript read it the same way (src/server/auth-form.ts).
+ */
+export async function authAnswer<T>(response: Response, fallback: MessageKey): Promise<ApiResult<T>> {
+  const payload = (await response.json().catch(() => ({}))) as {
+    code?: string;
+    error?: { message?: MessageKey; fields?: FieldErrors };
+  } & T;
   if (response.ok) return { ok: true, data: payload };
   // Our own refusals (validation, limits) carry a translation key; better-auth's carry a code.
   const message =
@@ -35,7 +47,7 @@ export async function authCall<T>(path: string, body: unknown, fallback: Message
     (response.status === 429
       ? 'errors.tooManyRequests'
       : (CODE_MESSAGES[payload.code ?? ''] ?? (response.status >= 500 ? 'errors.server' : fallback)));
-  return { ok: false, message, fields: {}, status: response.status };
+  return { ok: false, message, fields: payload.error?.fields ?? {}, status: response.status };
 }
 
 /** A password sign-in; an account with two-factor answers `twoFactorRedirect` and waits for its code. */
@@ -54,12 +66,12 @@ export const disableTwoFactor = (password: string | undefined) =>
   authCall('/api/auth/two-factor/disable', { password }, 'twoFactor.disableFailed');
 
 export const signUp = (fullName: string, email: string, password: string, language: Language) =>
-  authCall(
-    '/api/auth/sign-up/email',
-    // The verification mail's link opens My Courses, where verified purchases appear.
-    { name: fullName, email, password, language, callbackURL: localizedPath(language, '/dashboard/courses') },
-    'auth.signupError',
-  );
+  authCall('/api/auth/sign-up/email', signUpRequest(fullName, email, password, language), 'auth.signupError');
+
+/** The sign-up request's body (the sign-up page sends the same for a form posted without JavaScript). */
+export const signUpRequest = (fullName: string, email: string, password: string, language: Language) =>
+  // The verification mail's link opens My Courses, where verified purchases appear.
+  ({ name: fullName, email, password, language, callbackURL: localizedPath(language, '/dashboard/courses') });
 
 /** Whether this browser is signed in now (sign-up answers the same for a taken address, without a session). */
 export async function isSignedIn(): Promise<boolean> {
@@ -70,15 +82,14 @@ export async function isSignedIn(): Promise<boolean> {
 
 /** A one-use sign-in link by e-mail; it opens `next`, or the login page again when it has expired. */
 export const requestSignInLink = (email: string, next: string, language: Language) =>
-  authCall(
-    '/api/auth/sign-in/magic-link',
-    {
-      email: email.trim().toLowerCase(),
-      callbackURL: next,
-      errorCallbackURL: `${localizedPath(language, '/login')}?next=${encodeURIComponent(next)}`,
-    },
-    'auth.linkFailed',
-  );
+  authCall('/api/auth/sign-in/magic-link', signInLinkRequest(email, next, language), 'auth.linkFailed');
+
+/** The sign-in link request's body (the login page sends the same for a form posted without JavaScript). */
+export const signInLinkRequest = (email: string, next: string, language: Language) => ({
+  email: email.trim().toLowerCase(),
+  callbackURL: next,
+  errorCallbackURL: `${localizedPath(language, '/login')}?next=${encodeURIComponent(next)}`,
+});
 
 export const requestPasswordReset = (email: string) =>
   authCall('/api/auth/request-password-reset', { email }, 'auth.resetEmailFailed');
@@ -87,10 +98,18 @@ export const resetPassword = (token: string, password: string, confirmPassword: 
   postJson<{ ok: true; twoFactor: boolean }>('/api/password-reset', { token, password, confirmPassword });
 
 export const updateProfile = (fullName: string, language: Language) =>
-  authCall('/api/auth/update-user', { name: fullName, language }, 'settings.profileFailed');
+  authCall('/api/auth/update-user', profileRequest(fullName, language), 'settings.profileFailed');
+
+/** The bodies of Settings' requests (the page sends the same for a form posted without JavaScript). */
+export const profileRequest = (fullName: string, language: Language) => ({ name: fullName, language });
+export const passwordChangeRequest = (currentPassword: string, newPassword: string) => ({
+  currentPassword,
+  newPassword,
+  revokeOtherSessions: true,
+});
 
 export const changePassword = (currentPassword: string, newPassword: string) =>
-  authCall('/api/auth/change-password', { currentPassword, newPassword, revokeOtherSessions: true }, 'settings.passwordFailed');
+  authCall('/api/auth/change-password', passwordChangeRequest(currentPassword, newPassword), 'settings.passwordFailed');
 
 /** For an account that signs in by e-mail link only: its first password (the session proves who it is). */
 export const setPassword = (newPassword: string) => postJson<{ ok: true }>('/api/account/password', { newPassword });

@@ -5,6 +5,7 @@ import { PasswordField } from '../forms/fields.tsx';
 import { Form, FormFailure, SubmitButton, useForm } from '../forms/use-form.tsx';
 import { changePassword } from '../../lib/auth-client.ts';
 import { showToast } from '../../stores/toasts.ts';
+import type { PostedForm } from '../../lib/posted-form.ts';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -14,18 +15,26 @@ const schemas = () => import('../../lib/auth.schema.ts');
 /** The strings this island shows (sent by its page with `islandMessages`). */
 export const MESSAGES = messageScopes(...ACCOUNT_ANSWERS, 'settings.');
 
-export default function ChangePasswordIsland({ messages }: { messages: IslandMessages }) {
+export default function ChangePasswordIsland({
+  messages,
+  posted,
+}: {
+  messages: IslandMessages;
+  /** The form as the page answered it, posted before this island hydrated. */
+  posted?: PostedForm | undefined;
+}) {
   return (
     <I18nIsland messages={messages}>
-      <ChangePasswordForm />
+      <ChangePasswordForm posted={posted} />
     </I18nIsland>
   );
 }
 
-function ChangePasswordForm() {
+function ChangePasswordForm({ posted }: { posted: PostedForm | undefined }) {
   const { t } = useTranslation();
   const form = useForm(() => schemas().then((s) => s.ChangePasswordSchema), EMPTY, {
     idPrefix: 'password',
+    posted,
     onFailure: (message) => showToast('error', t(message)),
   });
 
@@ -41,7 +50,7 @@ function ChangePasswordForm() {
   });
 
   return (
-    <Form onSubmit={submit} className="space-y-4">
+    <Form name={form.name} onSubmit={submit} className="space-y-4">
       <PasswordField label={t('settings.currentPassword')} autoComplete="current-password" {...form.bind('currentPassword')} />
       <PasswordField label={t('settings.newPassword')} autoComplete="new-password" {...form.bind('newPassword')} />
       <PasswordField label={t('settings.confirmNewPassword')} autoComplete="new-password" {...form.bind('confirmPassword')} />

@@ -6,6 +6,7 @@ import { Form, FormFailure, SubmitButton, useForm } from '../forms/use-form.tsx'
 import { updateProfile } from '../../lib/auth-client.ts';
 import { showToast, showToastOnNextPage } from '../../stores/toasts.ts';
 import { LANGUAGES, switchLanguage, type Language } from '../../i18n/languages.ts';
+import type { PostedForm } from '../../lib/posted-form.ts';
 
 interface Props {
   lang: Language;
@@ -15,6 +16,8 @@ interface Props {
   language: Language;
   /** "Saved" in each interface language: the toast after a language change speaks the new one. */
   savedIn: Record<Language, string>;
+  /** The form as the page answered it, posted before this island hydrated. */
+  posted?: PostedForm | undefined;
 }
 
 /** The form's schema, loaded when first used (src/components/forms/use-form.tsx). */
@@ -31,12 +34,12 @@ export default function ProfileFormIsland(props: Props) {
   );
 }
 
-function ProfileForm({ lang, email, fullName, language, savedIn }: Props) {
+function ProfileForm({ lang, email, fullName, language, savedIn, posted }: Props) {
   const { t } = useTranslation();
   const form = useForm(
     () => schemas().then((s) => s.ProfileSchema),
     { fullName, language },
-    { idPrefix: 'profile', onFailure: (message) => showToast('error', t(message)) },
+    { idPrefix: 'profile', posted, onFailure: (message) => showToast('error', t(message)) },
   );
 
   const submit = form.handleSubmit(async (data) => {
@@ -50,7 +53,7 @@ function ProfileForm({ lang, email, fullName, language, savedIn }: Props) {
   });
 
   return (
-    <Form onSubmit={submit} className="space-y-4">
+    <Form name={form.name} onSubmit={submit} className="space-y-4">
       <div>
         <label htmlFor="profile-email" className="block text-sm font-semibold">
           {t('auth.email')}

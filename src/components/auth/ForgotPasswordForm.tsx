@@ -7,6 +7,7 @@ import { Form, FormFailure, SubmitButton, useForm } from '../forms/use-form.tsx'
 import { requestPasswordReset } from '../../lib/auth-client.ts';
 import { showToast } from '../../stores/toasts.ts';
 import { localizedPath, type Language } from '../../i18n/languages.ts';
+import type { PostedForm } from '../../lib/posted-form.ts';
 
 /** The form's schema, loaded when first used (src/components/forms/use-form.tsx). */
 const schemas = () => import('../../lib/auth.schema.ts');
@@ -14,22 +15,33 @@ const schemas = () => import('../../lib/auth.schema.ts');
 /** The strings this island shows (sent by its page with `islandMessages`). */
 export const MESSAGES = messageScopes(...ACCOUNT_ANSWERS, 'auth.');
 
-export default function ForgotPasswordIsland({ lang, messages }: { lang: Language; messages: IslandMessages }) {
+export default function ForgotPasswordIsland({
+  lang,
+  messages,
+  posted,
+}: {
+  lang: Language;
+  messages: IslandMessages;
+  /** The form as the page answered it, posted before this island hydrated. */
+  posted?: PostedForm | undefined;
+}) {
   return (
     <I18nIsland messages={messages}>
-      <ForgotPasswordForm lang={lang} />
+      <ForgotPasswordForm lang={lang} posted={posted} />
     </I18nIsland>
   );
 }
 
-function ForgotPasswordForm({ lang }: { lang: Language }) {
+function ForgotPasswordForm({ lang, posted }: { lang: Language; posted: PostedForm | undefined }) {
   const { t } = useTranslation();
   const form = useForm(
     () => schemas().then((s) => s.ForgotPasswordSchema),
     { email: '' },
-    { idPrefix: 'forgot', onFailure: (message) => showToast('error', t(message)) },
+    { idPrefix: 'forgot', posted, onFailure: (message) => showToast('error', t(message)) },
   );
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(
+    posted?.form === form.name && posted.done ? (posted.values.email ?? null) : null,
+  );
 
   const submit = form.handleSubmit(async (data) => {
     const result = await requestPasswordReset(data.email);
@@ -63,7 +75,7 @@ function ForgotPasswordForm({ lang }: { lang: Language }) {
   }
 
   return (
-    <Form onSubmit={submit} className="space-y-4">
+    <Form name={form.name} onSubmit={submit} className="space-y-4">
       <TextField label={t('auth.email')} type="email" autoComplete="email" {...form.bind('email')} />
       <FormFailure message={form.failure} />
       <SubmitButton busy={form.busy} label={t('auth.sendResetLink')} busyLabel={t('auth.sending')} wide />

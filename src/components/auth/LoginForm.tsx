@@ -11,6 +11,7 @@ import { safeNextPath } from '../../lib/next-path.ts';
 import { showToastOnNextPage } from '../../stores/toasts.ts';
 import { localizedPath, type Language } from '../../i18n/languages.ts';
 import type { MessageKey } from '../../i18n/i18n.ts';
+import type { PostedForm } from '../../lib/posted-form.ts';
 
 /** The form's schema, loaded when first used (src/components/forms/use-form.tsx). */
 const schemas = () => import('../../lib/auth.schema.ts');
@@ -18,10 +19,19 @@ const schemas = () => import('../../lib/auth.schema.ts');
 /** The strings this island shows (sent by its page with `islandMessages`). */
 export const MESSAGES = messageScopes(...ACCOUNT_ANSWERS, 'auth.');
 
-export default function LoginFormIsland({ lang, messages }: { lang: Language; messages: IslandMessages }) {
+export default function LoginFormIsland({
+  lang,
+  messages,
+  posted,
+}: {
+  lang: Language;
+  messages: IslandMessages;
+  /** One of the page's forms as the server answered it, posted before this island hydrated. */
+  posted?: PostedForm | undefined;
+}) {
   return (
     <I18nIsland messages={messages}>
-      <LoginForm lang={lang} />
+      <LoginForm lang={lang} posted={posted} />
     </I18nIsland>
   );
 }
@@ -45,9 +55,9 @@ async function passkeyAutofillAvailable(): Promise<boolean> {
   }
 }
 
-function LoginForm({ lang }: { lang: Language }) {
+function LoginForm({ lang, posted }: { lang: Language; posted: PostedForm | undefined }) {
   const { t } = useTranslation();
-  const form = useForm(() => schemas().then((s) => s.LoginSchema), { email: '', password: '' }, { idPrefix: 'login' });
+  const form = useForm(() => schemas().then((s) => s.LoginSchema), { email: '', password: '' }, { idPrefix: 'login', posted });
   const passkeys = usePasskeyAutofill(lang, form.setFailure);
   // better-auth sends a used or expired sign-in link back here with `?error=`.
   // (An OpenID provider's refusal comes back with `?signin=` too: its own block tells of it.)
@@ -81,13 +91,13 @@ function LoginForm({ lang }: { lang: Language }) {
         </p>
       )}
       {passwordForm()}
-      <SignInLinkForm lang={lang} />
+      <SignInLinkForm lang={lang} posted={posted} />
     </div>
   );
 
   function passwordForm() {
     return (
-      <Form onSubmit={submit} className="space-y-4">
+      <Form name={form.name} onSubmit={submit} className="space-y-4">
         <TextField
           label={t('auth.email')}
           type="email"
@@ -176,10 +186,12 @@ function usePasskeyAutofill(lang: Language, fail: (message: MessageKey) => void)
 }
 
 /** No password (a guest buyer), or forgot it: one click in an e-mail signs in. */
-function SignInLinkForm({ lang }: { lang: Language }) {
+function SignInLinkForm({ lang, posted }: { lang: Language; posted: PostedForm | undefined }) {
   const { t } = useTranslation();
-  const form = useForm(() => schemas().then((s) => s.SignInLinkSchema), { email: '' }, { idPrefix: 'sign-in-link' });
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useForm(() => schemas().then((s) => s.SignInLinkSchema), { email: '' }, { idPrefix: 'sign-in-link', posted });
+  const [sentTo, setSentTo] = useState<string | null>(
+    posted?.form === form.name && posted.done ? (posted.values.email ?? null) : null,
+  );
 
   const submit = form.handleSubmit(async (data) => {
     const result = await requestSignInLink(data.email, nextPath(lang), lang);
@@ -193,7 +205,7 @@ function SignInLinkForm({ lang }: { lang: Language }) {
         {t('auth.linkTitle')}
       </h2>
       <p className="mt-1 text-sm text-gray-600">{t('auth.linkIntro')}</p>
-      <Form onSubmit={submit} className="mt-4 space-y-4">
+      <Form name={form.name} onSubmit={submit} className="mt-4 space-y-4">
         <TextField label={t('auth.linkEmail')} type="email" autoComplete="email" {...form.bind('email')} />
         <FormFailure message={form.failure} />
         {sentTo && (

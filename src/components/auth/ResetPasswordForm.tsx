@@ -8,6 +8,7 @@ import { Form, FormFailure, SubmitButton, useForm } from '../forms/use-form.tsx'
 import { resetPassword } from '../../lib/auth-client.ts';
 import { showToastOnNextPage } from '../../stores/toasts.ts';
 import { localizedPath, type Language } from '../../i18n/languages.ts';
+import type { PostedForm } from '../../lib/posted-form.ts';
 
 /** The form's schema, loaded when first used (src/components/forms/use-form.tsx). */
 const schemas = () => import('../../lib/auth.schema.ts');
@@ -15,15 +16,24 @@ const schemas = () => import('../../lib/auth.schema.ts');
 /** The strings this island shows (sent by its page with `islandMessages`). */
 export const MESSAGES = messageScopes(...ACCOUNT_ANSWERS);
 
-export default function ResetPasswordIsland({ lang, messages }: { lang: Language; messages: IslandMessages }) {
+export default function ResetPasswordIsland({
+  lang,
+  messages,
+  posted,
+}: {
+  lang: Language;
+  messages: IslandMessages;
+  /** The form as the page answered it, posted before this island hydrated. */
+  posted?: PostedForm | undefined;
+}) {
   return (
     <I18nIsland messages={messages}>
-      <ResetPasswordForm lang={lang} />
+      <ResetPasswordForm lang={lang} posted={posted} />
     </I18nIsland>
   );
 }
 
-function ResetPasswordForm({ lang }: { lang: Language }) {
+function ResetPasswordForm({ lang, posted }: { lang: Language; posted: PostedForm | undefined }) {
   const { t } = useTranslation();
   // The link's token: unknown (null) while rendered on the server, read from the address in the browser.
   const token = useBrowserValue<string | null>(() => new URLSearchParams(location.search).get('token') ?? '', null);
@@ -31,7 +41,7 @@ function ResetPasswordForm({ lang }: { lang: Language }) {
   const form = useForm(
     () => schemas().then((s) => s.ResetPasswordSchema),
     { password: '', confirmPassword: '' },
-    { idPrefix: 'reset' },
+    { idPrefix: 'reset', posted },
   );
 
   useEffect(() => {
@@ -42,16 +52,10 @@ function ResetPasswordForm({ lang }: { lang: Language }) {
       .catch(() => setChecked({ token, valid: false }));
   }, [token]);
 
-  const state =
-    token === null
-      ? 'checking'
-      : token === ''
-        ? 'invalid'
-        : checked?.token !== token
-          ? 'checking'
-          : checked.valid
-            ? 'ready'
-            : 'invalid';
+  // The form is there from the first paint (it works before this script, posted to the page with
+  // the token in its address); only a link found invalid replaces it.
+  const invalid = token === '' || (checked?.token === token && !checked.valid);
+  const checking = token !== null && token !== '' && checked?.token !== token;
 
   const submit = form.handleSubmit(async (data) => {
     const result = await resetPassword(token ?? '', data.password, data.confirmPassword);
@@ -68,13 +72,7 @@ function ResetPasswordForm({ lang }: { lang: Language }) {
     return 'navigating';
   });
 
-  if (state === 'checking')
-    return (
-      <p role="status" className="text-center text-gray-600">
-        {t('reset.checking')}
-      </p>
-    );
-  if (state === 'invalid') {
+  if (invalid) {
     return (
       <div role="alert" className="space-y-3 text-center">
         <h2 className="text-xl font-bold">{t('reset.invalidTitle')}</h2>
@@ -89,7 +87,12 @@ function ResetPasswordForm({ lang }: { lang: Language }) {
     );
   }
   return (
-    <Form onSubmit={submit} className="space-y-4">
+    <Form name={form.name} onSubmit={submit} className="space-y-4">
+      {checking && (
+        <p role="status" className="text-sm text-gray-600">
+          {t('reset.checking')}
+        </p>
+      )}
       <PasswordField label={t('reset.newPassword')} autoComplete="new-password" {...form.bind('password')} />
       <PasswordField label={t('reset.confirmPassword')} autoComplete="new-password" {...form.bind('confirmPassword')} />
       <FormFailure message={form.failure} />

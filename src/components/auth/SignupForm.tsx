@@ -7,6 +7,7 @@ import { Form, FormFailure, SubmitButton, useForm } from '../forms/use-form.tsx'
 import { isSignedIn, signUp } from '../../lib/auth-client.ts';
 import { showToastOnNextPage } from '../../stores/toasts.ts';
 import { localizedPath, type Language } from '../../i18n/languages.ts';
+import type { PostedForm } from '../../lib/posted-form.ts';
 
 /** The form's schema, loaded when first used (src/components/forms/use-form.tsx). */
 const schemas = () => import('../../lib/auth.schema.ts');
@@ -14,23 +15,34 @@ const schemas = () => import('../../lib/auth.schema.ts');
 /** The strings this island shows (sent by its page with `islandMessages`). */
 export const MESSAGES = messageScopes(...ACCOUNT_ANSWERS, 'auth.');
 
-export default function SignupFormIsland({ lang, messages }: { lang: Language; messages: IslandMessages }) {
+export default function SignupFormIsland({
+  lang,
+  messages,
+  posted,
+}: {
+  lang: Language;
+  messages: IslandMessages;
+  /** The form as the page answered it, posted before this island hydrated. */
+  posted?: PostedForm | undefined;
+}) {
   return (
     <I18nIsland messages={messages}>
-      <SignupForm lang={lang} />
+      <SignupForm lang={lang} posted={posted} />
     </I18nIsland>
   );
 }
 
-function SignupForm({ lang }: { lang: Language }) {
+function SignupForm({ lang, posted }: { lang: Language; posted: PostedForm | undefined }) {
   const { t } = useTranslation();
   const form = useForm(
     () => schemas().then((s) => s.SignupSchema),
     { fullName: '', email: '', password: '', confirmPassword: '' },
-    { idPrefix: 'signup' },
+    { idPrefix: 'signup', posted },
   );
 
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(
+    posted?.form === form.name && posted.done ? (posted.values.email ?? null) : null,
+  );
 
   const submit = form.handleSubmit(async (data) => {
     const result = await signUp(data.fullName, data.email, data.password, lang);
@@ -62,7 +74,7 @@ function SignupForm({ lang }: { lang: Language }) {
   }
 
   return (
-    <Form onSubmit={submit} className="space-y-4">
+    <Form name={form.name} onSubmit={submit} className="space-y-4">
       <TextField label={t('auth.fullName')} autoComplete="name" {...form.bind('fullName')} />
       <TextField label={t('auth.email')} type="email" autoComplete="email" {...form.bind('email')} />
       <PasswordField label={t('auth.password')} autoComplete="new-password" {...form.bind('password')} />

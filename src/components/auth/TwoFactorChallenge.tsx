@@ -8,10 +8,13 @@ import { verifyBackupCode, verifyTotp } from '../../lib/auth-client.ts';
 import { safeNextPath } from '../../lib/next-path.ts';
 import { localizedPath, type Language } from '../../i18n/languages.ts';
 import { showToastOnNextPage } from '../../stores/toasts.ts';
+import type { PostedForm } from '../../lib/posted-form.ts';
 
 interface Props {
   lang: Language;
   messages: IslandMessages;
+  /** The form as the page answered it, posted before this island hydrated. */
+  posted?: PostedForm | undefined;
 }
 
 /** The form's schema, loaded when first used (src/components/forms/use-form.tsx). */
@@ -28,11 +31,15 @@ export default function TwoFactorChallengeIsland(props: Props) {
   );
 }
 
-function TwoFactorChallenge({ lang }: Props) {
+function TwoFactorChallenge({ lang, posted }: Props) {
   const { t } = useTranslation();
-  const [backup, setBackup] = useState(false);
-  const totp = useForm(() => schemas().then((s) => s.TotpCodeSchema), { code: '' }, { idPrefix: 'two-factor-code' });
-  const recovery = useForm(() => schemas().then((s) => s.BackupCodeSchema), { code: '' }, { idPrefix: 'two-factor-backup' });
+  const totp = useForm(() => schemas().then((s) => s.TotpCodeSchema), { code: '' }, { idPrefix: 'two-factor-code', posted });
+  const recovery = useForm(
+    () => schemas().then((s) => s.BackupCodeSchema),
+    { code: '' },
+    { idPrefix: 'two-factor-backup', posted },
+  );
+  const [backup, setBackup] = useState(posted?.form === recovery.name);
   const form = backup ? recovery : totp;
 
   const submit = form.handleSubmit(async (data) => {
@@ -47,7 +54,7 @@ function TwoFactorChallenge({ lang }: Props) {
 
   return (
     <div className="space-y-4">
-      <Form onSubmit={submit} className="space-y-4">
+      <Form name={form.name} onSubmit={submit} className="space-y-4">
         {backup ? (
           <TextField
             key="backup"

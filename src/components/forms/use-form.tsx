@@ -1,9 +1,10 @@
-import { useRef, useState, type FormHTMLAttributes, type SubmitEvent } from 'react';
+import { useRef, useState, useSyncExternalStore, type FormHTMLAttributes, type SubmitEvent } from 'react';
 import { useTranslation } from '../islands/I18nIsland.tsx';
 import type { z } from '../../lib/zod.ts';
 import { fieldErrors, type FieldErrors } from '../../lib/field-errors.ts';
 import type { ApiResult } from '../../lib/api-client.ts';
 import type { MessageKey } from '../../i18n/i18n.ts';
+import type { PostedForm } from '../../lib/posted-form.ts';
 
 type Values = Record<string, string | boolean>;
 /** The fields of a form that hold text (inputs, selects); the others are switches. */
@@ -22,6 +23,8 @@ interface FormOptions {
   invalidMessage?: MessageKey;
   /** Called on every failure (e.g. a toast). */
   onFailure?: (message: MessageKey) => void;
+  /** The page's answer to this form posted without JavaScript: shown as if the island had sent it. */
+  posted?: PostedForm | undefined;
 }
 
 /**
@@ -39,12 +42,18 @@ export type SchemaSource<S> = S | (() => Promise<S>);
 export function useForm<S extends z.ZodType<Record<string, unknown>>, V extends Values = z.input<S> & Values>(
   source: SchemaSource<S>,
   initial: V,
-  { idPrefix = 'field', invalidMessage, onFailure }: FormOptions = {},
+  { idPrefix = 'field', invalidMessage, onFailure, posted }: FormOptions = {},
 ) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<V>(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<MessageKey | null>(null);
+  const mine = posted?.form === idPrefix ? posted : undefined;
+  const hydrating = useSyncExternalStore(subscribeToNothing, notHydrating, duringHydration);
+  const [values, setValues] = useState<V>(() => {
+    const rendered = { ...initial, ...pick(initial, mine?.values) };
+    // The server renders with the hydrating snapshot too; only the browser has fields to read.
+    return hydrating && typeof document !== 'undefined' ? typedBeforeHydration(rendered, idPrefix) : rendered;
+  });
+  const [errors, setErrors] = useState<FieldErrors>(mine?.errors ?? {});
+  const [failure, setFailure] = useState<MessageKey | null>(mine?.failure ?? null);
   const [busy, setBusy] = useState(false);
   const schema = useRef<Promise<S> | null>(null);
   const loadSchema = () => (schema.current ??= typeof source === 'function' ? source() : Promise.resolve(source));
@@ -106,17 +115,76 @@ export function useForm<S extends z.ZodType<Record<string, unknown>>, V extends 
     },
   });
 
-  return { values, setValues, set, errors, setErrors, failure, setFailure, fail, busy, validate, handleSubmit, bind, idOf };
+  return {
+    name: idPrefix,
+    values,
+    setValues,
+    set,
+    errors,
+    setErrors,
+    failure,
+    setFailure,
+    fail,
+    busy,
+    validate,
+    handleSubmit,
+    bind,
+    idOf,
+  };
+}
+
+const subscribeToNothing = () => () => {};
+const notHydrating = () => false;
+const duringHydration = () => true;
+
+/** The posted values of this form's own text fields (a posted page never sets a switch or a stray name). */
+function pick<V extends Values>(initial: V, posted: Record<string, string> | undefined): Partial<V> {
+  const picked: Record<string, string> = {};
+  for (const [name, value] of Object.entries(posted ?? {})) if (typeof initial[name] === 'string') picked[name] = value;
+  return picked as Partial<V>;
+}
+
+/**
+ * What the fields hold when the island hydrates: a person on a slow phone, or the browser's
+ * autofill, may have filled them since the server rendered them, and hydrating with the rendered
+ * values would empty them (issue 36). Read by the fields' ids, once, in the hydrating render.
+ */
+function typedBeforeHydration<V extends Values>(rendered: V, idPrefix: string): V {
+  const adopted: Record<string, string | boolean> = { ...rendered };
+  for (const [name, value] of Object.entries(rendered)) {
+    const control = document.getElementById(`${idPrefix}-${name}`);
+    if (control instanceof HTMLInputElement && typeof value === 'boolean') adopted[name] = control.checked;
+    else if (
+      typeof value === 'string' &&
+      (control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement || control instanceof HTMLSelectElement)
+    )
+      adopted[name] = control.value;
+  }
+  return adopted as V;
 }
 
 /**
  * Every island's form (searches aside). Posted, and never with the browser's default GET: a form
  * submitted before its script has loaded (Enter pressed while the page hydrates) is sent by the
  * browser itself, and a GET would put what was typed, a password included, in the address bar, the
- * history and the next request's Referer. The POST comes back as the same page, nothing stored.
+ * history and the next request's Referer. Pages whose forms matter take that POST through the same
+ * schema and endpoint as the island (src/server/form-post.ts); elsewhere it comes back as the same
+ * page, nothing stored.
  */
-export function Form(props: Omit<FormHTMLAttributes<HTMLFormElement>, 'method' | 'action' | 'noValidate'>) {
-  return <form method="post" noValidate {...props} />;
+export function Form({
+  name,
+  children,
+  ...props
+}: Omit<FormHTMLAttributes<HTMLFormElement>, 'method' | 'action' | 'noValidate' | 'name'> & {
+  /** The form's `useForm` name, sent as its hidden `form` field: the page that takes the post knows which form it was. */
+  name?: string;
+}) {
+  return (
+    <form method="post" noValidate {...props}>
+      {name && <input type="hidden" name="form" value={name} />}
+      {children}
+    </form>
+  );
 }
 
 export function FormFailure({ message }: { message: MessageKey | null }) {

@@ -113,6 +113,15 @@ describe('every body-reading route refuses an oversized body while it arrives', 
       'PUT /api/admin/courses/[id]',
       'POST /api/admin/blog-images',
       'POST /[lang]/admin/blog-preview',
+      // Forms posted to their pages before JavaScript (decision 34).
+      'POST /[lang]/login',
+      'POST /[lang]/signup',
+      'POST /[lang]/forgot-password',
+      'POST /[lang]/reset-password',
+      'POST /[lang]/two-factor',
+      'POST /[lang]/contact',
+      'POST /[lang]/dashboard/settings',
+      'POST /[lang]/dashboard/courses',
     ])
       expect(found).toContain(known);
   });

@@ -1,0 +1,440 @@
+import {
+  test,
+  expect,
+  apiSignUp,
+  buyerWithLibrary,
+  openMail,
+  uniqueEmail,
+  waitForIslands,
+  type Account,
+  type APIRequestContext,
+  type Page,
+} from './fixtures.ts';
+import { FULL_SWEEP } from '../support/accessibility.ts';
+import { authenticatorFor } from '../support/two-factor.ts';
+
+/**
+ * Every form that matters works before its script does (decision 34): with JavaScript off the
+ * browser's own POST is taken by the page (next page, or the form again with translated errors and
+ * what was typed, never a password); filled and sent while the island's script is still on its way,
+ * it goes through the same way; filled (as autofill does) before the island hydrates, the island
+ * keeps what the fields hold. `npm test` runs one case of each kind; `npm run test:sweep` every
+ * form in both languages, JavaScript off and held back.
+ */
+type Lang = 'en' | 'tr';
+type Mode = 'off' | 'held';
+
+const WORDS = {
+  en: {
+    email: 'Email',
+    password: 'Password',
+    signIn: 'Sign in',
+    wrong: 'Invalid email or password',
+    linkEmail: 'Address to send the link to',
+    linkButton: 'E-mail me a sign-in link',
+    linkSent: 'a sign-in link is on its way',
+    showPassword: 'Show password',
+    contact: {
+      title: 'Send us a message',
+      name: 'Name',
+      email: 'E-mail',
+      subject: 'Subject',
+      message: 'Message',
+      send: 'Send message',
+    },
+    contactSent: 'Your message has been sent',
+    emailInvalid: 'Invalid email address',
+    fullName: 'Full name',
+    confirmPassword: 'Confirm password',
+    mismatch: "Passwords don't match",
+    signUp: 'Create account',
+    sendReset: 'Send Reset Link',
+    checkEmail: 'Check Your Email',
+    resetSubject: /^Reset your .* password$/,
+    verifySubject: /^Confirm your e-mail address/,
+    newPassword: 'New password',
+    confirmNewPassword: 'Confirm new password',
+    updatePassword: 'Update password',
+    code: '6-digit code',
+    verify: 'Verify',
+    codeWrong: 'That code is not right',
+    review: {
+      write: 'Rate this course',
+      text: 'Your review (optional)',
+      fourStars: '4 stars',
+      save: 'Save review',
+      saved: 'Thank you! Your review is saved.',
+      ratingRequired: 'Choose a rating from 1 to 5 stars.',
+    },
+    settings: {
+      profile: 'Profile',
+      language: 'Language',
+      save: 'Save profile',
+      current: 'Current password',
+      newPassword: 'New password',
+      confirm: 'Confirm new password',
+      update: 'Update password',
+      profileSaved: 'Profile updated successfully!',
+      passwordSaved: 'Password updated successfully!',
+      wrongCurrent: 'Your current password is not correct',
+      nameTooShort: 'Full name must be at least 2 characters',
+    },
+  },
+  tr: {
+    email: 'E-posta',
+    password: 'Şifre',
+    signIn: 'Giriş yap',
+    wrong: 'E-posta ya da şifre hatalı',
+    linkEmail: 'Bağlantının gönderileceği adres',
+    linkButton: 'Bana giriş bağlantısı gönder',
+    linkSent: 'giriş bağlantısı yolda',
+    showPassword: 'Şifreyi göster',
+    contact: {
+      title: 'Bize mesaj gönderin',
+      name: 'Ad',
+      email: 'E-posta',
+      subject: 'Konu',
+      message: 'Mesaj',
+      send: 'Mesajı gönder',
+    },
+    contactSent: 'Mesajınız gönderildi',
+    emailInvalid: 'Geçersiz e-posta adresi',
+    fullName: 'Ad soyad',
+    confirmPassword: 'Şifreyi onayla',
+    mismatch: 'Şifreler eşleşmiyor',
+    signUp: 'Hesap oluştur',
+    sendReset: 'Sıfırlama Bağlantısı Gönder',
+    checkEmail: 'E-postanızı Kontrol Edin',
+    resetSubject: /şifrenizi sıfırlayın$/,
+    verifySubject: /e-posta adresinizi doğrulayın$/,
+    newPassword: 'Yeni şifre',
+    confirmNewPassword: 'Yeni şifreyi onayla',
+    updatePassword: 'Şifreyi güncelle',
+    code: '6 haneli kod',
+    verify: 'Doğrula',
+    codeWrong: 'Bu kod doğru değil',
+    review: {
+      write: 'Bu kursu değerlendirin',
+      text: 'Yorumunuz (isteğe bağlı)',
+      fourStars: '4 yıldız',
+      save: 'Değerlendirmeyi kaydet',
+      saved: 'Teşekkürler! Değerlendirmeniz kaydedildi.',
+      ratingRequired: '1 ile 5 yıldız arasında bir puan seçin.',
+    },
+    settings: {
+      profile: 'Profil',
+      language: 'Dil',
+      save: 'Profili kaydet',
+      current: 'Mevcut şifre',
+      newPassword: 'Yeni şifre',
+      confirm: 'Yeni şifreyi onayla',
+      update: 'Şifreyi güncelle',
+      profileSaved: 'Profil başarıyla güncellendi!',
+      passwordSaved: 'Şifreniz başarıyla güncellendi!',
+      wrongCurrent: 'Mevcut şifreniz doğru değil',
+      nameTooShort: 'Ad soyad en az 2 karakter olmalıdır',
+    },
+  },
+} as const;
+
+/**
+ * Holds back every script of the shop's bundle (islands and page scripts) until `release`, as a
+ * slow phone does: the page is there, its forms are the browser's own.
+ */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_astro\/.*\.js(\?.*)?$/, async (route) => {
+    await released;
+    await route.continue().catch(() => {});
+  });
+  return release;
+}
+
+/** Opens a page as the mode has it: without JavaScript, or with its scripts held back (returns their release). */
+async function open(page: Page, mode: Mode, path: string): Promise<() => void> {
+  const release = mode === 'held' ? await holdScripts(page) : () => {};
+  await page.goto(path, { waitUntil: 'commit' });
+  await expect(page.locator('main')).toBeVisible();
+  return release;
+}
+
+/** A fresh account, signed in on `request` (a context of its own: the page stays signed out). */
+interface Who {
+  account: Account;
+  request: APIRequestContext;
+  origin: string;
+}
+const signedUp = async (request: APIRequestContext, baseURL: string | undefined, lang: Lang): Promise<Who> => ({
+  account: await apiSignUp(request, baseURL!, { name: 'prehydration', language: lang }),
+  request,
+  origin: baseURL!,
+});
+
+const cases = {
+  async signIn(page: Page, lang: Lang, mode: Mode, who: Who) {
+    const words = WORDS[lang];
+    const release = await open(page, mode, `/${lang}/login?next=%2F${lang}%2Fdashboard%2Fsettings`);
+    const email = page.getByLabel(words.email, { exact: true });
+    const password = page.getByLabel(words.password, { exact: true });
+    await email.fill(who.account.email);
+    await password.fill('not the password 1');
+    await password.press('Enter');
+    await expect(page.getByRole('alert').filter({ hasText: words.wrong })).toBeVisible();
+    await expect(email).toHaveValue(who.account.email);
+    await expect(password).toHaveValue('');
+    expect(await page.content()).not.toContain('not the password 1');
+    await password.fill(who.account.password);
+    await page.getByRole('button', { name: words.signIn, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/${lang}/dashboard/settings$`));
+    release();
+  },
+
+  async signInLink(page: Page, lang: Lang, mode: Mode, who: Who) {
+    const words = WORDS[lang];
+    const release = await open(page, mode, `/${lang}/login`);
+    const email = page.getByLabel(words.linkEmail);
+    await email.fill('not an address');
+    await page.getByRole('button', { name: words.linkButton }).click();
+    await expect(page.getByText(words.emailInvalid)).toBeVisible();
+    await expect(page.getByLabel(words.linkEmail)).toHaveValue('not an address');
+    await page.getByLabel(words.linkEmail).fill(who.account.email);
+    await page.getByRole('button', { name: words.linkButton }).click();
+    await expect(page.getByRole('status').filter({ hasText: words.linkSent })).toBeVisible();
+    release();
+  },
+
+  async contact(page: Page, lang: Lang, mode: Mode) {
+    const words = WORDS[lang];
+    const release = await open(page, mode, `/${lang}/contact`);
+    const form = page.getByRole('form', { name: words.contact.title });
+    await form.getByLabel(words.contact.name).fill('Ayşe Yılmaz');
+    await form.getByLabel(words.contact.email).fill('not an address');
+    await form.getByLabel(words.contact.subject).fill('A question about a course');
+    await form.getByLabel(words.contact.message).fill('Is there a certificate when I finish it?');
+    await form.getByRole('button', { name: words.contact.send }).click();
+    await expect(form.getByText(words.emailInvalid)).toBeVisible();
+    await expect(form.getByLabel(words.contact.email)).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.getByLabel(words.contact.message)).toHaveValue('Is there a certificate when I finish it?');
+    await form.getByLabel(words.contact.email).fill(`someone-${Date.now()}@example.com`);
+    await form.getByRole('button', { name: words.contact.send }).click();
+    await expect(page.getByRole('status').filter({ hasText: words.contactSent })).toBeVisible();
+    release();
+  },
+
+  async signUp(page: Page, lang: Lang, mode: Mode) {
+    const words = WORDS[lang];
+    const release = await open(page, mode, `/${lang}/signup`);
+    const email = uniqueEmail('prehydration-signup');
+    await page.getByLabel(words.fullName).fill('Ayşe Yılmaz');
+    await page.getByLabel(words.email, { exact: true }).fill(email);
+    await page.getByLabel(words.password, { exact: true }).fill('correct horse 2026');
+    await page.getByLabel(words.confirmPassword).fill('another horse 2026');
+    await page.getByRole('button', { name: words.signUp }).click();
+    await expect(page.getByText(words.mismatch)).toBeVisible();
+    await expect(page.getByLabel(words.fullName)).toHaveValue('Ayşe Yılmaz');
+    await expect(page.getByLabel(words.email, { exact: true })).toHaveValue(email);
+    expect(await page.content()).not.toContain('horse 2026');
+    await page.getByLabel(words.password, { exact: true }).fill('correct horse 2026');
+    await page.getByLabel(words.confirmPassword).fill('correct horse 2026');
+    await page.getByRole('button', { name: words.signUp }).click();
+    await expect(page).toHaveURL(new RegExp(`/${lang}/dashboard$`));
+    release();
+  },
+
+  async forgotAndReset(page: Page, lang: Lang, mode: Mode, who: Who) {
+    const words = WORDS[lang];
+    const release = await open(page, mode, `/${lang}/forgot-password`);
+    await page.getByLabel(words.email, { exact: true }).fill(who.account.email);
+    await page.getByRole('button', { name: words.sendReset }).click();
+    await expect(page.getByRole('heading', { name: words.checkEmail })).toBeVisible();
+    // The mail is read in a page of its own (scripts run there, as in any mail client).
+    const mailbox = await page.context().newPage();
+    const mail = await openMail(mailbox, who.account.email, words.resetSubject, lang);
+    const link = (await mail
+      .getByRole('link', { name: /reset-password\?token=/ })
+      .first()
+      .getAttribute('href'))!;
+    await mailbox.close();
+    release();
+    const releaseAgain = await open(page, mode, new URL(link).pathname + new URL(link).search);
+    await page.getByLabel(words.newPassword, { exact: true }).fill('brand new horse 42');
+    await page.getByLabel(words.confirmNewPassword).fill('another new horse 42');
+    await page.getByRole('button', { name: words.updatePassword }).click();
+    await expect(page.getByText(words.mismatch)).toBeVisible();
+    await page.getByLabel(words.newPassword, { exact: true }).fill('brand new horse 42');
+    await page.getByLabel(words.confirmNewPassword).fill('brand new horse 42');
+    await page.getByRole('button', { name: words.updatePassword }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    releaseAgain();
+  },
+
+  async twoFactor(page: Page, lang: Lang, mode: Mode, who: Who) {
+    const words = WORDS[lang];
+    // Two-factor is for an account that proved its address: its confirmation link, opened by the account's own client.
+    const mailbox = await page.context().newPage();
+    const mail = await openMail(mailbox, who.account.email, words.verifySubject, lang);
+    const confirm = (await mail
+      .getByRole('link', { name: /\/api\/auth\/verify-email/ })
+      .first()
+      .getAttribute('href'))!;
+    await mailbox.close();
+    await who.request.get(confirm, { headers: { origin: who.origin } });
+    const enabled = await who.request.post('/api/auth/two-factor/enable', {
+      headers: { origin: who.origin },
+      data: { password: who.account.password },
+    });
+    const code = authenticatorFor(((await enabled.json()) as { totpURI: string }).totpURI);
+    const confirmed = await who.request.post('/api/auth/two-factor/verify-totp', {
+      headers: { origin: who.origin },
+      data: { code: code() },
+    });
+    expect(confirmed.status()).toBe(200);
+    const release = await open(page, mode, `/${lang}/login`);
+    await page.getByLabel(words.email, { exact: true }).fill(who.account.email);
+    await page.getByLabel(words.password, { exact: true }).fill(who.account.password);
+    await page.getByRole('button', { name: words.signIn, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/${lang}/two-factor\\?next=`));
+    await expect(page.getByLabel(words.code)).toBeVisible();
+    const used = new Set([code(-1), code(), code(1)]);
+    await page.getByLabel(words.code).fill(['000000', '111111', '222222', '333333'].find((wrong) => !used.has(wrong))!);
+    await page.getByRole('button', { name: words.verify }).click();
+    await expect(page.getByRole('alert').filter({ hasText: words.codeWrong })).toBeVisible();
+    await page.getByLabel(words.code).fill(code(1));
+    await page.getByRole('button', { name: words.verify }).click();
+    await expect(page).toHaveURL(new RegExp(`/${lang}/dashboard$`));
+    release();
+  },
+
+  async settings(page: Page, lang: Lang, mode: Mode, who: Who) {
+    const { email, password } = who.account;
+    const signedIn = await page.request.post('/api/auth/sign-in/email', {
+      headers: { origin: who.origin },
+      data: { email, password },
+    });
+    expect(signedIn.status()).toBe(200);
+    const words = WORDS[lang].settings;
+    const other: Lang = lang === 'en' ? 'tr' : 'en';
+    const release = await open(page, mode, `/${lang}/dashboard/settings`);
+    const name = page.getByLabel(WORDS[lang].fullName);
+    await name.fill('A');
+    await page.getByRole('button', { name: words.save }).click();
+    await expect(page.getByText(words.nameTooShort)).toBeVisible();
+    await expect(page.getByLabel(WORDS[lang].fullName)).toHaveValue('A');
+    await page.getByLabel(WORDS[lang].fullName).fill('Ayşe Işık');
+    await page.getByRole('region', { name: words.profile }).getByLabel(words.language).selectOption(other);
+    await page.getByRole('button', { name: words.save }).click();
+    // The page follows the language chosen, and says it in it.
+    await expect(page).toHaveURL(new RegExp(`/${other}/dashboard/settings\\?saved=profile$`));
+    await expect(page.getByRole('status').filter({ hasText: WORDS[other].settings.profileSaved })).toBeVisible();
+    await expect(page.getByLabel(WORDS[other].fullName)).toHaveValue('Ayşe Işık');
+
+    const text = WORDS[other].settings;
+    await page.getByLabel(text.current).fill('not my password 1');
+    await page.getByLabel(text.newPassword, { exact: true }).fill('a newer horse 2026');
+    await page.getByLabel(text.confirm).fill('a newer horse 2026');
+    await page.getByRole('button', { name: text.update }).click();
+    await expect(page.getByText(text.wrongCurrent).first()).toBeVisible();
+    expect(await page.content()).not.toContain('horse 2026');
+    await page.getByLabel(text.current).fill(who.account.password);
+    await page.getByLabel(text.newPassword, { exact: true }).fill('a newer horse 2026');
+    await page.getByLabel(text.confirm).fill('a newer horse 2026');
+    await page.getByRole('button', { name: text.update }).click();
+    await expect(page.getByRole('status').filter({ hasText: text.passwordSaved })).toBeVisible();
+    release();
+  },
+
+  async review(page: Page, lang: Lang, mode: Mode, who: Who) {
+    test.setTimeout(60_000);
+    // A buyer who owns courses (the page signed in as them), one of them not reviewed yet.
+    await buyerWithLibrary(page, who.origin);
+    const words = WORDS[lang].review;
+    const release = await open(page, mode, `/${lang}/dashboard/courses`);
+    await page.locator('summary').filter({ hasText: words.write }).first().click();
+    const form = page.getByRole('form', { name: new RegExp(`^${words.write}`) }).first();
+    const title = await form.getAttribute('aria-labelledby');
+    const again = page.locator(`form:has(#${title})`);
+    await form.getByLabel(words.text).fill('Clear and short.');
+    await form.getByRole('button', { name: words.save }).click();
+    await expect(again.getByText(words.ratingRequired)).toBeVisible();
+    await expect(again.getByLabel(words.text)).toHaveValue('Clear and short.');
+    await again.getByLabel(words.fourStars).check();
+    await again.getByRole('button', { name: words.save }).click();
+    await expect(page).toHaveURL(new RegExp(`/${lang}/dashboard/courses\\?reviewed=`));
+    await expect(page.getByRole('status').filter({ hasText: words.saved })).toBeVisible();
+    await expect(again.getByLabel(words.fourStars)).toBeChecked();
+    release();
+  },
+};
+
+type CaseName = keyof typeof cases;
+const LANGS: Lang[] = ['en', 'tr'];
+/** `npm test`: one case per kind of form; the sweep: every form, both languages. */
+const OFF: [CaseName, Lang][] = FULL_SWEEP
+  ? (Object.keys(cases) as CaseName[]).flatMap((name) => LANGS.map((lang) => [name, lang] as [CaseName, Lang]))
+  : [
+      ['signIn', 'tr'],
+      ['signUp', 'en'],
+      ['contact', 'en'],
+    ];
+const HELD: [CaseName, Lang][] = FULL_SWEEP
+  ? (Object.keys(cases) as CaseName[]).flatMap((name) => LANGS.map((lang) => [name, lang] as [CaseName, Lang]))
+  : [];
+
+test.describe('with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+  for (const [name, lang] of OFF)
+    test(`${name} (${lang})`, async ({ page, request, baseURL }) => {
+      await cases[name](page, lang, 'off', await signedUp(request, baseURL, lang));
+    });
+});
+
+test.describe('before the island hydrates', () => {
+  for (const [name, lang] of HELD)
+    test(`${name} (${lang})`, async ({ page, request, baseURL }) => {
+      await cases[name](page, lang, 'held', await signedUp(request, baseURL, lang));
+    });
+
+  test('sign-in filled and sent while the island is on its way: signed in (en)', async ({ page, request, baseURL }) => {
+    const { account } = await signedUp(request, baseURL, 'en');
+    const release = await open(page, 'held', '/en/login');
+    await page.getByLabel('Email', { exact: true }).fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByLabel('Password', { exact: true }).press('Enter');
+    await expect(page).toHaveURL(/\/en\/dashboard$/);
+    release();
+  });
+
+  for (const lang of FULL_SWEEP ? LANGS : (['tr'] as const))
+    test(`autofill before hydration is kept, and the island signs in with it (${lang})`, async ({ page, request, baseURL }) => {
+      const words = WORDS[lang];
+      const { account } = await signedUp(request, baseURL, lang);
+      const release = await open(page, 'held', `/${lang}/login`);
+      // Autofill sets values without keystrokes the island could hear.
+      await page.getByLabel(words.email, { exact: true }).fill(account.email);
+      await page.getByLabel(words.password, { exact: true }).fill(account.password);
+      release();
+      await waitForIslands(page);
+      // The island is in charge once its own button shows the password (the browser alone would not).
+      const password = page.getByLabel(words.password, { exact: true });
+      await expect(async () => {
+        await page.getByRole('button', { name: words.showPassword }).click();
+        await expect(password).toHaveAttribute('type', 'text', { timeout: 500 });
+      }).toPass();
+      await expect(page.getByLabel(words.email, { exact: true })).toHaveValue(account.email);
+      await expect(password).toHaveValue(account.password);
+      const sent = page.waitForRequest('**/api/auth/sign-in/email');
+      await page.getByRole('button', { name: words.signIn, exact: true }).click();
+      await sent;
+      await expect(page).toHaveURL(new RegExp(`/${lang}/dashboard$`));
+    });
+});
+
+test('a form posted to a page from another site is refused', async ({ request }) => {
+  const response = await request.post('/en/login', {
+    headers: { origin: 'https://elsewhere.example' },
+    form: { form: 'login', email: 'someone@example.com', password: 'whatever 123' },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(403);
+});
