@@ -1,5 +1,5 @@
 import type { APIContext, APIRoute, AstroGlobal } from 'astro';
-import { errorResponse, readText, type BodyRead } from '../lib/http.ts';
+import { errorResponse, NO_STORE, readText, type BodyRead } from '../lib/http.ts';
 import { fieldErrors } from '../lib/field-errors.ts';
 import type { PostedForm } from '../lib/posted-form.ts';
 import type { z } from '../lib/zod.ts';
@@ -62,7 +62,7 @@ function copyHeader(from: Headers, to: Headers, name: string): void {
 
 /** The next page after a form's post, with the cookies the endpoint set (a session, for sign-in). */
 export function seeOther(location: string, from?: Response): Response {
-  const headers = new Headers({ Location: location, 'Cache-Control': 'no-store' });
+  const headers = new Headers({ Location: location, ...NO_STORE });
   for (const cookie of from?.headers.getSetCookie() ?? []) headers.append('Set-Cookie', cookie);
   return new Response(null, { status: 303, headers });
 }
