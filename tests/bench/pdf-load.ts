@@ -8,6 +8,7 @@ import { makeFlateBombPdf, makeHugeArrayPdf, makeRepeatedPagePdf } from '../supp
 import { Browser } from '../support/test-server.ts';
 import { asTestServer, rssMb, startBenchWorld, type BenchWorld } from './bench-server.ts';
 import { makeLargePdf } from './large-pdf.ts';
+import { courseFormFields } from '../support/factories.ts';
 
 /**
  * `npm run bench` (PDF work off the event loop, issue 33), through the built server on real PostgreSQL:
@@ -246,23 +247,7 @@ async function firstDownload(
 
 function courseForm(pdf: Buffer): FormData {
   const form = new FormData();
-  const fields: Record<string, string> = {
-    title: 'Hostile bench course',
-    category: 'business',
-    description: 'An upload the shop must refuse.',
-    instructorName: 'Ada Teacher',
-    instructorBio: 'Writes budgets.',
-    price: '0',
-    currency: 'USD',
-    language: 'en',
-    difficulty: 'beginner',
-    tags: '',
-    isFeatured: 'false',
-    isActive: 'true',
-    stampPdfs: 'true',
-    durationMinutes: '30',
-    coverImageUrl: '',
-  };
+  const fields = courseFormFields({ title: 'Hostile bench course', description: 'An upload the shop must refuse.' });
   for (const [name, value] of Object.entries(fields)) form.set(name, value);
   form.set('pdf', new File([new Uint8Array(pdf)], 'course.pdf', { type: 'application/pdf' }));
   form.set('cover', new File([new Uint8Array(makePng())], 'cover.png', { type: 'image/png' }));

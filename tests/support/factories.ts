@@ -68,3 +68,25 @@ export const USER_AGENTS: Readonly<Record<'chrome' | 'firefox', string>> = {
   chrome: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
   firefox: 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0',
 };
+
+/** The text fields of Admin → Courses' form for a free, stamped, English course, as the island posts them. */
+export function courseFormFields(overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    title: 'Bütçe Güncel',
+    category: 'business',
+    description: 'A budget course that gets new editions.',
+    instructorName: 'Ada Teacher',
+    instructorBio: 'Writes budgets.',
+    price: '0',
+    currency: 'USD',
+    language: 'en',
+    difficulty: 'beginner',
+    tags: '',
+    isFeatured: 'false',
+    isActive: 'true',
+    stampPdfs: 'true',
+    durationMinutes: '30',
+    coverImageUrl: '',
+    ...overrides,
+  };
+}

@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { I18nIsland, useTranslation } from '../islands/I18nIsland.tsx';
-import { messageScopes, type IslandMessages } from '../../i18n/translate.ts';
+import { messageScopes } from '../../i18n/translate.ts';
 import { ACCOUNT_ANSWERS } from '../../i18n/account-answers.ts';
 import { useBrowserValue } from '../islands/use-browser-value.ts';
 import { PasswordField, TextField } from '../forms/fields.tsx';
@@ -11,7 +11,7 @@ import { safeNextPath } from '../../lib/next-path.ts';
 import { showToastOnNextPage } from '../../stores/toasts.ts';
 import { localizedPath, type Language } from '../../i18n/languages.ts';
 import type { MessageKey } from '../../i18n/i18n.ts';
-import type { PostedForm } from '../../lib/posted-form.ts';
+import type { FormIslandProps, PostedForm } from '../../lib/posted-form.ts';
 
 /** The form's schema, loaded when first used (src/components/forms/use-form.tsx). */
 const schemas = () => import('../../lib/auth.schema.ts');
@@ -19,16 +19,7 @@ const schemas = () => import('../../lib/auth.schema.ts');
 /** The strings this island shows (sent by its page with `islandMessages`). */
 export const MESSAGES = messageScopes(...ACCOUNT_ANSWERS, 'auth.');
 
-export default function LoginFormIsland({
-  lang,
-  messages,
-  posted,
-}: {
-  lang: Language;
-  messages: IslandMessages;
-  /** One of the page's forms as the server answered it, posted before this island hydrated. */
-  posted?: PostedForm | undefined;
-}) {
+export default function LoginFormIsland({ lang, messages, posted }: FormIslandProps) {
   return (
     <I18nIsland messages={messages}>
       <LoginForm lang={lang} posted={posted} />

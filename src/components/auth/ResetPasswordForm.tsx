@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useBrowserValue } from '../islands/use-browser-value.ts';
 import { I18nIsland, useTranslation } from '../islands/I18nIsland.tsx';
-import { messageScopes, type IslandMessages } from '../../i18n/translate.ts';
+import { messageScopes } from '../../i18n/translate.ts';
 import { ACCOUNT_ANSWERS } from '../../i18n/account-answers.ts';
 import { PasswordField } from '../forms/fields.tsx';
 import { Form, FormFailure, SubmitButton, useForm } from '../forms/use-form.tsx';
 import { resetPassword } from '../../lib/auth-client.ts';
 import { showToastOnNextPage } from '../../stores/toasts.ts';
 import { localizedPath, type Language } from '../../i18n/languages.ts';
-import type { PostedForm } from '../../lib/posted-form.ts';
+import type { FormIslandProps, PostedForm } from '../../lib/posted-form.ts';
 
 /** The form's schema, loaded when first used (src/components/forms/use-form.tsx). */
 const schemas = () => import('../../lib/auth.schema.ts');
@@ -16,16 +16,7 @@ const schemas = () => import('../../lib/auth.schema.ts');
 /** The strings this island shows (sent by its page with `islandMessages`). */
 export const MESSAGES = messageScopes(...ACCOUNT_ANSWERS);
 
-export default function ResetPasswordIsland({
-  lang,
-  messages,
-  posted,
-}: {
-  lang: Language;
-  messages: IslandMessages;
-  /** The form as the page answered it, posted before this island hydrated. */
-  posted?: PostedForm | undefined;
-}) {
+export default function ResetPasswordIsland({ lang, messages, posted }: FormIslandProps) {
   return (
     <I18nIsland messages={messages}>
       <ResetPasswordForm lang={lang} posted={posted} />

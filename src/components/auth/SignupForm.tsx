@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { I18nIsland, useTranslation } from '../islands/I18nIsland.tsx';
-import { messageScopes, type IslandMessages } from '../../i18n/translate.ts';
+import { messageScopes } from '../../i18n/translate.ts';
 import { ACCOUNT_ANSWERS } from '../../i18n/account-answers.ts';
 import { PasswordField, TextField } from '../forms/fields.tsx';
 import { Form, FormFailure, SubmitButton, useForm } from '../forms/use-form.tsx';
 import { isSignedIn, signUp } from '../../lib/auth-client.ts';
 import { showToastOnNextPage } from '../../stores/toasts.ts';
 import { localizedPath, type Language } from '../../i18n/languages.ts';
-import type { PostedForm } from '../../lib/posted-form.ts';
+import type { FormIslandProps, PostedForm } from '../../lib/posted-form.ts';
 
 /** The form's schema, loaded when first used (src/components/forms/use-form.tsx). */
 const schemas = () => import('../../lib/auth.schema.ts');
@@ -15,16 +15,7 @@ const schemas = () => import('../../lib/auth.schema.ts');
 /** The strings this island shows (sent by its page with `islandMessages`). */
 export const MESSAGES = messageScopes(...ACCOUNT_ANSWERS, 'auth.');
 
-export default function SignupFormIsland({
-  lang,
-  messages,
-  posted,
-}: {
-  lang: Language;
-  messages: IslandMessages;
-  /** The form as the page answered it, posted before this island hydrated. */
-  posted?: PostedForm | undefined;
-}) {
+export default function SignupFormIsland({ lang, messages, posted }: FormIslandProps) {
   return (
     <I18nIsland messages={messages}>
       <SignupForm lang={lang} posted={posted} />

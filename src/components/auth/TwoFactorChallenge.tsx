@@ -1,21 +1,14 @@
 import { useState } from 'react';
 import { I18nIsland, useTranslation } from '../islands/I18nIsland.tsx';
-import { messageScopes, type IslandMessages } from '../../i18n/translate.ts';
+import { messageScopes } from '../../i18n/translate.ts';
 import { ACCOUNT_ANSWERS } from '../../i18n/account-answers.ts';
 import { TextField } from '../forms/fields.tsx';
 import { Form, FormFailure, SubmitButton, useForm } from '../forms/use-form.tsx';
 import { verifyBackupCode, verifyTotp } from '../../lib/auth-client.ts';
 import { safeNextPath } from '../../lib/next-path.ts';
-import { localizedPath, type Language } from '../../i18n/languages.ts';
+import { localizedPath } from '../../i18n/languages.ts';
 import { showToastOnNextPage } from '../../stores/toasts.ts';
-import type { PostedForm } from '../../lib/posted-form.ts';
-
-interface Props {
-  lang: Language;
-  messages: IslandMessages;
-  /** The form as the page answered it, posted before this island hydrated. */
-  posted?: PostedForm | undefined;
-}
+import type { FormIslandProps } from '../../lib/posted-form.ts';
 
 /** The form's schema, loaded when first used (src/components/forms/use-form.tsx). */
 const schemas = () => import('../../lib/auth.schema.ts');
@@ -23,7 +16,7 @@ const schemas = () => import('../../lib/auth.schema.ts');
 /** The strings this island shows (sent by its page with `islandMessages`). */
 export const MESSAGES = messageScopes(...ACCOUNT_ANSWERS, 'auth.welcomeBack', 'twoFactor.');
 
-export default function TwoFactorChallengeIsland(props: Props) {
+export default function TwoFactorChallengeIsland(props: FormIslandProps) {
   return (
     <I18nIsland messages={props.messages}>
       <TwoFactorChallenge {...props} />
@@ -31,7 +24,7 @@ export default function TwoFactorChallengeIsland(props: Props) {
   );
 }
 
-function TwoFactorChallenge({ lang, posted }: Props) {
+function TwoFactorChallenge({ lang, posted }: FormIslandProps) {
   const { t } = useTranslation();
   const totp = useForm(() => schemas().then((s) => s.TotpCodeSchema), { code: '' }, { idPrefix: 'two-factor-code', posted });
   const recovery = useForm(

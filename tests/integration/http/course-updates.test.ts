@@ -15,7 +15,7 @@ import { stampedKey } from '../../../functions/downloads/stamped-copies.ts';
 import { storageRoot } from '../../../functions/storage/storage.ts';
 import { formatDate } from '../../../src/lib/dates.ts';
 import type { AdminCoursePage, AdminCourseView } from '../../../src/lib/admin/courses.schema.ts';
-import { makeCourse, makePurchase } from '../../support/factories.ts';
+import { courseFormFields, makeCourse, makePurchase } from '../../support/factories.ts';
 import { makePdf, makePng, makeSignedPdf } from '../../support/files.ts';
 import { makeFlateBombPdf, makeHugeArrayPdf, makeRepeatedPagePdf } from '../../support/hostile-pdfs.ts';
 import { readPdf } from '../../support/pdf-reader.ts';
@@ -38,23 +38,7 @@ afterAll(async () => {
   await smtp.stop();
 });
 
-const FIELDS = {
-  title: 'Bütçe Güncel',
-  category: 'business',
-  description: 'A budget course that gets new editions.',
-  instructorName: 'Ada Teacher',
-  instructorBio: 'Writes budgets.',
-  price: '0',
-  currency: 'USD',
-  language: 'en',
-  difficulty: 'beginner',
-  tags: '',
-  isFeatured: 'false',
-  isActive: 'true',
-  stampPdfs: 'true',
-  durationMinutes: '30',
-  coverImageUrl: '',
-};
+const FIELDS = courseFormFields();
 
 function courseForm(fields: Partial<Record<string, string>>, pdf?: Uint8Array, cover = true): FormData {
   const form = new FormData();
