@@ -1,4 +1,4 @@
-import type { NoticeEvent, PaymentNotice } from '../payments/provider.ts';
+import type { NoticeEvent, PaidPayment, PaymentNotice } from '../payments/provider.ts';
 import { closeOrder, fulfilPayment, restoreDisputedPurchase, revokePurchase } from './fulfilment.ts';
 
 /**
@@ -8,18 +8,22 @@ import { closeOrder, fulfilPayment, restoreDisputedPurchase, revokePurchase } fr
  */
 export type NoticeOutcome = 'handled' | 'ignored' | 'retry';
 
+/** What a provider says was paid, as fulfilment checks it against the order. */
+export function paymentOf(notice: PaidPayment) {
+  return {
+    paymentId: notice.checkoutReference,
+    orderId: notice.orderId,
+    paymentReference: notice.paymentReference,
+    amountMinor: notice.amountMinor,
+    currency: notice.currency,
+    paidMinor: notice.paidMinor,
+  };
+}
+
 export async function applyPaymentNotice(notice: PaymentNotice): Promise<NoticeOutcome> {
   switch (notice.kind) {
     case 'paid': {
-      const outcome = await fulfilPayment({
-        ...recorded(notice.event),
-        paymentId: notice.checkoutReference,
-        orderId: notice.orderId,
-        paymentReference: notice.paymentReference,
-        amountMinor: notice.amountMinor,
-        currency: notice.currency,
-        paidMinor: notice.paidMinor,
-      });
+      const outcome = await fulfilPayment({ ...recorded(notice.event), ...paymentOf(notice) });
       if (outcome === 'unknown_order') return notice.orderId ? 'retry' : 'ignored';
       return 'handled';
     }

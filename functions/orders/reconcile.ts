@@ -1,6 +1,7 @@
 import { db } from '../db/database.ts';
 import { configuredProviders } from '../payments/registry.ts';
 import { fulfilPayment, type FulfilmentOutcome } from './fulfilment.ts';
+import { paymentOf } from './payment-notices.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -36,14 +37,7 @@ export async function reconcilePaidSessions(days: number): Promise<Record<Fulfil
         counts.not_paid++;
         continue;
       }
-      const outcome = await fulfilPayment({
-        paymentId: notice.checkoutReference,
-        orderId: notice.orderId,
-        paymentReference: notice.paymentReference,
-        amountMinor: notice.amountMinor,
-        currency: notice.currency,
-        paidMinor: notice.paidMinor,
-      });
+      const outcome = await fulfilPayment(paymentOf(notice));
       counts[outcome]++;
     }
   }
