@@ -1,4 +1,5 @@
-import { test, expect, buyerWithLibrary, DEMO, waitForIslands, type Page } from './fixtures.ts';
+import { request } from '@playwright/test';
+import { test, expect, buyerWithLibrary, DEMO, uniqueEmail, waitForIslands, type Page } from './fixtures.ts';
 import { listRoutes, sampleUrl, type Access } from '../support/routes.ts';
 import { axeViolations, FULL_SWEEP, htmlErrors, javaAvailable } from '../support/accessibility.ts';
 
@@ -43,14 +44,30 @@ async function samples(page: Page, lang: 'en' | 'tr') {
   return { courseId: paid.id, id: paid.id, slug: article!.split('/').pop()! };
 }
 
-/** A demo payment page needs an order waiting for it: one is started for the signed-in buyer. */
-async function demoPaymentId(page: Page, baseURL: string, courseId: string, lang: 'en' | 'tr'): Promise<string> {
-  const response = await page.request.post('/api/checkout', {
-    headers: { origin: baseURL },
-    data: { courseId, email: DEMO.buyer.email, fullName: 'Demo Buyer', language: lang, acceptTerms: true, waiveWithdrawal: true },
-  });
-  const { redirectUrl } = (await response.json()) as { redirectUrl: string };
-  return redirectUrl.split('/').pop()!.split('?')[0]!;
+/**
+ * A demo payment page needs an order waiting for it: one is started by a guest of its own (the page's
+ * buyer may own the course already).
+ */
+async function demoPaymentId(baseURL: string, courseId: string, lang: 'en' | 'tr'): Promise<string> {
+  const guest = await request.newContext({ baseURL });
+  try {
+    const response = await guest.post('/api/checkout', {
+      headers: { origin: baseURL },
+      data: {
+        courseId,
+        email: uniqueEmail('sweep'),
+        fullName: 'Demo Buyer',
+        language: lang,
+        acceptTerms: true,
+        waiveWithdrawal: true,
+      },
+    });
+    expect(response.status(), 'the guest checkout for a demo payment page').toBe(200);
+    const { redirectUrl } = (await response.json()) as { redirectUrl: string };
+    return redirectUrl.split('/').pop()!.split('?')[0]!;
+  } finally {
+    await guest.dispose();
+  }
 }
 
 async function sweep(page: Page, access: Access, lang: 'en' | 'tr', baseURL: string, { widthsOnly = false } = {}) {
@@ -64,7 +81,7 @@ async function sweep(page: Page, access: Access, lang: 'en' | 'tr', baseURL: str
   const violations: string[] = [];
   const rendered: { url: string; html: string }[] = [];
   for (const route of PAGES.filter((candidate) => candidate.access === access)) {
-    if (route.pattern.includes('[paymentId]')) values.paymentId = await demoPaymentId(page, baseURL, values.courseId!, lang);
+    if (route.pattern.includes('[paymentId]')) values.paymentId = await demoPaymentId(baseURL, values.courseId!, lang);
     const url = sampleUrl(route.pattern, values, lang);
     const response = await page.goto(url);
     expect(response?.status(), url).toBeLessThan(500);
