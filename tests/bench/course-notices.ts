@@ -6,6 +6,7 @@ import { buildIfNeeded } from '../../functions/cli/build-if-needed.ts';
 import { makePdf, makePng } from '../support/files.ts';
 import { Browser } from '../support/test-server.ts';
 import { asTestServer, startBenchWorld } from './bench-server.ts';
+import { courseFormFields } from '../support/factories.ts';
 
 /**
  * `npm run bench` (course update notices, decision 28): saving a course with a new PDF and "notify
@@ -116,24 +117,11 @@ try {
 /** The course's form with a PDF of this edition (each edition's bytes differ: a new version). */
 async function courseForm(edition: number, id?: string): Promise<FormData> {
   const form = new FormData();
-  const fields: Record<string, string> = {
+  const fields = courseFormFields({
     title: 'Bench notices course',
-    category: 'business',
     description: 'A course with many buyers.',
-    instructorName: 'Ada Teacher',
-    instructorBio: 'Writes budgets.',
-    price: '0',
-    currency: 'USD',
-    language: 'en',
-    difficulty: 'beginner',
-    tags: '',
-    isFeatured: 'false',
-    isActive: 'true',
-    stampPdfs: 'true',
-    durationMinutes: '30',
-    coverImageUrl: '',
     notifyBuyers: id ? 'true' : 'false',
-  };
+  });
   for (const [name, value] of Object.entries(fields)) form.set(name, value);
   form.set('pdf', new File([new Uint8Array(await makePdf(`Edition ${edition}`))], 'course.pdf', { type: 'application/pdf' }));
   form.set('cover', new File([new Uint8Array(makePng())], 'cover.png', { type: 'image/png' }));

@@ -6,7 +6,7 @@ import { db } from '../../../functions/db/database.ts';
 import { storageRoot } from '../../../functions/storage/storage.ts';
 import { MAX_COVER_BYTES, MAX_PDF_BYTES } from '../../../src/lib/admin/courses.schema.ts';
 import { Browser, signedInBrowser, startTestServer, type TestServer } from '../../support/test-server.ts';
-import { makeCategory, makePurchase } from '../../support/factories.ts';
+import { courseFormFields, makeCategory, makePurchase } from '../../support/factories.ts';
 import sharp from 'sharp';
 import { PDF_HTML_POLYGLOT, SVG_WITH_SCRIPT, makeJpegWithGps, makePdf, makePng, makePngBomb } from '../../support/files.ts';
 import en from '../../../src/i18n/locales/en.json' with { type: 'json' };
@@ -33,23 +33,13 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-const FIELDS = {
+const FIELDS = courseFormFields({
   title: 'Yatırıma Giriş',
-  category: 'business',
   description: 'Birikimlerinizi adım adım yatırıma dönüştürün.',
   instructorName: 'Ayşe Yılmaz',
   instructorBio: 'On yıllık portföy yöneticisi.',
-  price: '0',
-  currency: 'USD',
-  language: 'en',
-  difficulty: 'beginner',
-  tags: '',
-  isFeatured: 'false',
-  isActive: 'true',
-  stampPdfs: 'true',
   durationMinutes: '45',
-  coverImageUrl: '',
-};
+});
 type Fields = Partial<Record<keyof typeof FIELDS, string | undefined>>;
 
 interface Upload {

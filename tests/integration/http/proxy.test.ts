@@ -6,6 +6,7 @@ import { orderReference } from '../../../functions/orders/orders.ts';
 import { readPdf } from '../../support/pdf-reader.ts';
 import { startForwardingProxy } from '../../support/forwarding-proxy.ts';
 import { Browser, startTestServer, type TestServer } from '../../support/test-server.ts';
+import { courseFormFields } from '../../support/factories.ts';
 
 /**
  * The recommended deploy: HTTPS terminated by a proxy in front of the shop's plain-http port. Browsers
@@ -55,23 +56,13 @@ describe('behind a TLS-terminating proxy', () => {
     expect(signIn.headers.getSetCookie().join('\n')).toMatch(/__Secure-.*; Secure/i);
 
     const form = new FormData();
-    const fields = {
+    const fields = courseFormFields({
       title: 'Behind the proxy',
-      category: 'business',
       description: 'A course uploaded through an HTTPS proxy.',
       instructorName: 'Proxy Tester',
       instructorBio: 'Runs shops behind proxies.',
       price: '12',
-      currency: 'USD',
-      language: 'en',
-      difficulty: 'beginner',
-      tags: '',
-      isFeatured: 'false',
-      isActive: 'true',
-      stampPdfs: 'true',
-      durationMinutes: '30',
-      coverImageUrl: '',
-    };
+    });
     for (const [name, value] of Object.entries(fields)) form.set(name, value);
     const pdf = await makePdf('Behind the proxy');
     form.set('pdf', new File([Buffer.from(pdf)], 'course.pdf', { type: 'application/pdf' }));
