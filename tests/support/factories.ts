@@ -1,4 +1,5 @@
 import type { Result } from '../../src/lib/result.ts';
+import { newCourseValues } from '../../src/lib/admin/courses.schema.ts';
 import { randomUUID } from 'node:crypto';
 import { db } from '../../functions/db/database.ts';
 import type { Insertable } from 'kysely';
@@ -69,24 +70,14 @@ export const USER_AGENTS: Readonly<Record<'chrome' | 'firefox', string>> = {
   firefox: 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0',
 };
 
-/** The text fields of Admin → Courses' form for a free, stamped, English course, as the island posts them. */
+/** The text fields of Admin → Courses' form as its island posts them: the form's own defaults, filled in. */
 export function courseFormFields(overrides: Record<string, string> = {}): Record<string, string> {
   return {
+    ...newCourseValues('business'),
     title: 'Bütçe Güncel',
-    category: 'business',
     description: 'A budget course that gets new editions.',
     instructorName: 'Ada Teacher',
     instructorBio: 'Writes budgets.',
-    price: '0',
-    currency: 'USD',
-    language: 'en',
-    difficulty: 'beginner',
-    tags: '',
-    isFeatured: 'false',
-    isActive: 'true',
-    stampPdfs: 'true',
-    durationMinutes: '30',
-    coverImageUrl: '',
     ...overrides,
   };
 }
