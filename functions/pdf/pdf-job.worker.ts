@@ -18,14 +18,14 @@ parentPort!.on('message', (message: PdfJobMessage) => void runJob(message));
 async function runJob({ job, decodedBytes }: PdfJobMessage): Promise<void> {
   startDecodeBudget(decodedBytes);
   try {
-    // The job's bytes go to the parser, and nothing here holds them while the copy is written.
+    // The job's bytes go to the parser, and nothing here holds them once it is done with them.
     const original = { pdf: job.pdf };
     job.pdf = new Uint8Array();
     if (job.kind === 'inspect') {
       parentPort!.postMessage({ ok: true, ...(await inspectForStamping(original)) });
     } else {
-      const pdf = await stampDocument(original, job.stamp);
-      parentPort!.postMessage({ ok: true, pdf }, transferListOf(pdf));
+      const stamped = await stampDocument(original, job.stamp);
+      parentPort!.postMessage({ ok: true, stamped }, transferListOf('update' in stamped ? stamped.update : stamped.whole));
     }
   } catch (error) {
     if (!(error instanceof StampError)) throw error;

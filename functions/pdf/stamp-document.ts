@@ -2,8 +2,16 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import fontkit from '@cantoo/fontkit';
 import {
-  degrees,
+  beginText,
+  concatTransformationMatrix,
+  drawObject,
+  endText,
   EncryptedPDFError,
+  popGraphicsState,
+  pushGraphicsState,
+  setFillingColor,
+  setFontAndSize,
+  showText,
   PDFArray,
   PDFDict,
   PDFDocument,
@@ -11,7 +19,10 @@ import {
   PDFName,
   PDFNumber,
   PDFRef,
+  PDFStream,
   rgb,
+  type DocumentSnapshot,
+  type PDFObject,
   type PDFFont,
   type PDFPage,
 } from '@cantoo/pdf-lib';
@@ -20,9 +31,10 @@ import { decodeBudgetOverrun } from './decode-budget.ts';
 /**
  * The work on a PDF itself, run inside the PDF worker (pdf-job.worker.ts), never on the server's
  * event loop: a small footer line on every page ("Licensed to … · order …") and the order in the
- * document's information dictionary. Everything else of the original survives untouched (bookmarks,
- * links, forms, its own metadata: the document is loaded with `updateMetadata: false` and every object
- * is written back). See docs/decisions/0017-stamped-pdfs-and-course-versions.md.
+ * document's information dictionary, written as an incremental update (PDF 2.0 § 7.5.6) to append to
+ * the original: every byte the author wrote stays as it was (bookmarks, links, forms, their metadata),
+ * and the worker never builds a second whole copy of a large course. See
+ * docs/decisions/0017-stamped-pdfs-and-course-versions.md.
  */
 export interface Stamp {
   /** The footer line, already in the buyer's language. */
@@ -69,8 +81,15 @@ export interface PdfBytes {
   pdf: Uint8Array | undefined;
 }
 
-/** The stamped file; throws StampError when the original cannot be stamped. */
-export async function stampDocument(original: PdfBytes, stamp: Stamp): Promise<Uint8Array> {
+/**
+ * A stamped file: usually an update, the bytes to append to the original; the whole file written anew
+ * when the original's last cross-reference cannot be found where its `startxref` says (readers repair
+ * such files on the fly, and an update pointing back into them would leave that to each reader).
+ */
+export type StampedPdf = { update: Uint8Array } | { whole: Uint8Array };
+
+/** The stamp; throws StampError when the original cannot be stamped. */
+export async function stampDocument(original: PdfBytes, stamp: Stamp): Promise<StampedPdf> {
   return stampOpened(await openForStamping(original), stamp);
 }
 
@@ -79,21 +98,29 @@ export async function stampDocument(original: PdfBytes, stamp: Stamp): Promise<U
  * carries a digital signature (which any stamp breaks). Throws StampError when it cannot be stamped.
  */
 export async function inspectForStamping(bytes: PdfBytes): Promise<{ signed: boolean }> {
-  const doc = await openForStamping(bytes);
-  const signed = isSigned(doc);
-  await stampOpened(doc, SAMPLE_STAMP);
+  const opened = await openForStamping(bytes);
+  const signed = isSigned(opened.doc);
+  await stampOpened(opened, SAMPLE_STAMP);
   return { signed };
 }
 
-async function stampOpened(doc: PDFDocument, stamp: Stamp): Promise<Uint8Array> {
+/** A loaded document and what its original was, to write the stamp as an update of it. */
+interface OpenedPdf {
+  doc: PDFDocument;
+  original: Revision;
+}
+
+async function stampOpened({ doc, original }: OpenedPdf, stamp: Stamp): Promise<StampedPdf> {
   try {
     const pages = doc.getPages();
     if (pages.length === 0) throw new StampError('unreadable');
     doc.registerFontkit(fontkit);
     const font = await doc.embedFont(await readFile(FONT_FILE), { subset: true });
-    for (const page of pages) drawFooter(page, font, stamp.line);
+    const footer = footerLines(doc, font, stamp.line);
+    for (const page of pages) drawFooter(page, footer);
     nameTheOrder(doc, stamp);
-    return await doc.save({ updateFieldAppearances: false });
+    if (!original.appendable) return { whole: await doc.save({ updateFieldAppearances: false }) };
+    return { update: await doc.saveIncremental(changesSince(original), { useObjectStreams: original.crossReferenceStreams }) };
   } catch (error) {
     if (error instanceof StampError) throw error;
     throw new StampError(decodeBudgetOverrun() ? 'inflation' : 'unreadable', error);
@@ -101,7 +128,7 @@ async function stampOpened(doc: PDFDocument, stamp: Stamp): Promise<Uint8Array> 
 }
 
 /** The document, loaded within the decode budget, with a page tree that lists every page once. */
-async function openForStamping(original: PdfBytes): Promise<PDFDocument> {
+async function openForStamping(original: PdfBytes): Promise<OpenedPdf> {
   const bytes = original.pdf;
   original.pdf = undefined;
   if (!bytes) throw new StampError('unreadable');
@@ -119,7 +146,81 @@ async function openForStamping(original: PdfBytes): Promise<PDFDocument> {
     if (error instanceof StampError) throw error;
     throw new StampError('unreadable', error);
   }
-  return doc;
+  return { doc, original: revisionOf(doc, bytes) };
+}
+
+/** What the update appends to: the original's size, its objects as they were, and its kind of cross-reference. */
+interface Revision {
+  context: PDFDocument['context'];
+  bytes: number;
+  lastObjectNumber: number;
+  objects: Map<number, string>;
+  crossReferenceStreams: boolean;
+  /** Its `startxref` points at a cross-reference section, which the update's trailer points back to. */
+  appendable: boolean;
+}
+
+/** An object as written, for telling which ones the stamp changed (a stream by its dictionary: its data is never touched). */
+function writtenForm(object: PDFObject): string {
+  return object instanceof PDFStream ? `stream ${object.dict.toString()}` : object.toString();
+}
+
+function revisionOf(doc: PDFDocument, bytes: Uint8Array): Revision {
+  const { context } = doc;
+  // New objects take numbers past every one the original declared, free ones included.
+  const declared = context.trailerInfo.Size?.asNumber() ?? 0;
+  context.largestObjectNumber = Math.max(context.largestObjectNumber, declared - 1);
+  const objects = new Map<number, string>();
+  let crossReferenceStreams = false;
+  for (const [ref, object] of context.enumerateIndirectObjects()) {
+    objects.set(ref.objectNumber, writtenForm(object));
+    if (object instanceof PDFStream && object.dict.lookup(PDFName.of('Type')) === PDFName.of('XRef'))
+      crossReferenceStreams = true;
+  }
+  return {
+    context,
+    bytes: bytes.length,
+    lastObjectNumber: context.largestObjectNumber,
+    objects,
+    crossReferenceStreams,
+    appendable: startsCrossReference(bytes, context.pdfFileDetails.prevStartXRef),
+  };
+}
+
+/** Whether a cross-reference table (`xref`) or stream (`12 0 obj`) starts at `offset`. */
+function startsCrossReference(bytes: Uint8Array, offset: number): boolean {
+  if (!(offset > 0 && offset < bytes.length)) return false;
+  const start = new TextDecoder('latin1').decode(bytes.subarray(offset, offset + 32));
+  return /^(xref\s|\d+\s+\d+\s+obj\b)/.test(start);
+}
+
+/**
+ * The objects to write in the update: every new one, and every one the stamp changed (the pages, their
+ * resources, the information dictionary). Decided when the writer asks, after the font is embedded.
+ */
+function changesSince(original: Revision): DocumentSnapshot {
+  let changed: Set<number> | undefined;
+  const changedNow = () => {
+    changed = new Set();
+    for (const [ref, object] of original.context.enumerateIndirectObjects()) {
+      if (original.objects.get(ref.objectNumber) !== writtenForm(object)) changed.add(ref.objectNumber);
+    }
+    return changed;
+  };
+  const ignored = () => {};
+  return {
+    pdfSize: original.bytes,
+    prevStartXRef: original.context.pdfFileDetails.prevStartXRef,
+    deletedCount: 0,
+    shouldSave: (objectNumber) => objectNumber > original.lastObjectNumber || (changed ?? changedNow()).has(objectNumber),
+    deletedRef: () => null,
+    markRefForSave: ignored,
+    markRefsForSave: ignored,
+    markObjForSave: ignored,
+    markObjsForSave: ignored,
+    markDeletedRef: ignored,
+    markDeletedObj: ignored,
+  };
 }
 
 /**
@@ -160,27 +261,66 @@ function isSigned(doc: PDFDocument): boolean {
   }
 }
 
+/**
+ * The footer line laid out once per size it is drawn at, as a form XObject each page places: a
+ * 300-page course shapes the line once (most pages share a size), not once a page.
+ */
+interface FooterLines {
+  font: PDFFont;
+  line: string;
+  bySize: Map<number, { ref: PDFRef; width: number }>;
+  context: PDFDocument['context'];
+}
+
+function footerLines(doc: PDFDocument, font: PDFFont, line: string): FooterLines {
+  return { font, line, bySize: new Map(), context: doc.context };
+}
+
+function footerAt(footer: FooterLines, size: number): { ref: PDFRef; width: number } {
+  let laid = footer.bySize.get(size);
+  if (!laid) {
+    const { font, line, context } = footer;
+    const width = font.widthOfTextAtSize(line, size);
+    const height = font.heightAtSize(size);
+    const form = context.formXObject(
+      [beginText(), setFillingColor(STAMP_GREY), setFontAndSize('F', size), showText(font.encodeText(line)), endText()],
+      { BBox: [0, -height, width, height], Resources: { Font: { F: font.ref } } },
+    );
+    laid = { ref: context.register(form), width };
+    footer.bySize.set(size, laid);
+  }
+  return laid;
+}
+
 /** The line centred at the bottom of the page as it is shown (its crop box, turned by /Rotate). */
-function drawFooter(page: PDFPage, font: PDFFont, line: string): void {
+function drawFooter(page: PDFPage, footer: FooterLines): void {
   const box = page.getCropBox();
   const angle = ((page.getRotation().angle % 360) + 360) % 360;
   const across = angle === 90 || angle === 270 ? box.height : box.width;
-  let size = FONT_SIZE_PT;
-  let width = font.widthOfTextAtSize(line, size);
-  if (width > across - 2 * EDGE_PT) {
-    size = Math.max(MIN_FONT_SIZE_PT, (size * (across - 2 * EDGE_PT)) / width);
-    width = font.widthOfTextAtSize(line, size);
-  }
+  const fullWidth = footer.font.widthOfTextAtSize(footer.line, FONT_SIZE_PT);
+  const size =
+    fullWidth > across - 2 * EDGE_PT
+      ? Math.max(MIN_FONT_SIZE_PT, (FONT_SIZE_PT * (across - 2 * EDGE_PT)) / fullWidth)
+      : FONT_SIZE_PT;
+  const { ref, width } = footerAt(footer, size);
   const start = (across - width) / 2;
   const placed =
     angle === 90
-      ? { x: box.x + box.width - EDGE_PT, y: box.y + start, rotate: 90 }
+      ? { x: box.x + box.width - EDGE_PT, y: box.y + start }
       : angle === 180
-        ? { x: box.x + box.width - start, y: box.y + box.height - EDGE_PT, rotate: 180 }
+        ? { x: box.x + box.width - start, y: box.y + box.height - EDGE_PT }
         : angle === 270
-          ? { x: box.x + EDGE_PT, y: box.y + box.height - start, rotate: 270 }
-          : { x: box.x + start, y: box.y + EDGE_PT, rotate: 0 };
-  page.drawText(line, { x: placed.x, y: placed.y, size, font, color: STAMP_GREY, rotate: degrees(placed.rotate) });
+          ? { x: box.x + EDGE_PT, y: box.y + box.height - start }
+          : { x: box.x + start, y: box.y + EDGE_PT };
+  const radians = (angle * Math.PI) / 180;
+  const [cos, sin] = [Math.round(Math.cos(radians)), Math.round(Math.sin(radians))];
+  const name = page.node.newXObject('Licence', ref);
+  page.pushOperators(
+    pushGraphicsState(),
+    concatTransformationMatrix(cos, sin, -sin, cos, placed.x, placed.y),
+    drawObject(name),
+    popGraphicsState(),
+  );
 }
 
 /** Adds the order to the information dictionary (as UTF-16 text strings), keeping every entry the author wrote. */

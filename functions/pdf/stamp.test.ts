@@ -5,7 +5,7 @@ import { makeSignedPdf } from '../../tests/support/files.ts';
 import { readPdf } from '../../tests/support/pdf-reader.ts';
 import { makeFlateBombPdf, makeRepeatedPagePdf } from '../../tests/support/hostile-pdfs.ts';
 import { PDF_JOB_LIMITS, runPdfJob } from './pdf-job.ts';
-import { checkStampable, stampPdf, StampError, type Stamp } from './stamp.ts';
+import { checkStampable, stampedBytes, stampPdf, StampError, type Stamp } from './stamp.ts';
 
 const STAMP: Stamp = {
   line: 'Licensed to Şule Işıklı İğdeci sule@example.com · order MC-1A2B3C4D',
@@ -40,7 +40,7 @@ function makeCourse(options: { pages?: number; encrypt?: 'owner' | 'user' } = {}
 async function stampCopy(pdf: Uint8Array, stamp = STAMP): Promise<Uint8Array> {
   const stamped = await stampPdf(() => Promise.resolve(Buffer.from(pdf)), stamp);
   if (!stamped) throw new Error('Nothing was stamped');
-  return stamped;
+  return stampedBytes(pdf, stamped);
 }
 
 describe('stampPdf', () => {
@@ -72,8 +72,48 @@ describe('stampPdf', () => {
       CreationDate: before.info.CreationDate,
       Custom: { OrderReference: 'MC-1A2B3C4D', LicensedTo: 'Şule Işıklı İğdeci <sule@example.com>' },
     });
-    // The original is untouched.
+    // The original is untouched, and its bytes begin the stamped file.
     expect((await readPdf(original)).pages[0]!.text).not.toContain('Licensed to');
+    expect(Buffer.from(stamped.subarray(0, original.length)).equals(original)).toBe(true);
+  });
+
+  it('appends the stamp as an update: the original’s bytes stay first, and each new cross-reference entry points at its object', async () => {
+    const original = await makeCourse({ pages: 3 });
+    const stamped = await stampPdf(() => Promise.resolve(Buffer.from(original)), STAMP);
+    if (!stamped || !('update' in stamped)) throw new Error('Expected an update');
+    const update = Buffer.from(stamped.update).toString('latin1');
+    const file = Buffer.concat([original, stamped.update]);
+    const table = update.slice(update.lastIndexOf('\nxref\n') + 6, update.indexOf('trailer'));
+    const lines = table.trim().split('\n');
+    let entries = 0;
+    for (let index = 0; index < lines.length;) {
+      const [first, count] = lines[index++]!.split(' ').map(Number);
+      for (let number = first!; number < first! + count!; number++, index++) {
+        const [offset, , kind] = lines[index]!.trim().split(' ');
+        if (kind !== 'n') continue;
+        expect(file.toString('latin1', Number(offset), Number(offset) + 12)).toMatch(new RegExp(`^${number} 0 obj`));
+        entries++;
+      }
+    }
+    expect(entries).toBeGreaterThan(3);
+    const startxref = original.toString('latin1').match(/startxref\s+(\d+)/)![1];
+    expect(update).toMatch(new RegExp(`/Prev ${startxref}\\b`));
+    expect((await readPdf(file)).pages.map((page) => page.text.includes(STAMP.line))).toEqual([true, true, true]);
+  });
+
+  it('stamps a file with cross-reference streams as an update of the same kind, and rewrites one whose startxref points nowhere', async () => {
+    const compressed = Buffer.from(
+      await (await PdfLibDocument.load(await makeCourse({ pages: 2 }))).save({ useObjectStreams: true }),
+    );
+    const update = await stampPdf(() => Promise.resolve(Buffer.from(compressed)), STAMP);
+    expect(update && 'update' in update && Buffer.from(update.update).toString('latin1')).toMatch(/\/Type \/XRef/);
+    expect((await readPdf(await stampCopy(compressed))).pages[1]!.text).toContain(STAMP.line);
+
+    const course = (await makeCourse({ pages: 2 })).toString('latin1');
+    const misplaced = Buffer.from(course.replace(/startxref\s+\d+/, 'startxref\n12'), 'latin1');
+    expect(await stampPdf(() => Promise.resolve(Buffer.from(misplaced)), STAMP)).toHaveProperty('whole');
+    const read = await readPdf(await stampCopy(misplaced));
+    expect(read.pages.map((page) => page.text.includes(STAMP.line))).toEqual([true, true]);
   });
 
   it('writes the line along the bottom of the page as it is shown, whatever its rotation', async () => {

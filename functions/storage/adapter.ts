@@ -6,6 +6,9 @@ import type { Readable } from 'node:stream';
  */
 export type Visibility = 'public' | 'private';
 
+/** What is stored: bytes, text (as UTF-8), or a stream of bytes (written as it arrives, never held whole). */
+export type FileData = Uint8Array | string | Readable;
+
 export interface StoredFile {
   size: number;
   /** The file's bytes, or only those from `start` to `end` (both included, as in HTTP's Range). */
@@ -26,7 +29,7 @@ export interface ListedFile {
 
 export interface StorageAdapter {
   readonly kind: 'local' | 'supabase';
-  put(visibility: Visibility, key: string, data: Uint8Array | string): Promise<void>;
+  put(visibility: Visibility, key: string, data: FileData): Promise<void>;
   /** The file, or undefined when it does not exist (or the key is not a safe key). */
   get(visibility: Visibility, key: string): Promise<StoredFile | undefined>;
   /** Removes the file; removing a missing file is not an error. */

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { env, type Env } from '../env.ts';
-import { isSafeKey, type StorageAdapter, type StoredFile, type Visibility } from './adapter.ts';
+import { isSafeKey, type FileData, type StorageAdapter, type StoredFile, type Visibility } from './adapter.ts';
 import { createLocalDiskStorage, PUBLIC_MEDIA_PREFIX } from './local-disk.ts';
 import { createSupabaseStorage } from './supabase.ts';
 
@@ -9,7 +9,7 @@ import { createSupabaseStorage } from './supabase.ts';
  * when SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are set, else the local disk under DATA_DIR.
  * Public files (covers) are served to anyone; private ones (paid PDFs) only through downloads.
  */
-export type { ByteRange, StorageAdapter, StoredFile, Visibility } from './adapter.ts';
+export type { ByteRange, FileData, StorageAdapter, StoredFile, Visibility } from './adapter.ts';
 export { contentTypeOf, isSafeKey } from './adapter.ts';
 export { PUBLIC_MEDIA_PREFIX };
 
@@ -43,7 +43,7 @@ export function storage(): StorageAdapter {
   return selected;
 }
 
-export function putFile(visibility: Visibility, key: string, data: Uint8Array | string): Promise<void> {
+export function putFile(visibility: Visibility, key: string, data: FileData): Promise<void> {
   return storage().put(visibility, key, data);
 }
 

@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSupabaseStorage } from './supabase.ts';
@@ -64,6 +65,12 @@ describe('Supabase Storage adapter (against a local HTTP fake of the Supabase St
     expect((await fetch(`${fake.url}/storage/v1/object/public/course-files/courses/secret.pdf`)).status).toBe(400);
   });
 
+  it('stores a stream as it arrives (a stamped copy: the original, then its update)', async () => {
+    const [head, tail] = [await makePdf('Önce'), Buffer.from('\n% update\n')];
+    await storage.put('private', 'stamped/v1/p/courses/a.pdf', Readable.from([head, tail]));
+    expect(fake.objects.get('course-files/stamped/v1/p/courses/a.pdf')!.bytes.equals(Buffer.concat([head, tail]))).toBe(true);
+  });
+
   it('overwrites an existing key (re-running the seed is safe) and stores text as UTF-8', async () => {
     await storage.put('public', 'covers/seed.svg', '<svg>ş</svg>');
     await storage.put('public', 'covers/seed.svg', '<svg>ğ</svg>');
@@ -125,6 +132,10 @@ describe('storage selection', () => {
       const pdf = await makePdf();
       await local.put('private', 'courses/a.pdf', pdf);
       expect((await readFile(path.join(root, 'private', 'courses', 'a.pdf'))).equals(pdf)).toBe(true);
+      await local.put('private', 'courses/b.pdf', Readable.from([pdf, Buffer.from('% update')]));
+      expect(
+        (await readFile(path.join(root, 'private', 'courses', 'b.pdf'))).equals(Buffer.concat([pdf, Buffer.from('% update')])),
+      ).toBe(true);
       expect((await local.get('private', 'courses/a.pdf'))!.size).toBe(pdf.length);
       expect(await local.get('public', 'courses/a.pdf')).toBeUndefined();
       expect(local.publicUrl('covers/b.png')).toBe('/media/covers/b.png');

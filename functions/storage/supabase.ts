@@ -53,7 +53,13 @@ export function createSupabaseStorage(config: SupabaseStorageConfig): StorageAda
     kind: 'supabase',
     async put(visibility, key, data) {
       assertSafeKey(key);
-      const body = typeof data === 'string' ? Buffer.from(data) : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+      // A stream goes as it is (storage-js sends it chunked, as it arrives).
+      const body =
+        typeof data === 'string'
+          ? Buffer.from(data)
+          : data instanceof Readable
+            ? data
+            : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
       const { error } = await (
         await bucket(visibility)
       ).upload(key, body, {
