@@ -268,12 +268,14 @@ function isSigned(doc: PDFDocument): boolean {
 interface FooterLines {
   font: PDFFont;
   line: string;
+  /** Its width at the full size, for telling which pages need a smaller one. */
+  fullWidth: number;
   bySize: Map<number, { ref: PDFRef; width: number }>;
   context: PDFDocument['context'];
 }
 
 function footerLines(doc: PDFDocument, font: PDFFont, line: string): FooterLines {
-  return { font, line, bySize: new Map(), context: doc.context };
+  return { font, line, fullWidth: font.widthOfTextAtSize(line, FONT_SIZE_PT), bySize: new Map(), context: doc.context };
 }
 
 function footerAt(footer: FooterLines, size: number): { ref: PDFRef; width: number } {
@@ -297,7 +299,7 @@ function drawFooter(page: PDFPage, footer: FooterLines): void {
   const box = page.getCropBox();
   const angle = ((page.getRotation().angle % 360) + 360) % 360;
   const across = angle === 90 || angle === 270 ? box.height : box.width;
-  const fullWidth = footer.font.widthOfTextAtSize(footer.line, FONT_SIZE_PT);
+  const { fullWidth } = footer;
   const size =
     fullWidth > across - 2 * EDGE_PT
       ? Math.max(MIN_FONT_SIZE_PT, (FONT_SIZE_PT * (across - 2 * EDGE_PT)) / fullWidth)
