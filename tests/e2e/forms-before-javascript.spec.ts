@@ -1,7 +1,10 @@
 import {
   test,
   expect,
+  apiSignIn,
   apiSignUp,
+  DEMO,
+  unique,
   buyerWithLibrary,
   openMail,
   uniqueEmail,
@@ -66,6 +69,22 @@ const WORDS = {
       saved: 'Thank you! Your review is saved.',
       ratingRequired: 'Choose a rating from 1 to 5 stars.',
     },
+    checkout: {
+      email: 'Email',
+      fullName: 'Full name',
+      terms: /^I agree to the Terms of service/,
+      waive: /^I ask for immediate access/,
+      enrolFree: 'Enrol for free',
+      pay: 'Proceed to payment',
+      termsRequired: 'Please agree to the Terms of service to continue.',
+      haveCode: 'Have a code?',
+      code: 'Discount code',
+      apply: 'Apply',
+      codeUnknown: 'This code does not exist or is no longer active.',
+      applied: (code: string) => `Code ${code} applied`,
+      demoPay: (total: string) => `Pay ${total}`,
+      enrolled: "You're enrolled!",
+    },
     settings: {
       profile: 'Profile',
       language: 'Language',
@@ -121,6 +140,22 @@ const WORDS = {
       saved: 'Teşekkürler! Değerlendirmeniz kaydedildi.',
       ratingRequired: '1 ile 5 yıldız arasında bir puan seçin.',
     },
+    checkout: {
+      email: 'E-posta',
+      fullName: 'Ad soyad',
+      terms: /^Kullanım Koşulları'nı/,
+      waive: /^Kursa hemen erişmek istiyorum/,
+      enrolFree: 'Ücretsiz kaydol',
+      pay: 'Ödemeye geç',
+      termsRequired: "Devam etmek için Kullanım Koşulları'nı kabul edin.",
+      haveCode: 'İndirim kodunuz var mı?',
+      code: 'İndirim kodu',
+      apply: 'Uygula',
+      codeUnknown: 'Bu kod mevcut değil ya da artık geçerli değil.',
+      applied: (code: string) => `${code} kodu uygulandı`,
+      demoPay: (total: string) => `${total} öde`,
+      enrolled: 'Kaydınız tamamlandı!',
+    },
     settings: {
       profile: 'Profil',
       language: 'Dil',
@@ -170,6 +205,31 @@ const signedUp = async (request: APIRequestContext, baseURL: string | undefined,
   request,
   origin: baseURL!,
 });
+
+/** A course of the demo catalogue in that language: free, or paid (its price in its own currency). */
+async function courseOf(request: APIRequestContext, lang: Lang, kind: 'free' | 'paid'): Promise<string> {
+  const { courses } = (await (await request.get(`/api/courses?language=${lang}`)).json()) as {
+    courses: { id: string; priceMinor: number }[];
+  };
+  return courses.find((course) => (kind === 'free' ? course.priceMinor === 0 : course.priceMinor > 0))!.id;
+}
+
+/** A fresh 20 % code for every course, made by the seller (the demo admin) in a context of their own. */
+async function sellersCode(page: Page, origin: string): Promise<string> {
+  const admin = await page.context().browser()!.newContext({ baseURL: origin });
+  try {
+    await apiSignIn(admin.request, origin, DEMO.admin);
+    const code = `EARLY${unique().toUpperCase()}`.slice(0, 20);
+    const made = await admin.request.post('/api/admin/discounts', {
+      headers: { origin },
+      data: { code, kind: 'percent', percent: '20' },
+    });
+    expect(made.status(), 'the seller’s code').toBe(201);
+    return code;
+  } finally {
+    await admin.close();
+  }
+}
 
 const cases = {
   async signIn(page: Page, lang: Lang, mode: Mode, who: Who) {
@@ -306,6 +366,52 @@ const cases = {
     release();
   },
 
+  async checkoutFree(page: Page, lang: Lang, mode: Mode, who: Who) {
+    const words = WORDS[lang].checkout;
+    const release = await open(page, mode, `/${lang}/checkout/${await courseOf(who.request, lang, 'free')}`);
+    const email = uniqueEmail('prehydration-free');
+    await page.getByLabel(words.email).fill(email);
+    await page.getByLabel(words.fullName).fill('Elif Şahin');
+    // A free enrolment asks only for the Terms.
+    await page.getByRole('button', { name: words.enrolFree }).click();
+    await expect(page.getByRole('alert').filter({ hasText: words.termsRequired })).toBeVisible();
+    await expect(page.getByLabel(words.email)).toHaveValue(email);
+    await expect(page.getByLabel(words.fullName)).toHaveValue('Elif Şahin');
+    await page.getByRole('checkbox', { name: words.terms }).check();
+    await page.getByRole('button', { name: words.enrolFree }).click();
+    await expect(page).toHaveURL(new RegExp(`/${lang}/checkout/success\\?session_id=free_`));
+    await expect(page.getByRole('heading', { name: words.enrolled })).toBeVisible();
+    release();
+  },
+
+  async checkoutPaid(page: Page, lang: Lang, mode: Mode, who: Who) {
+    const words = WORDS[lang].checkout;
+    const code = await sellersCode(page, who.origin);
+    const release = await open(page, mode, `/${lang}/checkout/${await courseOf(who.request, lang, 'paid')}`);
+    const email = uniqueEmail('prehydration-paid');
+    await page.getByLabel(words.email).fill(email);
+    await page.getByLabel(words.fullName).fill('Can Öztürk');
+    await page.getByRole('checkbox', { name: words.terms }).check();
+    // The code: a wrong one is refused at its field, the seller's is applied, and nothing typed is lost.
+    await page.getByText(words.haveCode).click();
+    await page.getByLabel(words.code).fill('NOPE-NOPE');
+    await page.getByRole('button', { name: words.apply }).click();
+    await expect(page.getByText(words.codeUnknown)).toBeVisible();
+    await expect(page.getByLabel(words.code)).toHaveValue('NOPE-NOPE');
+    await page.getByLabel(words.code).fill(code.toLowerCase());
+    await page.getByRole('button', { name: words.apply }).click();
+    await expect(page.getByRole('status').filter({ hasText: words.applied(code) })).toBeVisible();
+    await expect(page.getByLabel(words.email)).toHaveValue(email);
+    await expect(page.getByLabel(words.fullName)).toHaveValue('Can Öztürk');
+    await expect(page.getByRole('checkbox', { name: words.terms })).toBeChecked();
+    const total = (await page.getByTestId('checkout-total').textContent())!;
+    await page.getByRole('checkbox', { name: words.waive }).check();
+    await page.getByRole('button', { name: words.pay }).click();
+    await expect(page).toHaveURL(new RegExp(`/${lang}/checkout/demo/demo_`));
+    await expect(page.getByRole('button', { name: words.demoPay(total) })).toBeVisible();
+    release();
+  },
+
   async settings(page: Page, lang: Lang, mode: Mode, who: Who) {
     const { email, password } = who.account;
     const signedIn = await page.request.post('/api/auth/sign-in/email', {
@@ -376,6 +482,7 @@ const OFF: [CaseName, Lang][] = FULL_SWEEP
       ['signIn', 'tr'],
       ['signUp', 'en'],
       ['contact', 'en'],
+      ['checkoutPaid', 'en'],
     ];
 const HELD: [CaseName, Lang][] = FULL_SWEEP
   ? (Object.keys(cases) as CaseName[]).flatMap((name) => LANGS.map((lang) => [name, lang] as [CaseName, Lang]))
@@ -427,6 +534,51 @@ test.describe('before the island hydrates', () => {
       await page.getByRole('button', { name: words.signIn, exact: true }).click();
       await sent;
       await expect(page).toHaveURL(new RegExp(`/${lang}/dashboard$`));
+    });
+  const CHECKOUTS: ['free' | 'paid', Lang][] = FULL_SWEEP
+    ? [
+        ['free', 'en'],
+        ['free', 'tr'],
+        ['paid', 'en'],
+        ['paid', 'tr'],
+      ]
+    : [['paid', 'tr']];
+  for (const [kind, lang] of CHECKOUTS)
+    test(`a ${kind} checkout filled before hydration is kept, code and boxes too, and the island sends it (${lang})`, async ({
+      page,
+      request,
+      baseURL,
+    }) => {
+      const words = WORDS[lang].checkout;
+      const code = kind === 'paid' ? await sellersCode(page, baseURL!) : '';
+      const release = await open(page, 'held', `/${lang}/checkout/${await courseOf(request, lang, kind)}`);
+      // Autofill and a quick hand fill the fields before the island has woken up.
+      const email = uniqueEmail('autofill-checkout');
+      await page.getByLabel(words.email).fill(email);
+      await page.getByLabel(words.fullName).fill('Deniz Kaya');
+      await page.getByRole('checkbox', { name: words.terms }).check();
+      if (kind === 'paid') {
+        await page.getByRole('checkbox', { name: words.waive }).check();
+        await page.getByText(words.haveCode).click();
+        await page.getByLabel(words.code).fill(code);
+      }
+      release();
+      await waitForIslands(page);
+      await expect(page.getByLabel(words.email)).toHaveValue(email);
+      await expect(page.getByLabel(words.fullName)).toHaveValue('Deniz Kaya');
+      await expect(page.getByRole('checkbox', { name: words.terms })).toBeChecked();
+      if (kind === 'paid') {
+        await expect(page.getByRole('checkbox', { name: words.waive })).toBeChecked();
+        // The island applies the code it found in the field, through its own request.
+        const quoted = page.waitForRequest('**/api/checkout/quote');
+        await page.getByRole('button', { name: words.apply }).click();
+        await quoted;
+        await expect(page.getByRole('status').filter({ hasText: words.applied(code) })).toBeVisible();
+      }
+      const sent = page.waitForRequest('**/api/checkout');
+      await page.getByRole('button', { name: kind === 'paid' ? words.pay : words.enrolFree }).click();
+      await sent;
+      await expect(page).toHaveURL(new RegExp(`/${lang}/checkout/${kind === 'paid' ? 'demo/demo_' : 'success'}`));
     });
 });
 

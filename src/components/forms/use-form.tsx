@@ -187,12 +187,13 @@ export function Form({
   );
 }
 
-export function FormFailure({ message }: { message: MessageKey | null }) {
+/** A form's failure above its buttons; `values` fills the message's placeholders (a wait, `{{wait}}`). */
+export function FormFailure({ message, values }: { message: MessageKey | null; values?: Record<string, string> | undefined }) {
   const { t } = useTranslation();
   if (!message) return null;
   return (
     <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-red-800">
-      {t(message)}
+      {t(message, values)}
     </div>
   );
 }
