@@ -1,6 +1,7 @@
-import { useState, type MouseEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '../islands/I18nIsland.tsx';
 import { TextField } from '../forms/fields.tsx';
+import { instead } from '../forms/use-form.tsx';
 import { postJson } from '../../lib/api-client.ts';
 import { formatMoney } from '../../lib/money.ts';
 import type { AppliedCode } from '../../lib/checkout.schema.ts';
@@ -41,12 +42,6 @@ export function DiscountCode({ lang, courseId, listMinor, currency, field, appli
       return onChange({ code: result.data.code, discountMinor: result.data.discountMinor, totalMinor: result.data.totalMinor });
     setError(result.fields.discountCode ?? result.message);
   };
-  /** The island does the button's work itself; without it, the browser posts the form with the button's intent. */
-  const instead = (work: () => unknown) => (event: MouseEvent) => {
-    event.preventDefault();
-    void work();
-  };
-
   if (applied) {
     return (
       <div className="space-y-2 rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm">

@@ -187,6 +187,18 @@ export function Form({
   );
 }
 
+/**
+ * A submit button's click once its island runs: the island does the button's work itself. Before
+ * that (or without a script) the browser posts the form with the button's name and value, and the
+ * page does the same work (decision 34).
+ */
+export function instead(work: () => unknown) {
+  return (event: { preventDefault: () => void }) => {
+    event.preventDefault();
+    void work();
+  };
+}
+
 /** A form's failure above its buttons; `values` fills the message's placeholders (a wait, `{{wait}}`). */
 export function FormFailure({ message, values }: { message: MessageKey | null; values?: Record<string, string> | undefined }) {
   const { t } = useTranslation();
