@@ -36,13 +36,15 @@ interface Props {
   /** What a form posted without the script held (the page answers it with the same form). */
   billing?: Partial<Record<keyof typeof NO_BILLING, string>>;
   /** The posted form's code and boxes, and the code as the page applied or refused it. */
-  posted?: {
-    discountCode: string;
-    acceptTerms: boolean;
-    waiveWithdrawal: boolean;
-    applied: AppliedCode | null;
-    codeRefused: MessageKey | undefined;
-  };
+  posted?:
+    | {
+        discountCode: string;
+        acceptTerms: boolean;
+        waiveWithdrawal: boolean;
+        applied: AppliedCode | null;
+        codeRefused: MessageKey | undefined;
+      }
+    | undefined;
 }
 
 /** The form's schema, loaded when first used (src/components/forms/use-form.tsx). */
