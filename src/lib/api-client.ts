@@ -2,7 +2,14 @@ import type { ErrorBody } from './http.ts';
 import type { FieldErrors } from './validation.ts';
 import type { MessageKey } from '../i18n/i18n.ts';
 
-export type ApiFailure = { ok: false; message: MessageKey; fields: FieldErrors; status: number };
+export type ApiFailure = {
+  ok: false;
+  message: MessageKey;
+  fields: FieldErrors;
+  status: number;
+  /** A refusal for too many requests says how long to wait (its Retry-After, in seconds). */
+  retryAfterS?: number;
+};
 export type ApiResult<T> = { ok: true; data: T } | ApiFailure;
 
 const STATUS_MESSAGES: Record<number, MessageKey> = {
@@ -43,8 +50,10 @@ export async function requestJson<T>(
 export async function apiAnswer<T>(response: Response): Promise<ApiResult<T>> {
   const payload = (await response.json().catch(() => undefined)) as (T & Partial<ErrorBody>) | undefined;
   if (response.ok && payload) return { ok: true, data: payload };
+  const retryAfterS = Number(response.headers.get('retry-after'));
   return {
     ok: false,
+    ...(retryAfterS > 0 ? { retryAfterS } : {}),
     status: response.status,
     message:
       payload?.error?.message ??

@@ -114,7 +114,11 @@ export const changePassword = (currentPassword: string, newPassword: string) =>
 /** For an account that signs in by e-mail link only: its first password (the session proves who it is). */
 export const setPassword = (newPassword: string) => postJson<{ ok: true }>('/api/account/password', { newPassword });
 
+export const changeEmailRequest = (newEmail: string, callbackURL: string) => ({
+  newEmail: newEmail.trim().toLowerCase(),
+  callbackURL,
+});
 export const changeEmail = (newEmail: string, callbackURL: string) =>
-  authCall('/api/auth/change-email', { newEmail: newEmail.trim().toLowerCase(), callbackURL }, 'settings.emailFailed');
+  authCall('/api/auth/change-email', changeEmailRequest(newEmail, callbackURL), 'settings.emailFailed');
 
 export const signOut = () => authCall('/api/auth/sign-out', {}, 'errors.generic');

@@ -36,3 +36,10 @@ export const QuoteRequestSchema = z.object({
   language: LanguageSchema,
   discountCode: DiscountCodeSchema,
 });
+
+/** A code the server accepted, with the price it gives (the server prices the order again at checkout). */
+export interface AppliedCode {
+  code: string;
+  discountMinor: number;
+  totalMinor: number;
+}

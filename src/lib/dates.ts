@@ -8,3 +8,12 @@ export function formatDate(iso: string | Date, lang: Language): string {
 export function formatDateTime(iso: string | Date, lang: Language): string {
   return new Intl.DateTimeFormat(LOCALE_OF[lang], { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }
+
+/**
+ * How long to wait before trying again, from a Retry-After in seconds, as a phrase that fits
+ * "try again …": `in 7 minutes`, `7 dakika sonra` (whole minutes, rounded up; seconds under one).
+ */
+export function formatWait(seconds: number, lang: Language): string {
+  const words = new Intl.RelativeTimeFormat(LOCALE_OF[lang], { numeric: 'always' });
+  return seconds < 60 ? words.format(Math.max(1, Math.ceil(seconds)), 'second') : words.format(Math.ceil(seconds / 60), 'minute');
+}

@@ -1,11 +1,9 @@
 import { ALL as authRoute } from '../pages/api/auth/[...all].ts';
-import { authAnswer, passwordChangeRequest, profileRequest, signInLinkRequest, signUpRequest } from '../lib/auth-client.ts';
+import { authAnswer, signInLinkRequest, signUpRequest } from '../lib/auth-client.ts';
 import {
   BackupCodeSchema,
-  ChangePasswordSchema,
   ForgotPasswordSchema,
   LoginSchema,
-  ProfileSchema,
   ResetPasswordSchema,
   SignInLinkSchema,
   SignupSchema,
@@ -33,7 +31,7 @@ const nextPathOf = (page: PageContext, lang: Language) =>
   safeNextPath(page.url.searchParams.get('next'), localizedPath(lang, '/dashboard'));
 
 /** The endpoint's answer: the next page on success, else the form again with its failure. */
-async function sentToAuth(
+export async function sentToAuth(
   page: PageContext,
   path: string,
   body: unknown,
@@ -164,55 +162,4 @@ export async function passwordResetPosted(
     result.data.twoFactor ? `${localizedPath(lang, '/two-factor')}?next=${encodeURIComponent(dashboard)}` : dashboard,
     response,
   );
-}
-
-/** What Settings says after a form posted without JavaScript went through (`?saved=`). */
-export const SETTINGS_SAVED = { profile: 'settings.profileSaved', password: 'settings.passwordSaved' } as const;
-
-/**
- * Settings: the profile (`profile`: name and language, the page then in that language) or the
- * password (`password`: the other sessions end, this one is renewed). Both come back to Settings,
- * which says it was saved.
- */
-export async function settingsPosted(
-  page: PageContext,
-  lang: Language,
-  fields: Record<string, string>,
-): Promise<FormPostOutcome> {
-  const saved = (language: Language, what: keyof typeof SETTINGS_SAVED) => (response: Response) =>
-    seeOther(`${localizedPath(language, '/dashboard/settings')}?saved=${what}`, response);
-  if (fields.form === 'profile') {
-    const checked = checkPosted(ProfileSchema, 'profile', fields, ['fullName', 'language']);
-    if ('posted' in checked) return { ...checked, status: 400 };
-    const { fullName, language } = checked.data;
-    const outcome = await sentToAuth(
-      page,
-      '/update-user',
-      profileRequest(fullName, language),
-      'settings.profileFailed',
-      'profile',
-      keptValues(fields, ['fullName', 'language']),
-      saved(language, 'profile'),
-    );
-    return outcome instanceof Response
-      ? outcome
-      : { ...outcome, posted: { ...outcome.posted, failure: 'settings.profileFailed' } };
-  }
-  const checked = checkPosted(ChangePasswordSchema, 'password', fields, []);
-  if ('posted' in checked) return { ...checked, status: 400 };
-  const outcome = await sentToAuth(
-    page,
-    '/change-password',
-    passwordChangeRequest(checked.data.currentPassword, checked.data.newPassword),
-    'settings.passwordFailed',
-    'password',
-    {},
-    saved(lang, 'password'),
-  );
-  if (outcome instanceof Response) return outcome;
-  // A wrong current password is said at that field; anything else above the button (as the island does).
-  const failure = outcome.posted.failure;
-  return failure === 'settings.wrongCurrentPassword'
-    ? { ...outcome, posted: { ...outcome.posted, errors: { currentPassword: failure } } }
-    : { ...outcome, posted: { ...outcome.posted, failure: 'settings.passwordFailed' } };
 }

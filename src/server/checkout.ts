@@ -10,8 +10,11 @@ import { courseUrl } from '../lib/course-links.ts';
 import { localizedPath, type Language } from '../i18n/languages.ts';
 import { readText } from '../lib/http.ts';
 import type { MessageKey } from '../i18n/i18n.ts';
-import { CheckoutRequestSchema, type CheckoutRequest } from '../lib/checkout.schema.ts';
+import { CheckoutRequestSchema, type AppliedCode, type CheckoutRequest } from '../lib/checkout.schema.ts';
 import type { Failure } from '../lib/result.ts';
+import { apiAnswer, type ApiFailure } from '../lib/api-client.ts';
+import { POST as quoteRoute } from '../pages/api/checkout/quote.ts';
+import { callEndpoint, seeOther, type PageContext } from './form-post.ts';
 
 /** What a checkout comes to, for the JSON endpoint (the island) and the page's own form post (no script). */
 export type CheckoutAnswer =
@@ -53,9 +56,18 @@ export async function checkout(context: APIContext | AstroGlobal, data: Checkout
 
 const MAX_FORM_BYTES = 16 * 1024;
 
+/**
+ * What the checkout form's post asks: to pay (or enrol), or to apply or remove the discount code
+ * (the code's own buttons, which the island handles itself once it runs).
+ */
+export type CheckoutIntent = 'pay' | 'apply-code' | 'remove-code';
+
 /** What a checkout form posted before (or without) its script says, checked by the island's own schemas. */
 export interface PostedCheckout {
+  intent: CheckoutIntent;
   values: Record<string, string>;
+  /** The boxes as they were ticked, shown ticked again when the form comes back. */
+  checked: { acceptTerms: boolean; waiveWithdrawal: boolean };
   request: CheckoutRequest | undefined;
   /** The first message to show, when the post does not parse. */
   problem: MessageKey | undefined;
@@ -68,41 +80,115 @@ export async function readCheckoutForm(
   target: { courseId: string; language: Language; askBilling: boolean },
 ): Promise<PostedCheckout> {
   const read = await readText(request, MAX_FORM_BYTES);
+  const checked = { acceptTerms: false, waiveWithdrawal: false };
   if ('response' in read)
-    return { values: {}, request: undefined, problem: 'errors.badRequest', status: read.response.status === 413 ? 413 : 400 };
+    return {
+      intent: 'pay',
+      values: {},
+      checked,
+      request: undefined,
+      problem: 'errors.badRequest',
+      status: read.response.status === 413 ? 413 : 400,
+    };
   const form = new URLSearchParams(read.text);
   const values = Object.fromEntries(
     [...TEXT_FIELDS, ...BILLING_FIELDS].map((name) => [name, (form.get(name) ?? '').slice(0, 1000)]),
   );
+  checked.acceptTerms = form.get('acceptTerms') === 'on';
+  checked.waiveWithdrawal = form.get('waiveWithdrawal') === 'on';
+  const intent = intentOf(form.get('intent'));
   const parsed = CheckoutRequestSchema.safeParse({
     email: values.email,
     fullName: values.fullName,
     discountCode: values.discountCode,
-    acceptTerms: form.get('acceptTerms') === 'on',
-    waiveWithdrawal: form.get('waiveWithdrawal') === 'on',
+    ...checked,
     courseId: target.courseId,
     language: target.language,
     ...(target.askBilling ? { billing: Object.fromEntries(BILLING_FIELDS.map((name) => [name, values[name]])) } : {}),
   });
-  if (parsed.success) return { values, request: parsed.data, problem: undefined, status: 400 };
-  return { values, request: undefined, problem: parsed.error.issues[0]?.message as MessageKey | undefined, status: 400 };
+  const answered = { intent, values, checked, status: 400 } as const;
+  if (parsed.success) return { ...answered, request: parsed.data, problem: undefined };
+  return { ...answered, request: undefined, problem: parsed.error.issues[0]?.message as MessageKey | undefined };
+}
+
+/** Which of the form's submit buttons sent it; Enter in a field presses its first, a hidden "pay". */
+function intentOf(button: string | null): CheckoutIntent {
+  return button === 'apply-code' || button === 'remove-code' ? button : 'pay';
+}
+
+/** "Apply" posted without the script: the island's own request to the quote endpoint, in-process. */
+export async function quotePosted(
+  page: PageContext,
+  target: { courseId: string; language: Language },
+  discountCode: string,
+): Promise<{ applied: AppliedCode } | { failure: ApiFailure }> {
+  const response = await callEndpoint(quoteRoute, page, '/api/checkout/quote', { ...target, discountCode });
+  const result = await apiAnswer<AppliedCode>(response);
+  if (!result.ok) return { failure: result };
+  const { code, discountMinor, totalMinor } = result.data;
+  return { applied: { code, discountMinor, totalMinor } };
 }
 
 const TEXT_FIELDS = ['email', 'fullName', 'discountCode'] as const;
 const BILLING_FIELDS = ['name', 'surname', 'city', 'country', 'address', 'identityNumber'] as const;
 
-/** The message a refused form post shows, and its status. */
-export function answerProblem(answer: CheckoutAnswer): { status: number; message: MessageKey } | undefined {
+/** The message a refused form post shows, and its status (and for too many checkouts, the wait). */
+export function answerProblem(answer: CheckoutAnswer): { status: number; message: MessageKey; retryAfterS?: number } | undefined {
   switch (answer.kind) {
     case 'refused':
       return { status: 400, message: 'message' in answer.failure ? answer.failure.message : 'errors.badRequest' };
     case 'not_for_sale':
       return { status: 503, message: 'course.notForSaleNow' };
     case 'too_many':
-      return { status: 429, message: 'errors.tooManyRequests' };
+      return { status: 429, message: 'checkout.tooManyWait', retryAfterS: answer.retryAfterS };
     case 'failed':
       return { status: 502, message: 'checkout.failed' };
     default:
       return undefined;
   }
+}
+
+/** The checkout page after its form's post: the form again with what it says, or the next page. */
+export interface PostedCheckoutPage {
+  form: PostedCheckout;
+  status?: number | undefined;
+  problem?: MessageKey | undefined;
+  /** Too many checkouts or code checks from here: the seconds to wait. */
+  waitS?: number | undefined;
+  applied?: AppliedCode;
+  codeRefused?: MessageKey | undefined;
+  /** A provider's payment page: reached by a link and a refresh, since the page's CSP lets forms post only to the shop. */
+  paymentPage?: string;
+}
+
+/**
+ * The checkout form posted to its page before (or without) its script: the same checkout as the
+ * island's, or the code's Apply and Remove through the same quote endpoint.
+ */
+export async function checkoutPosted(
+  page: AstroGlobal,
+  target: { courseId: string; language: Language; askBilling: boolean },
+): Promise<Response | PostedCheckoutPage> {
+  const form = await readCheckoutForm(page.request, target);
+  const code = form.values.discountCode ?? '';
+  if (form.intent === 'remove-code') {
+    form.values.discountCode = '';
+    return { form };
+  }
+  if (form.intent === 'apply-code') {
+    if (!code.trim()) return { form };
+    const quote = await quotePosted(page, target, code);
+    if ('applied' in quote) return { form, applied: quote.applied };
+    const { status, fields, message, retryAfterS } = quote.failure;
+    return fields.discountCode
+      ? { form, status, codeRefused: fields.discountCode }
+      : { form, status, problem: message, waitS: retryAfterS };
+  }
+  if (!form.request) return { form, status: form.status, problem: form.problem };
+  const answer = await checkout(page, form.request);
+  if (answer.kind === 'go' && new URL(answer.url, page.url).origin === page.url.origin) return seeOther(answer.url);
+  if (answer.kind === 'go') return { form, paymentPage: answer.url };
+  if (answer.kind === 'already_owned') return seeOther(answer.courseUrl);
+  const refused = answerProblem(answer);
+  return { form, status: refused?.status, problem: refused?.message, waitS: refused?.retryAfterS };
 }

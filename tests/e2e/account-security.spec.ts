@@ -110,7 +110,7 @@ test('two-factor: a buyer turns it on with the QR code or key, keeps ten backup 
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/en\/two-factor\?next=%2Fen%2Fdashboard%2Fsettings$/);
   await waitForIslands(page);
-  await page.getByRole('button', { name: 'Use a backup code instead' }).click();
+  await page.getByRole('link', { name: 'Use a backup code instead' }).click();
   await page.getByLabel('Backup code').fill(backupCode);
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/en\/dashboard\/settings$/);
@@ -124,11 +124,11 @@ test('two-factor: a buyer turns it on with the QR code or key, keeps ten backup 
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/en\/two-factor/);
   await waitForIslands(page);
-  await page.getByRole('button', { name: 'Use a backup code instead' }).click();
+  await page.getByRole('link', { name: 'Use a backup code instead' }).click();
   await page.getByLabel('Backup code').fill(backupCode);
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByRole('alert')).toHaveText('That backup code is not right or has already been used.');
-  await page.getByRole('button', { name: 'Use a code from my authenticator app' }).click();
+  await page.getByRole('link', { name: 'Use a code from my authenticator app' }).click();
   await page.getByLabel('6-digit code').fill(code(1));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/en\/dashboard$/);

@@ -1,7 +1,10 @@
 import {
   test,
   expect,
+  apiSignIn,
   apiSignUp,
+  DEMO,
+  unique,
   buyerWithLibrary,
   openMail,
   uniqueEmail,
@@ -58,6 +61,8 @@ const WORDS = {
     code: '6-digit code',
     verify: 'Verify',
     codeWrong: 'That code is not right',
+    useBackupCode: 'Use a backup code instead',
+    backupCode: 'Backup code',
     review: {
       write: 'Rate this course',
       text: 'Your review (optional)',
@@ -65,6 +70,36 @@ const WORDS = {
       save: 'Save review',
       saved: 'Thank you! Your review is saved.',
       ratingRequired: 'Choose a rating from 1 to 5 stars.',
+    },
+    checkout: {
+      email: 'Email',
+      fullName: 'Full name',
+      terms: /^I agree to the Terms of service/,
+      waive: /^I ask for immediate access/,
+      enrolFree: 'Enrol for free',
+      pay: 'Proceed to payment',
+      termsRequired: 'Please agree to the Terms of service to continue.',
+      haveCode: 'Have a code?',
+      code: 'Discount code',
+      apply: 'Apply',
+      codeUnknown: 'This code does not exist or is no longer active.',
+      applied: (code: string) => `Code ${code} applied`,
+      demoPay: (total: string) => `Pay ${total}`,
+      enrolled: "You're enrolled!",
+    },
+    account: {
+      newEmail: 'New e-mail address',
+      changeEmail: 'Change e-mail',
+      signOutOthers: 'Sign out all other devices',
+      othersSignedOut: 'Your other devices are signed out.',
+      deletePassword: 'Your password, to confirm',
+      deleteConfirm: 'I understand that this cannot be undone.',
+      deleteAccount: 'Delete my account',
+      deleteConfirmRequired: 'Please confirm that you want to delete your account.',
+      passkeysNeedScript: /^Adding, renaming or removing a passkey needs JavaScript/,
+      addPasskey: 'Add a passkey',
+      twoFactorNeedsScript: /^Setting up two-factor authentication needs JavaScript/,
+      setUpTwoFactor: 'Set up two-factor',
     },
     settings: {
       profile: 'Profile',
@@ -113,6 +148,8 @@ const WORDS = {
     code: '6 haneli kod',
     verify: 'Doğrula',
     codeWrong: 'Bu kod doğru değil',
+    useBackupCode: 'Bunun yerine yedek kod kullan',
+    backupCode: 'Yedek kod',
     review: {
       write: 'Bu kursu değerlendirin',
       text: 'Yorumunuz (isteğe bağlı)',
@@ -120,6 +157,36 @@ const WORDS = {
       save: 'Değerlendirmeyi kaydet',
       saved: 'Teşekkürler! Değerlendirmeniz kaydedildi.',
       ratingRequired: '1 ile 5 yıldız arasında bir puan seçin.',
+    },
+    checkout: {
+      email: 'E-posta',
+      fullName: 'Ad soyad',
+      terms: /^Kullanım Koşulları'nı/,
+      waive: /^Kursa hemen erişmek istiyorum/,
+      enrolFree: 'Ücretsiz kaydol',
+      pay: 'Ödemeye geç',
+      termsRequired: "Devam etmek için Kullanım Koşulları'nı kabul edin.",
+      haveCode: 'İndirim kodunuz var mı?',
+      code: 'İndirim kodu',
+      apply: 'Uygula',
+      codeUnknown: 'Bu kod mevcut değil ya da artık geçerli değil.',
+      applied: (code: string) => `${code} kodu uygulandı`,
+      demoPay: (total: string) => `${total} öde`,
+      enrolled: 'Kaydınız tamamlandı!',
+    },
+    account: {
+      newEmail: 'Yeni e-posta adresi',
+      changeEmail: 'E-postayı değiştir',
+      signOutOthers: 'Diğer tüm cihazlarda oturumu kapat',
+      othersSignedOut: 'Diğer cihazlarınızdaki oturumlar kapatıldı.',
+      deletePassword: 'Onay için şifreniz',
+      deleteConfirm: 'Bunun geri alınamayacağını anlıyorum.',
+      deleteAccount: 'Hesabımı sil',
+      deleteConfirmRequired: 'Lütfen hesabınızı silmek istediğinizi onaylayın.',
+      passkeysNeedScript: /^Geçiş anahtarı eklemek, adını değiştirmek ya da kaldırmak için JavaScript gerekiyor/,
+      addPasskey: 'Geçiş anahtarı ekle',
+      twoFactorNeedsScript: /^İki adımlı doğrulamayı kurmak için JavaScript gerekiyor/,
+      setUpTwoFactor: 'İki adımlı doğrulamayı kur',
     },
     settings: {
       profile: 'Profil',
@@ -170,6 +237,31 @@ const signedUp = async (request: APIRequestContext, baseURL: string | undefined,
   request,
   origin: baseURL!,
 });
+
+/** A course of the demo catalogue in that language: free, or paid (its price in its own currency). */
+async function courseOf(request: APIRequestContext, lang: Lang, kind: 'free' | 'paid'): Promise<string> {
+  const { courses } = (await (await request.get(`/api/courses?language=${lang}`)).json()) as {
+    courses: { id: string; priceMinor: number }[];
+  };
+  return courses.find((course) => (kind === 'free' ? course.priceMinor === 0 : course.priceMinor > 0))!.id;
+}
+
+/** A fresh 20 % code for every course, made by the seller (the demo admin) in a context of their own. */
+async function sellersCode(page: Page, origin: string): Promise<string> {
+  const admin = await page.context().browser()!.newContext({ baseURL: origin });
+  try {
+    await apiSignIn(admin.request, origin, DEMO.admin);
+    const code = `EARLY${unique().toUpperCase()}`.slice(0, 20);
+    const made = await admin.request.post('/api/admin/discounts', {
+      headers: { origin },
+      data: { code, kind: 'percent', percent: '20' },
+    });
+    expect(made.status(), 'the seller’s code').toBe(201);
+    return code;
+  } finally {
+    await admin.close();
+  }
+}
 
 const cases = {
   async signIn(page: Page, lang: Lang, mode: Mode, who: Who) {
@@ -284,7 +376,8 @@ const cases = {
       headers: { origin: who.origin },
       data: { password: who.account.password },
     });
-    const code = authenticatorFor(((await enabled.json()) as { totpURI: string }).totpURI);
+    const { totpURI, backupCodes } = (await enabled.json()) as { totpURI: string; backupCodes: string[] };
+    const code = authenticatorFor(totpURI);
     const confirmed = await who.request.post('/api/auth/two-factor/verify-totp', {
       headers: { origin: who.origin },
       data: { code: code() },
@@ -300,9 +393,57 @@ const cases = {
     await page.getByLabel(words.code).fill(['000000', '111111', '222222', '333333'].find((wrong) => !used.has(wrong))!);
     await page.getByRole('button', { name: words.verify }).click();
     await expect(page.getByRole('alert').filter({ hasText: words.codeWrong })).toBeVisible();
-    await page.getByLabel(words.code).fill(code(1));
+    // A lost phone: one of the backup codes instead, reached by a link that works without the script.
+    await page.getByRole('link', { name: words.useBackupCode }).click();
+    await page.getByLabel(words.backupCode).fill(backupCodes[0]!);
     await page.getByRole('button', { name: words.verify }).click();
     await expect(page).toHaveURL(new RegExp(`/${lang}/dashboard$`));
+    release();
+  },
+
+  async checkoutFree(page: Page, lang: Lang, mode: Mode, who: Who) {
+    const words = WORDS[lang].checkout;
+    const release = await open(page, mode, `/${lang}/checkout/${await courseOf(who.request, lang, 'free')}`);
+    const email = uniqueEmail('prehydration-free');
+    await page.getByLabel(words.email).fill(email);
+    await page.getByLabel(words.fullName).fill('Elif Şahin');
+    // A free enrolment asks only for the Terms.
+    await page.getByRole('button', { name: words.enrolFree }).click();
+    await expect(page.getByRole('alert').filter({ hasText: words.termsRequired })).toBeVisible();
+    await expect(page.getByLabel(words.email)).toHaveValue(email);
+    await expect(page.getByLabel(words.fullName)).toHaveValue('Elif Şahin');
+    await page.getByRole('checkbox', { name: words.terms }).check();
+    await page.getByRole('button', { name: words.enrolFree }).click();
+    await expect(page).toHaveURL(new RegExp(`/${lang}/checkout/success\\?session_id=free_`));
+    await expect(page.getByRole('heading', { name: words.enrolled })).toBeVisible();
+    release();
+  },
+
+  async checkoutPaid(page: Page, lang: Lang, mode: Mode, who: Who) {
+    const words = WORDS[lang].checkout;
+    const code = await sellersCode(page, who.origin);
+    const release = await open(page, mode, `/${lang}/checkout/${await courseOf(who.request, lang, 'paid')}`);
+    const email = uniqueEmail('prehydration-paid');
+    await page.getByLabel(words.email).fill(email);
+    await page.getByLabel(words.fullName).fill('Can Öztürk');
+    await page.getByRole('checkbox', { name: words.terms }).check();
+    // The code: a wrong one is refused at its field, the seller's is applied, and nothing typed is lost.
+    await page.getByText(words.haveCode).click();
+    await page.getByLabel(words.code).fill('NOPE-NOPE');
+    await page.getByRole('button', { name: words.apply }).click();
+    await expect(page.getByText(words.codeUnknown)).toBeVisible();
+    await expect(page.getByLabel(words.code)).toHaveValue('NOPE-NOPE');
+    await page.getByLabel(words.code).fill(code.toLowerCase());
+    await page.getByRole('button', { name: words.apply }).click();
+    await expect(page.getByRole('status').filter({ hasText: words.applied(code) })).toBeVisible();
+    await expect(page.getByLabel(words.email)).toHaveValue(email);
+    await expect(page.getByLabel(words.fullName)).toHaveValue('Can Öztürk');
+    await expect(page.getByRole('checkbox', { name: words.terms })).toBeChecked();
+    const total = (await page.getByTestId('checkout-total').textContent())!;
+    await page.getByRole('checkbox', { name: words.waive }).check();
+    await page.getByRole('button', { name: words.pay }).click();
+    await expect(page).toHaveURL(new RegExp(`/${lang}/checkout/demo/demo_`));
+    await expect(page.getByRole('button', { name: words.demoPay(total) })).toBeVisible();
     release();
   },
 
@@ -344,6 +485,48 @@ const cases = {
     release();
   },
 
+  async accountForms(page: Page, lang: Lang, mode: Mode, who: Who) {
+    const { email, password } = who.account;
+    await apiSignIn(page.request, who.origin, { email, password });
+    const words = WORDS[lang].account;
+    const release = await open(page, mode, `/${lang}/dashboard/settings`);
+    if (mode === 'off') {
+      // What only a script can do (a passkey's ceremony, two-factor's QR code) says so: no dead button.
+      await expect(page.getByText(words.passkeysNeedScript)).toBeVisible();
+      await expect(page.getByRole('button', { name: words.addPasskey })).toBeHidden();
+      await expect(page.getByText(words.twoFactorNeedsScript)).toBeVisible();
+      await expect(page.getByRole('button', { name: words.setUpTwoFactor })).toBeHidden();
+    }
+    // A new address: refused at its field while it is none, then a confirmation link goes to it.
+    await page.getByLabel(words.newEmail).fill('not an address');
+    await page.getByRole('button', { name: words.changeEmail }).click();
+    await expect(page.getByText(WORDS[lang].emailInvalid)).toBeVisible();
+    await expect(page.getByLabel(words.newEmail)).toHaveValue('not an address');
+    const newEmail = uniqueEmail('moved');
+    await page.getByLabel(words.newEmail).fill(newEmail);
+    await page.getByRole('button', { name: words.changeEmail }).click();
+    await expect(page.getByRole('status').filter({ hasText: newEmail })).toBeVisible();
+    // The account's other device (the API client that signed it up) is signed out; this one stays.
+    await page.getByRole('button', { name: words.signOutOthers }).click();
+    await expect(page.getByRole('status').filter({ hasText: words.othersSignedOut })).toBeVisible();
+    expect(await (await who.request.get('/api/auth/get-session')).json()).toBeNull();
+    // The account goes only with an explicit yes and its password.
+    await page.getByLabel(words.deletePassword).fill(password);
+    await page.getByRole('button', { name: words.deleteAccount }).click();
+    await expect(page.getByText(words.deleteConfirmRequired)).toBeVisible();
+    expect(await page.content()).not.toContain(password);
+    await page.getByLabel(words.deletePassword).fill(password);
+    await page.getByLabel(words.deleteConfirm).check();
+    await page.getByRole('button', { name: words.deleteAccount }).click();
+    await expect(page).toHaveURL(new RegExp(`/${lang}/$`));
+    const again = await page.request.post('/api/auth/sign-in/email', {
+      headers: { origin: who.origin },
+      data: { email, password },
+    });
+    expect(again.status()).toBe(401);
+    release();
+  },
+
   async review(page: Page, lang: Lang, mode: Mode, who: Who) {
     test.setTimeout(60_000);
     // A buyer who owns courses (the page signed in as them), one of them not reviewed yet.
@@ -376,6 +559,8 @@ const OFF: [CaseName, Lang][] = FULL_SWEEP
       ['signIn', 'tr'],
       ['signUp', 'en'],
       ['contact', 'en'],
+      ['checkoutPaid', 'en'],
+      ['accountForms', 'tr'],
     ];
 const HELD: [CaseName, Lang][] = FULL_SWEEP
   ? (Object.keys(cases) as CaseName[]).flatMap((name) => LANGS.map((lang) => [name, lang] as [CaseName, Lang]))
@@ -427,6 +612,51 @@ test.describe('before the island hydrates', () => {
       await page.getByRole('button', { name: words.signIn, exact: true }).click();
       await sent;
       await expect(page).toHaveURL(new RegExp(`/${lang}/dashboard$`));
+    });
+  const CHECKOUTS: ['free' | 'paid', Lang][] = FULL_SWEEP
+    ? [
+        ['free', 'en'],
+        ['free', 'tr'],
+        ['paid', 'en'],
+        ['paid', 'tr'],
+      ]
+    : [['paid', 'tr']];
+  for (const [kind, lang] of CHECKOUTS)
+    test(`a ${kind} checkout filled before hydration is kept, code and boxes too, and the island sends it (${lang})`, async ({
+      page,
+      request,
+      baseURL,
+    }) => {
+      const words = WORDS[lang].checkout;
+      const code = kind === 'paid' ? await sellersCode(page, baseURL!) : '';
+      const release = await open(page, 'held', `/${lang}/checkout/${await courseOf(request, lang, kind)}`);
+      // Autofill and a quick hand fill the fields before the island has woken up.
+      const email = uniqueEmail('autofill-checkout');
+      await page.getByLabel(words.email).fill(email);
+      await page.getByLabel(words.fullName).fill('Deniz Kaya');
+      await page.getByRole('checkbox', { name: words.terms }).check();
+      if (kind === 'paid') {
+        await page.getByRole('checkbox', { name: words.waive }).check();
+        await page.getByText(words.haveCode).click();
+        await page.getByLabel(words.code).fill(code);
+      }
+      release();
+      await waitForIslands(page);
+      await expect(page.getByLabel(words.email)).toHaveValue(email);
+      await expect(page.getByLabel(words.fullName)).toHaveValue('Deniz Kaya');
+      await expect(page.getByRole('checkbox', { name: words.terms })).toBeChecked();
+      if (kind === 'paid') {
+        await expect(page.getByRole('checkbox', { name: words.waive })).toBeChecked();
+        // The island applies the code it found in the field, through its own request.
+        const quoted = page.waitForRequest('**/api/checkout/quote');
+        await page.getByRole('button', { name: words.apply }).click();
+        await quoted;
+        await expect(page.getByRole('status').filter({ hasText: words.applied(code) })).toBeVisible();
+      }
+      const sent = page.waitForRequest('**/api/checkout');
+      await page.getByRole('button', { name: kind === 'paid' ? words.pay : words.enrolFree }).click();
+      await sent;
+      await expect(page).toHaveURL(new RegExp(`/${lang}/checkout/${kind === 'paid' ? 'demo/demo_' : 'success'}`));
     });
 });
 

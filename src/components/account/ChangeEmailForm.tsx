@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { I18nIsland, useTranslation } from '../islands/I18nIsland.tsx';
-import { messageScopes, type IslandMessages } from '../../i18n/translate.ts';
+import { messageScopes } from '../../i18n/translate.ts';
 import { ACCOUNT_ANSWERS } from '../../i18n/account-answers.ts';
 import { TextField } from '../forms/fields.tsx';
 import { Form, FormFailure, SubmitButton, useForm } from '../forms/use-form.tsx';
 import { changeEmail } from '../../lib/auth-client.ts';
-import { localizedPath, type Language } from '../../i18n/languages.ts';
+import { localizedPath } from '../../i18n/languages.ts';
+import type { FormIslandProps } from '../../lib/posted-form.ts';
 
 /** A new address replaces the old one only once it answers the confirmation mail sent to it. */
 /** The form's schema, loaded when first used (src/components/forms/use-form.tsx). */
@@ -20,18 +21,24 @@ export const MESSAGES = messageScopes(
   'settings.newEmail',
 );
 
-export default function ChangeEmailIsland({ lang, messages }: { lang: Language; messages: IslandMessages }) {
+export default function ChangeEmailIsland(props: FormIslandProps) {
   return (
-    <I18nIsland messages={messages}>
-      <ChangeEmailForm lang={lang} />
+    <I18nIsland messages={props.messages}>
+      <ChangeEmailForm {...props} />
     </I18nIsland>
   );
 }
 
-function ChangeEmailForm({ lang }: { lang: Language }) {
+function ChangeEmailForm({ lang, posted }: FormIslandProps) {
   const { t } = useTranslation();
-  const form = useForm(() => schemas().then((s) => s.ChangeEmailSchema), { newEmail: '' }, { idPrefix: 'change-email' });
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  // Posted without JavaScript and sent: the page says where the mail went, and the field is empty again.
+  const sent = posted?.form === 'change-email' && posted.done ? posted.values.newEmail : undefined;
+  const form = useForm(
+    () => schemas().then((s) => s.ChangeEmailSchema),
+    { newEmail: '' },
+    { idPrefix: 'change-email', posted: sent === undefined ? posted : undefined },
+  );
+  const [sentTo, setSentTo] = useState<string | null>(sent ?? null);
 
   const submit = form.handleSubmit(async (data) => {
     const result = await changeEmail(data.newEmail, `${localizedPath(lang, '/dashboard/settings')}?email=changed`);
@@ -43,7 +50,7 @@ function ChangeEmailForm({ lang }: { lang: Language }) {
   });
 
   return (
-    <Form onSubmit={submit} className="space-y-4">
+    <Form name={form.name} onSubmit={submit} className="space-y-4">
       <TextField label={t('settings.newEmail')} type="email" autoComplete="email" {...form.bind('newEmail')} />
       <FormFailure message={form.failure} />
       {sentTo && (

@@ -1,15 +1,14 @@
 import { I18nIsland, useTranslation } from '../islands/I18nIsland.tsx';
-import { messageScopes, type IslandMessages } from '../../i18n/translate.ts';
+import { messageScopes } from '../../i18n/translate.ts';
 import { ACCOUNT_ANSWERS } from '../../i18n/account-answers.ts';
 import { PasswordField } from '../forms/fields.tsx';
 import { Form, FormFailure, SubmitButton, useForm } from '../forms/use-form.tsx';
 import { postJson } from '../../lib/api-client.ts';
 import { showToastOnNextPage } from '../../stores/toasts.ts';
-import { localizedPath, type Language } from '../../i18n/languages.ts';
+import { localizedPath } from '../../i18n/languages.ts';
+import type { FormIslandProps } from '../../lib/posted-form.ts';
 
-interface Props {
-  lang: Language;
-  messages: IslandMessages;
+interface Props extends FormIslandProps {
   /** An account without a password proves itself by a fresh sign-in instead. */
   hasPassword: boolean;
 }
@@ -38,10 +37,13 @@ export default function DeleteAccountIsland(props: Props) {
   );
 }
 
-function DeleteAccountForm({ lang, hasPassword }: Props) {
+function DeleteAccountForm({ lang, hasPassword, posted }: Props) {
   const { t } = useTranslation();
   const unconfirmed: { password: string; confirm: boolean } = { password: '', confirm: false };
-  const form = useForm(() => schemas().then((s) => s.DeleteAccountSchema), unconfirmed, { idPrefix: 'delete-account' });
+  const form = useForm(() => schemas().then((s) => s.DeleteAccountSchema), unconfirmed, {
+    idPrefix: 'delete-account',
+    posted,
+  });
 
   const submit = form.handleSubmit(async (data) => {
     const result = await postJson<{ ok: true }>('/api/account/delete', data);
@@ -53,7 +55,7 @@ function DeleteAccountForm({ lang, hasPassword }: Props) {
   });
 
   return (
-    <Form onSubmit={submit} className="space-y-4">
+    <Form name={form.name} onSubmit={submit} className="space-y-4">
       <p className="text-sm text-gray-700">{t('settings.deleteIntro')}</p>
       {hasPassword ? (
         <PasswordField label={t('settings.deletePassword')} autoComplete="current-password" {...form.bind('password')} />
@@ -65,6 +67,7 @@ function DeleteAccountForm({ lang, hasPassword }: Props) {
           <input
             type="checkbox"
             id={form.idOf('confirm')}
+            name="confirm"
             checked={form.values.confirm}
             onChange={(event) => form.set('confirm', event.target.checked)}
             aria-invalid={form.errors.confirm ? true : undefined}

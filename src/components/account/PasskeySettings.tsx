@@ -11,6 +11,7 @@ import type { Language } from '../../i18n/languages.ts';
 import { showToast } from '../../stores/toasts.ts';
 import { Moment } from './SessionList.tsx';
 import { passwordFailure, ReauthField } from './reauth.tsx';
+import type { PostedForm } from '../../lib/posted-form.ts';
 
 /** A passkey as Settings lists it (functions/auth/passkeys.ts): never its key. */
 export interface PasskeyItem {
@@ -29,6 +30,8 @@ interface Props {
   passkeys: PasskeyItem[];
   /** Re-authentication by password; an account without one needs a sign-in of the last minutes. */
   hasPassword: boolean;
+  /** One of Settings' forms as the page answered it: "Add" sent before the script ran says it needs it. */
+  posted?: PostedForm | undefined;
 }
 
 /** The strings this island shows (sent by its page with `islandMessages`). */
@@ -61,7 +64,7 @@ export default function PasskeySettingsIsland(props: Props) {
 
 type Editing = { id: string; action: 'rename' | 'remove' } | null;
 
-function PasskeySettings({ lang, passkeys: initial, hasPassword }: Props) {
+function PasskeySettings({ lang, passkeys: initial, hasPassword, posted }: Props) {
   const { t } = useTranslation();
   const [passkeys, setPasskeys] = useState(initial);
   const [editing, setEditing] = useState<Editing>(null);
@@ -87,7 +90,7 @@ function PasskeySettings({ lang, passkeys: initial, hasPassword }: Props) {
                   </p>
                 </div>
                 {editing?.id !== passkey.id && (
-                  <div className="flex flex-wrap gap-2">
+                  <div className="flex flex-wrap gap-2 noscript:hidden">
                     <button
                       type="button"
                       onClick={() => setEditing({ id: passkey.id, action: 'rename' })}
@@ -134,9 +137,11 @@ function PasskeySettings({ lang, passkeys: initial, hasPassword }: Props) {
           ))}
         </ul>
       )}
+      <p className="hidden text-sm text-amber-900 noscript:block">{t('passkeys.needsJavaScript')}</p>
       {supported ? (
         <AddForm
           hasPassword={hasPassword}
+          posted={posted}
           onAdded={(passkey) => {
             setPasskeys((current) => [...current, passkey]);
             showToast('success', t('passkeys.added'));
@@ -149,9 +154,21 @@ function PasskeySettings({ lang, passkeys: initial, hasPassword }: Props) {
   );
 }
 
-function AddForm({ hasPassword, onAdded }: { hasPassword: boolean; onAdded: (passkey: PasskeyItem) => void }) {
+function AddForm({
+  hasPassword,
+  onAdded,
+  posted,
+}: {
+  hasPassword: boolean;
+  onAdded: (passkey: PasskeyItem) => void;
+  posted: PostedForm | undefined;
+}) {
   const { t } = useTranslation();
-  const form = useForm(() => schemas().then((s) => s.AddPasskeySchema), { name: '', password: '' }, { idPrefix: 'passkey-add' });
+  const form = useForm(
+    () => schemas().then((s) => s.AddPasskeySchema),
+    { name: '', password: '' },
+    { idPrefix: 'passkey-add', posted },
+  );
   const submit = form.handleSubmit(async (data) => {
     const result = await addPasskey(data.name, hasPassword ? data.password : undefined);
     if (!result.ok) return passwordFailure(result);
@@ -160,7 +177,7 @@ function AddForm({ hasPassword, onAdded }: { hasPassword: boolean; onAdded: (pas
     return undefined;
   });
   return (
-    <Form onSubmit={submit} className="space-y-4 border-t border-gray-200 pt-4">
+    <Form name={form.name} onSubmit={submit} className="space-y-4 border-t border-gray-200 pt-4 noscript:hidden">
       <TextField label={t('passkeys.name')} hint={t('passkeys.nameHint')} autoComplete="off" {...form.bind('name')} />
       <ReauthField hasPassword={hasPassword} hint={t('passkeys.passwordHint')} {...form.bind('password')} />
       <FormFailure message={form.failure} />

@@ -3,11 +3,12 @@ import { I18nIsland, useTranslation } from '../islands/I18nIsland.tsx';
 import { messageScopes, type IslandMessages } from '../../i18n/translate.ts';
 import { ACCOUNT_ANSWERS } from '../../i18n/account-answers.ts';
 import { useBrowserValue } from '../islands/use-browser-value.ts';
-import { FormFailure } from '../forms/use-form.tsx';
+import { Form, FormFailure, instead } from '../forms/use-form.tsx';
 import { postJson, requestJson } from '../../lib/api-client.ts';
 import { LOCALE_OF, localizedPath, type Language } from '../../i18n/languages.ts';
 import type { MessageKey } from '../../i18n/i18n.ts';
 import { showToast, showToastOnNextPage } from '../../stores/toasts.ts';
+import type { PostedForm } from '../../lib/posted-form.ts';
 
 /** A signed-in device as the server lists it (functions/account/sessions.ts): never a token. */
 export interface SessionItem {
@@ -23,6 +24,8 @@ interface Props {
   lang: Language;
   messages: IslandMessages;
   sessions: SessionItem[];
+  /** The form as the page answered it, posted before this island hydrated. */
+  posted?: PostedForm | undefined;
 }
 
 /** The strings this island shows (sent by its page with `islandMessages`). */
@@ -36,11 +39,15 @@ export default function SessionListIsland(props: Props) {
   );
 }
 
-function SessionList({ lang, sessions: initial }: Props) {
+/**
+ * The devices signed in, each with its "Sign out", then the others' and everyone's: one form whose
+ * buttons say which (`session`, `intent`), so it works before the script does (the page takes the post).
+ */
+function SessionList({ lang, sessions: initial, posted }: Props) {
   const { t } = useTranslation();
   const [sessions, setSessions] = useState(initial);
   const [busy, setBusy] = useState<string | null>(null);
-  const [failure, setFailure] = useState<MessageKey | null>(null);
+  const [failure, setFailure] = useState<MessageKey | null>(posted?.form === 'sessions' ? posted.failure : null);
   const others = sessions.filter((session) => !session.current);
 
   const run = async (key: string, action: () => Promise<{ ok: boolean; message?: MessageKey }>, done: () => void) => {
@@ -83,7 +90,7 @@ function SessionList({ lang, sessions: initial }: Props) {
     );
 
   return (
-    <div className="space-y-4">
+    <Form name="sessions" className="space-y-4">
       <ul className="divide-y divide-gray-200 rounded-lg border border-gray-200">
         {sessions.map((session) => {
           const browser = session.browser || t('sessions.unknownBrowser');
@@ -108,8 +115,10 @@ function SessionList({ lang, sessions: initial }: Props) {
               </div>
               {!session.current && (
                 <button
-                  type="button"
-                  onClick={() => void signOutOne(session)}
+                  type="submit"
+                  name="session"
+                  value={session.id}
+                  onClick={instead(() => signOutOne(session))}
                   disabled={busy !== null}
                   aria-label={t('sessions.signOutDevice', { device })}
                   className="rounded-lg border border-gray-300 px-3 py-1.5 text-sm font-medium hover:bg-gray-50 disabled:opacity-60"
@@ -124,23 +133,27 @@ function SessionList({ lang, sessions: initial }: Props) {
       <FormFailure message={failure} />
       <div className="flex flex-wrap gap-3">
         <button
-          type="button"
-          onClick={() => void signOutOthers()}
+          type="submit"
+          name="intent"
+          value="others"
+          onClick={instead(signOutOthers)}
           disabled={busy !== null || others.length === 0}
           className="rounded-lg border border-brand-600 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50 disabled:cursor-not-allowed disabled:opacity-60"
         >
           {busy === 'others' ? t('sessions.signingOut') : t('sessions.signOutOthers')}
         </button>
         <button
-          type="button"
-          onClick={() => void signOutEverywhere()}
+          type="submit"
+          name="intent"
+          value="all"
+          onClick={instead(signOutEverywhere)}
           disabled={busy !== null}
           className="rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
         >
           {busy === 'all' ? t('sessions.signingOut') : t('sessions.signOutEverywhere')}
         </button>
       </div>
-    </div>
+    </Form>
   );
 }
 

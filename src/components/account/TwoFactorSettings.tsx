@@ -7,6 +7,7 @@ import { disableTwoFactor, enableTwoFactor, newBackupCodes } from '../../lib/aut
 import type { Language } from '../../i18n/languages.ts';
 import { showToastOnNextPage } from '../../stores/toasts.ts';
 import { passwordFailure, ReauthField } from './reauth.tsx';
+import type { PostedForm } from '../../lib/posted-form.ts';
 
 interface Props {
   lang: Language;
@@ -17,6 +18,8 @@ interface Props {
   backupCodesLeft: number | null;
   /** An admin where two-factor is required (the admin area sends them here until it is on). */
   requiredForAdmin: boolean;
+  /** One of Settings' forms as the page answered it, posted before this island hydrated. */
+  posted?: PostedForm | undefined;
 }
 
 type Step =
@@ -41,7 +44,7 @@ export default function TwoFactorSettingsIsland(props: Props) {
   );
 }
 
-function TwoFactorSettings({ lang, enabled, hasPassword, backupCodesLeft, requiredForAdmin }: Props) {
+function TwoFactorSettings({ lang, enabled, hasPassword, backupCodesLeft, requiredForAdmin, posted }: Props) {
   const { t } = useTranslation();
   const [step, setStep] = useState<Step>({ kind: 'idle' });
 
@@ -69,17 +72,27 @@ function TwoFactorSettings({ lang, enabled, hasPassword, backupCodesLeft, requir
           hasPassword={hasPassword}
           requiredForAdmin={requiredForAdmin}
           onNewCodes={(codes) => setStep({ kind: 'codes', codes, fresh: false })}
+          posted={posted}
         />
       ) : (
-        <SetUpForm hasPassword={hasPassword} onStarted={(uri, codes) => setStep({ kind: 'scan', uri, codes })} />
+        <SetUpForm hasPassword={hasPassword} onStarted={(uri, codes) => setStep({ kind: 'scan', uri, codes })} posted={posted} />
       )}
     </div>
   );
 }
 
-function SetUpForm({ hasPassword, onStarted }: { hasPassword: boolean; onStarted: (uri: string, codes: string[]) => void }) {
+/** Set-up shows the QR code and backup codes through the script; without one, the form says it needs it. */
+function SetUpForm({
+  hasPassword,
+  onStarted,
+  posted,
+}: {
+  hasPassword: boolean;
+  onStarted: (uri: string, codes: string[]) => void;
+  posted: PostedForm | undefined;
+}) {
   const { t } = useTranslation();
-  const form = useForm(() => schemas().then((s) => s.ReauthSchema), { password: '' }, { idPrefix: 'two-factor-setup' });
+  const form = useForm(() => schemas().then((s) => s.ReauthSchema), { password: '' }, { idPrefix: 'two-factor-setup', posted });
   const submit = form.handleSubmit(async (data) => {
     void enrolment();
     const result = await enableTwoFactor(hasPassword ? data.password : undefined);
@@ -88,11 +101,14 @@ function SetUpForm({ hasPassword, onStarted }: { hasPassword: boolean; onStarted
     return undefined;
   });
   return (
-    <Form onSubmit={submit} className="space-y-4">
+    <Form name={form.name} onSubmit={submit} className="space-y-4">
       <p className="text-sm text-gray-600">{t('twoFactor.intro')}</p>
-      <ReauthField hasPassword={hasPassword} {...form.bind('password')} />
-      <FormFailure message={form.failure} />
-      <SubmitButton busy={form.busy} label={t('twoFactor.setUp')} busyLabel={t('twoFactor.working')} />
+      <div className="space-y-4 noscript:hidden">
+        <ReauthField hasPassword={hasPassword} {...form.bind('password')} />
+        <FormFailure message={form.failure} />
+        <SubmitButton busy={form.busy} label={t('twoFactor.setUp')} busyLabel={t('twoFactor.working')} />
+      </div>
+      <p className="hidden text-sm text-amber-900 noscript:block">{t('twoFactor.needsJavaScript')}</p>
     </Form>
   );
 }
@@ -101,13 +117,15 @@ function ManageForm({
   hasPassword,
   requiredForAdmin,
   onNewCodes,
+  posted,
 }: {
   hasPassword: boolean;
   requiredForAdmin: boolean;
   onNewCodes: (codes: string[]) => void;
+  posted: PostedForm | undefined;
 }) {
   const { t } = useTranslation();
-  const form = useForm(() => schemas().then((s) => s.ReauthSchema), { password: '' }, { idPrefix: 'two-factor-manage' });
+  const form = useForm(() => schemas().then((s) => s.ReauthSchema), { password: '' }, { idPrefix: 'two-factor-manage', posted });
   const makeCodes = form.handleSubmit(async (data) => {
     void enrolment();
     const result = await newBackupCodes(hasPassword ? data.password : undefined);
@@ -126,13 +144,14 @@ function ManageForm({
   const submit = (event: SubmitEvent<HTMLFormElement>) =>
     (event.nativeEvent.submitter as HTMLButtonElement | null)?.value === 'disable' ? turnOff(event) : makeCodes(event);
   return (
-    <Form onSubmit={submit} className="space-y-4">
+    <Form name={form.name} onSubmit={submit} className="space-y-4">
       <ReauthField hasPassword={hasPassword} {...form.bind('password')} />
       {requiredForAdmin && <p className="text-sm text-amber-900">{t('twoFactor.disableAdminWarning')}</p>}
       <FormFailure message={form.failure} />
       <div className="flex flex-wrap gap-3">
         <button
           type="submit"
+          name="intent"
           value="codes"
           disabled={form.busy}
           className="rounded-lg border border-brand-600 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60"
@@ -141,6 +160,7 @@ function ManageForm({
         </button>
         <button
           type="submit"
+          name="intent"
           value="disable"
           disabled={form.busy}
           className="rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60"

@@ -16,7 +16,17 @@ const schemas = () => import('../../lib/auth.schema.ts');
 /** The strings this island shows (sent by its page with `islandMessages`). */
 export const MESSAGES = messageScopes(...ACCOUNT_ANSWERS, 'auth.welcomeBack', 'twoFactor.');
 
-export default function TwoFactorChallengeIsland(props: FormIslandProps) {
+interface Props extends FormIslandProps {
+  /**
+   * This page's address asking for each way in (`?code=backup`): the switch between them is a link,
+   * so it works before the script does.
+   */
+  ways: { authenticator: string; backup: string };
+  /** The page was opened asking for a backup code. */
+  backupAsked: boolean;
+}
+
+export default function TwoFactorChallengeIsland(props: Props) {
   return (
     <I18nIsland messages={props.messages}>
       <TwoFactorChallenge {...props} />
@@ -24,7 +34,7 @@ export default function TwoFactorChallengeIsland(props: FormIslandProps) {
   );
 }
 
-function TwoFactorChallenge({ lang, posted }: FormIslandProps) {
+function TwoFactorChallenge({ lang, posted, ways, backupAsked }: Props) {
   const { t } = useTranslation();
   const totp = useForm(() => schemas().then((s) => s.TotpCodeSchema), { code: '' }, { idPrefix: 'two-factor-code', posted });
   const recovery = useForm(
@@ -32,7 +42,7 @@ function TwoFactorChallenge({ lang, posted }: FormIslandProps) {
     { code: '' },
     { idPrefix: 'two-factor-backup', posted },
   );
-  const [backup, setBackup] = useState(posted?.form === recovery.name);
+  const [backup, setBackup] = useState(posted ? posted.form === recovery.name : backupAsked);
   const form = backup ? recovery : totp;
 
   const submit = form.handleSubmit(async (data) => {
@@ -78,9 +88,16 @@ function TwoFactorChallenge({ lang, posted }: FormIslandProps) {
         )}
         <SubmitButton busy={form.busy} label={t('twoFactor.verify')} busyLabel={t('twoFactor.working')} wide />
       </Form>
-      <button type="button" onClick={() => setBackup((shown) => !shown)} className="text-sm font-medium text-brand-700 underline">
+      <a
+        href={backup ? ways.authenticator : ways.backup}
+        onClick={(event) => {
+          event.preventDefault();
+          setBackup((shown) => !shown);
+        }}
+        className="inline-block text-sm font-medium text-brand-700 underline"
+      >
         {backup ? t('twoFactor.useAuthenticator') : t('twoFactor.useBackupCode')}
-      </button>
+      </a>
     </div>
   );
 }

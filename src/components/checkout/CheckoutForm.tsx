@@ -3,11 +3,14 @@ import { I18nIsland, useTranslation } from '../islands/I18nIsland.tsx';
 import { messageScopes, type IslandMessages } from '../../i18n/translate.ts';
 import { CheckboxField, TextField } from '../forms/fields.tsx';
 import { Form, FormFailure, SubmitButton, useForm } from '../forms/use-form.tsx';
-import { DiscountCode, type AppliedCode } from './DiscountCode.tsx';
+import { DiscountCode } from './DiscountCode.tsx';
+import type { AppliedCode } from '../../lib/checkout.schema.ts';
+import type { MessageKey } from '../../i18n/i18n.ts';
 import { postJson } from '../../lib/api-client.ts';
 import { saveCheckoutInfo } from '../../lib/checkout-info.ts';
 import { rememberedBilling, rememberBilling } from '../../lib/billing-memory.ts';
 import { formatMoney } from '../../lib/money.ts';
+import { formatWait } from '../../lib/dates.ts';
 import { localizedPath, type Language } from '../../i18n/languages.ts';
 
 /** Turkey's distance-sales documents, filled by the server but for the buyer's own details and the price. */
@@ -32,6 +35,16 @@ interface Props {
   billingRequired: boolean;
   /** What a form posted without the script held (the page answers it with the same form). */
   billing?: Partial<Record<keyof typeof NO_BILLING, string>>;
+  /** The posted form's code and boxes, and the code as the page applied or refused it. */
+  posted?:
+    | {
+        discountCode: string;
+        acceptTerms: boolean;
+        waiveWithdrawal: boolean;
+        applied: AppliedCode | null;
+        codeRefused: MessageKey | undefined;
+      }
+    | undefined;
 }
 
 /** The form's schema, loaded when first used (src/components/forms/use-form.tsx). */
@@ -72,18 +85,21 @@ function CheckoutForm({
   contracts,
   billingRequired,
   billing: postedBilling = {},
+  posted,
 }: Props) {
   const { t } = useTranslation();
   const initial: Record<'email' | 'fullName' | 'discountCode', string> & Record<'acceptTerms' | 'waiveWithdrawal', boolean> = {
     email,
     fullName,
-    acceptTerms: false,
-    waiveWithdrawal: false,
-    discountCode: '',
+    acceptTerms: posted?.acceptTerms ?? false,
+    waiveWithdrawal: posted?.waiveWithdrawal ?? false,
+    discountCode: posted?.discountCode ?? '',
   };
   const form = useForm(() => schemas().then((s) => s.CheckoutFormSchema), initial, { idPrefix: 'checkout' });
   const [owned, setOwned] = useState<string | null>(null);
-  const [applied, setApplied] = useState<AppliedCode | null>(null);
+  const [applied, setApplied] = useState<AppliedCode | null>(posted?.applied ?? null);
+  /** After too many checkouts from here: how long the server asks to wait. */
+  const [waitS, setWaitS] = useState<number | undefined>(undefined);
   const billing = useForm(
     billingSchema,
     Object.fromEntries(
@@ -139,10 +155,12 @@ function CheckoutForm({
     if (result.status === 409) return setOwned(localizedPath(lang, `/course/${courseId}`));
     // A code that stopped applying meanwhile (used up, expired): the buyer sees the full price again.
     if (result.fields.discountCode) setApplied(null);
-    return { ...result, message: result.status === 400 || result.status === 404 ? result.message : 'checkout.failed' };
+    setWaitS(result.status === 429 ? result.retryAfterS : undefined);
+    return { ...result, message: [400, 404, 429].includes(result.status) ? result.message : 'checkout.failed' };
   });
   // The spec's own message when a required field is left empty; then the boxes a paid order needs.
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
+    setWaitS(undefined);
     if (empty) {
       event.preventDefault();
       return form.setFailure('checkout.required');
@@ -189,6 +207,8 @@ function CheckoutForm({
 
   return (
     <Form onSubmit={submit} className="space-y-4">
+      {/* Enter in a field presses a form's first submit button: paying, not the code's Apply below. */}
+      <button type="submit" name="intent" value="pay" hidden tabIndex={-1} />
       <TextField
         label={t('checkout.email')}
         type="email"
@@ -228,8 +248,10 @@ function CheckoutForm({
           courseId={courseId}
           listMinor={amountMinor}
           currency={currency}
+          field={form.bind('discountCode')}
           applied={applied}
           onChange={setApplied}
+          refused={posted?.codeRefused}
         />
       )}
       {showContracts && (
@@ -266,7 +288,7 @@ function CheckoutForm({
           label={t('checkout.waiveWithdrawal')}
         />
       )}
-      <FormFailure message={form.failure} />
+      <FormFailure message={form.failure} values={waitS ? { wait: formatWait(waitS, lang) } : undefined} />
       <SubmitButton
         busy={form.busy}
         label={free ? t('checkout.enrolFree') : t('checkout.proceedToPayment')}

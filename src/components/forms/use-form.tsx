@@ -187,12 +187,25 @@ export function Form({
   );
 }
 
-export function FormFailure({ message }: { message: MessageKey | null }) {
+/**
+ * A submit button's click once its island runs: the island does the button's work itself. Before
+ * that (or without a script) the browser posts the form with the button's name and value, and the
+ * page does the same work (decision 34).
+ */
+export function instead(work: () => unknown) {
+  return (event: { preventDefault: () => void }) => {
+    event.preventDefault();
+    void work();
+  };
+}
+
+/** A form's failure above its buttons; `values` fills the message's placeholders (a wait, `{{wait}}`). */
+export function FormFailure({ message, values }: { message: MessageKey | null; values?: Record<string, string> | undefined }) {
   const { t } = useTranslation();
   if (!message) return null;
   return (
     <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-red-800">
-      {t(message)}
+      {t(message, values)}
     </div>
   );
 }

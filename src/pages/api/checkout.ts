@@ -22,7 +22,7 @@ export const POST: APIRoute = async (context) => {
     case 'not_for_sale':
       return errorResponse(503, 'payments_unavailable', 'course.notForSaleNow');
     case 'too_many':
-      return tooManyRequests(answer.retryAfterS);
+      return tooManyRequests(answer.retryAfterS, 'checkout.tooManyWait');
     case 'failed':
       return errorResponse(502, 'checkout_failed', 'checkout.failed');
   }

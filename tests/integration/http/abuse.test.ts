@@ -5,6 +5,8 @@ import { db } from '../../../functions/db/database.ts';
 import { ensureUser } from '../../../functions/auth/users.ts';
 import { signInDelayS } from '../../../functions/limits/sign-in-failures.ts';
 import { Browser, startTestServer, type TestServer } from '../../support/test-server.ts';
+import { testBrowser } from '../../support/browser.ts';
+import { chromium } from '@playwright/test';
 import { uniqueEmail } from '../../support/factories.ts';
 
 /** The attacks of issue 16, each against a running shop with its limits on, as in production. */
@@ -115,7 +117,7 @@ describe('mail bombing through the shop', () => {
     expect(refused).toBeDefined();
     expect(Number(refused!.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(Number(refused!.headers.get('retry-after'))).toBeLessThanOrEqual(3600);
-    expect(((await refused!.json()) as { error: { message: string } }).error.message).toBe('errors.tooManyRequests');
+    expect(((await refused!.json()) as { error: { message: string } }).error.message).toBe('checkout.tooManyWait');
   });
 
   it("Gmail's dot spellings (and googlemail.com) are one mailbox for the per-mailbox limit", async () => {
@@ -157,6 +159,83 @@ describe('mail bombing through the shop', () => {
     console.log(`contact: 1,000 from one client → ${fromClient} stored; 200 as one sender → ${fromSender} stored`);
     expect(fromClient).toBe(5);
     expect(fromSender).toBe(3);
+  }, 60_000);
+});
+
+describe('a buyer refused by the checkout limit', () => {
+  const WAIT = {
+    en: /Too many checkouts from this connection\. Please try again in (\d+) minutes?\./,
+    tr: /Bu bağlantıdan çok fazla sipariş denemesi yapıldı\. Lütfen (\d+) dakika sonra yeniden deneyin\./,
+  };
+  /** A client that has used up its checkouts (ten in ten minutes), each for an address of its own. */
+  async function spentClient(): Promise<Browser> {
+    const client = newClient();
+    for (let used = 0; used < 10; used++) {
+      const checkout = {
+        acceptTerms: true,
+        courseId: freeCourseId,
+        email: uniqueEmail('spent'),
+        fullName: 'Spent',
+        language: 'en',
+      };
+      expect((await client.postJson('/api/checkout', checkout)).status).toBe(200);
+    }
+    return client;
+  }
+  const freeCourse = async (language: 'en' | 'tr') =>
+    (
+      await db()
+        .selectFrom('courses')
+        .select('id')
+        .where('price_minor', '=', 0)
+        .where('language', '=', language)
+        .where('is_active', '=', true)
+        .executeTakeFirstOrThrow()
+    ).id;
+
+  it('without JavaScript, is told in their language how long to wait, with what they typed kept', async () => {
+    const client = await spentClient();
+    for (const lang of ['en', 'tr'] as const) {
+      const email = uniqueEmail(`wait-${lang}`);
+      const response = await client.request(`/${lang}/checkout/${await freeCourse(lang)}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ email, fullName: 'Ayşe Yılmaz', acceptTerms: 'on' }).toString(),
+      });
+      expect(response.status).toBe(429);
+      const html = await response.text();
+      const minutes = Number(WAIT[lang].exec(html)?.[1]);
+      expect(minutes, `${lang}: the wait in the page`).toBeGreaterThanOrEqual(1);
+      expect(minutes).toBeLessThanOrEqual(10);
+      expect(html).toContain(`value="${email}"`);
+    }
+  });
+
+  it('in the checkout island (Chromium), is told in their language how long to wait', async () => {
+    const client = await spentClient();
+    const choice = await testBrowser();
+    const chrome = await chromium.launch({ executablePath: choice.executablePath, args: choice.args });
+    try {
+      for (const lang of ['en', 'tr'] as const) {
+        // The browser comes from the spent client's address (the test server trusts X-Forwarded-For).
+        const context = await chrome.newContext({ baseURL: server.url, extraHTTPHeaders: { 'x-forwarded-for': client.address } });
+        const page = await context.newPage();
+        await page.goto(`/${lang}/checkout/${await freeCourse(lang)}`);
+        await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+        const sent = page.waitForResponse('**/api/checkout');
+        await page.getByLabel(lang === 'en' ? 'Email' : 'E-posta').fill(uniqueEmail(`island-${lang}`));
+        await page.getByLabel(lang === 'en' ? 'Full name' : 'Ad soyad').fill('Ayşe Yılmaz');
+        await page.getByRole('checkbox').check();
+        await page.getByRole('button', { name: lang === 'en' ? 'Enrol for free' : 'Ücretsiz kaydol' }).click();
+        expect((await sent).status()).toBe(429);
+        const alert = page.getByRole('alert').filter({ hasText: WAIT[lang] });
+        await alert.waitFor();
+        expect(Number(WAIT[lang].exec((await alert.textContent()) ?? '')?.[1])).toBeGreaterThanOrEqual(1);
+        await context.close();
+      }
+    } finally {
+      await chrome.close();
+    }
   }, 60_000);
 });
 

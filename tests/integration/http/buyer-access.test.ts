@@ -368,6 +368,30 @@ describe('an account made at checkout', () => {
     expect(signIn.status).toBe(200);
     expect((await new Browser(server).postJson('/api/account/password', { newPassword: 'anonymous 12' })).status).toBe(401);
   });
+
+  it('sets its first password in Settings without JavaScript: the form posted to the page, checked and saved', async () => {
+    const email = uniqueEmail('nopass-form');
+    await checkout(new Browser(server), freeCourse.id, email);
+    const browser = new Browser(server);
+    await browser.request(signInLinkIn(await mailTo(email, 'magic-link')), html);
+    const post = (fields: Record<string, string>) =>
+      browser.request('/tr/dashboard/settings', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ form: 'set-password', ...fields }).toString(),
+      });
+    const mismatched = await post({ newPassword: 'ilk şifrem 2026', confirmPassword: 'başka şifre 2026' });
+    expect(mismatched.status).toBe(400);
+    const page = await mismatched.text();
+    expect(page).toContain('Şifreler eşleşmiyor');
+    expect(page).not.toContain('şifrem 2026');
+    const saved = await post({ newPassword: 'ilk şifrem 2026', confirmPassword: 'ilk şifrem 2026' });
+    expect(saved.status).toBe(303);
+    expect(saved.headers.get('location')).toBe('/tr/dashboard/settings?saved=password-set');
+    expect(await (await browser.request('/tr/dashboard/settings?saved=password-set')).text()).toContain('Şifre belirlendi');
+    const signIn = await new Browser(server).postJson('/api/auth/sign-in/email', { email, password: 'ilk şifrem 2026' });
+    expect(signIn.status).toBe(200);
+  });
 });
 
 describe('own your data', () => {
