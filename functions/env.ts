@@ -1,5 +1,13 @@
 import { z } from 'zod';
 
+const BucketName = z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3–63 of a-z, 0-9, . and -)');
+const SUPABASE_REPLACED = z
+  .never({
+    error:
+      "Supabase Storage is now reached through its S3 endpoint: set S3_ENDPOINT, S3_BUCKET (the private bucket), S3_PUBLIC_BUCKET, S3_PUBLIC_URL and the S3 keys instead (README, 'Files in object storage')",
+  })
+  .optional();
+
 /** Every environment variable the server reads, checked once. `.env.example` documents each. */
 const BaseEnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -9,6 +17,8 @@ const BaseEnvSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(4321),
   PUBLIC_SITE_URL: z.url().optional(),
   DATABASE_URL: z.url().optional(),
+  // A session-mode or direct connection beside a transaction pooler's DATABASE_URL: LISTEN and migrations.
+  DATABASE_DIRECT_URL: z.url().optional(),
   PGPORT: z.coerce.number().int().min(1).max(65535).optional(),
   DATA_DIR: z.string().min(1).default('.data'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
@@ -41,13 +51,24 @@ const BaseEnvSchema = z.object({
   BLOG_SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
   // How often each server looks for background work: buyers to notify, the hourly image sweep.
   JOBS_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(2_000),
-  // Supabase Storage for covers and course PDFs; both set → used instead of the local disk.
-  SUPABASE_URL: z.url().optional(),
-  SUPABASE_SERVICE_ROLE_KEY: z.string().min(20).optional(),
-  SUPABASE_BUCKET_PUBLIC: z
-    .string()
-    .regex(/^[a-z0-9][a-z0-9._-]{1,62}$/)
-    .default('public'),
+  // S3-compatible object storage for covers and course PDFs (functions/storage/s3.ts); S3_BUCKET set →
+  // used instead of the local disk. README's "Files in object storage" says what each provider needs.
+  S3_BUCKET: BucketName.optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).max(64).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).max(300).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).max(300).optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+  S3_PUBLIC_BUCKET: BucketName.optional(),
+  S3_PUBLIC_URL: z.url().optional(),
+  // The Supabase Storage adapter gave way to the S3 one on Supabase's S3 endpoint (decision 39).
+  SUPABASE_URL: SUPABASE_REPLACED,
+  SUPABASE_SERVICE_ROLE_KEY: SUPABASE_REPLACED,
+  SUPABASE_BUCKET_PUBLIC: SUPABASE_REPLACED,
+  SUPABASE_BUCKET_PRIVATE: SUPABASE_REPLACED,
   // Sign-in with an OpenID Connect provider (functions/auth/identity-providers.ts): Google by its two
   // keys, any other provider by its issuer, keys and the name its button shows. None set: no button.
   GOOGLE_CLIENT_ID: z.string().min(1).max(300).optional(),
@@ -59,10 +80,6 @@ const BaseEnvSchema = z.object({
   OIDC_CLIENT_ID: z.string().min(1).max(300).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).max(300).optional(),
   OIDC_NAME: z.string().trim().min(1).max(40).optional(),
-  SUPABASE_BUCKET_PRIVATE: z
-    .string()
-    .regex(/^[a-z0-9][a-z0-9._-]{1,62}$/)
-    .default('course-files'),
 });
 
 const EnvSchema = BaseEnvSchema.superRefine((value, context) => {
@@ -90,20 +107,7 @@ const EnvSchema = BaseEnvSchema.superRefine((value, context) => {
       message: 'IYZICO_API_KEY and IYZICO_SECRET_KEY go together (iyzico merchant panel → Settings)',
     });
   }
-  if (Boolean(value.SUPABASE_URL) !== Boolean(value.SUPABASE_SERVICE_ROLE_KEY)) {
-    context.addIssue({
-      code: 'custom',
-      path: [value.SUPABASE_URL ? 'SUPABASE_SERVICE_ROLE_KEY' : 'SUPABASE_URL'],
-      message: 'SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY go together (Supabase Storage)',
-    });
-  }
-  if (value.SUPABASE_BUCKET_PUBLIC === value.SUPABASE_BUCKET_PRIVATE) {
-    context.addIssue({
-      code: 'custom',
-      path: ['SUPABASE_BUCKET_PRIVATE'],
-      message: 'must differ from SUPABASE_BUCKET_PUBLIC: course PDFs are never public',
-    });
-  }
+  for (const issue of s3Problems(value)) context.addIssue({ code: 'custom', ...issue });
   if (Boolean(value.GOOGLE_CLIENT_ID) !== Boolean(value.GOOGLE_CLIENT_SECRET)) {
     context.addIssue({
       code: 'custom',
@@ -137,6 +141,22 @@ const EnvSchema = BaseEnvSchema.superRefine((value, context) => {
 });
 
 export type Env = z.infer<typeof EnvSchema>;
+
+/** What an S3 configuration lacks or contradicts, each named by its variable. */
+function s3Problems(value: z.infer<typeof BaseEnvSchema>): { path: string[]; message: string }[] {
+  const problems = [];
+  if (value.S3_BUCKET && !(value.S3_ACCESS_KEY_ID && value.S3_SECRET_ACCESS_KEY))
+    problems.push({
+      path: [value.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
+      message:
+        'S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (an access key allowed to read, write and delete in it)',
+    });
+  for (const name of ['S3_ACCESS_KEY_ID', 'S3_ENDPOINT', 'S3_PUBLIC_BUCKET', 'S3_PUBLIC_URL'] as const)
+    if (value[name] && !value.S3_BUCKET) problems.push({ path: ['S3_BUCKET'], message: `is required with ${name}` });
+  if (value.S3_PUBLIC_BUCKET && value.S3_PUBLIC_BUCKET === value.S3_BUCKET)
+    problems.push({ path: ['S3_PUBLIC_BUCKET'], message: 'must differ from S3_BUCKET: course PDFs are never public' });
+  return problems;
+}
 
 let cached: Env | undefined;
 

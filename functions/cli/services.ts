@@ -66,7 +66,8 @@ export async function startServices(running: Running, devTools: boolean): Promis
   const database = await provisionDatabase();
   running.add('database', () => database.stop());
   handOnToServer({ DATABASE_URL: database.url });
-  await prepareDatabase(database.url);
+  // Migrations hold a lock: through the direct URL when a pooler stands in DATABASE_URL.
+  await prepareDatabase(env().DATABASE_DIRECT_URL ?? database.url);
 
   const workerDb = createDb(database.url, 2);
   running.add('worker pool', () => workerDb.destroy());

@@ -8,7 +8,7 @@ import { close, createHttpServer, listen, loopbackOrigin, type NodeHandler } fro
 import { createStaticHandler, loadStaticFiles } from '../http/static-files.ts';
 import { PageCache } from '../http/page-cache.ts';
 import { CACHE_RULES, SHOP_TAG } from '../http/cache-rules.ts';
-import { listenForChanges } from '../http/cache-notify.ts';
+import { followChanges } from '../http/cache-notify.ts';
 import { forgetShopSettings } from '../shop/settings.ts';
 import { forgetCurrencySettings } from '../shop/currencies.ts';
 import { buildIfNeeded, buildIsCurrent, SERVER_ENTRY } from './build-if-needed.ts';
@@ -56,7 +56,7 @@ async function start(): Promise<void> {
   await listen(server, PORT, HOST);
   running.add('http server', () => close(server));
   origin = loopbackOrigin(server);
-  const cacheListener = listenForChanges(database.url, (tag) => {
+  const changes = await followChanges({ url: database.url, listenUrl: env().DATABASE_DIRECT_URL ?? database.url }, (tag) => {
     // The settings first: the pages purged next render with the new ones.
     if (tag === SHOP_TAG || tag === '*') {
       forgetShopSettings();
@@ -64,7 +64,8 @@ async function start(): Promise<void> {
     }
     pageCache.purge([tag]);
   });
-  running.add('cache listener', () => cacheListener.stop());
+  running.add('cache purges', () => changes.stop());
+  console.log(`  Page purges from other instances: ${changes.how}`);
 
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
   const warning = exposureWarning(HOST, NODE_ENV, devTools);

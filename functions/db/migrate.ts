@@ -36,54 +36,60 @@ export async function readMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]>
 }
 
 /**
- * Applies pending migrations, each in its own transaction. A session-level advisory
- * lock makes a second instance starting at the same moment wait, then find nothing to do.
- * An applied migration whose file changed since is refused: fix forward with a new migration.
+ * Applies pending migrations, each in its own transaction. Every transaction takes a
+ * transaction-level advisory lock first, so a second instance starting at the same moment waits,
+ * then finds nothing to do; a lock held by the transaction alone also works through a
+ * transaction-mode pooler (a session lock could be taken on one server connection and released on
+ * another). An applied migration whose file changed since is refused: fix forward with a new migration.
  */
 export async function migrate(database: Db, migrations?: Migration[]): Promise<string[]> {
   const pending = migrations ?? (await readMigrations());
-  return database.connection().execute(async (conn) => {
-    await sql`SELECT pg_advisory_lock(${MIGRATION_LOCK_KEY})`.execute(conn);
-    try {
-      await sql`CREATE TABLE IF NOT EXISTS schema_migrations (
-        version integer PRIMARY KEY,
-        name text NOT NULL,
-        applied_at timestamptz NOT NULL DEFAULT now()
-      )`.execute(conn);
-      // Databases migrated before checksums were kept get each file's current one on first sight.
-      await sql`ALTER TABLE schema_migrations ADD COLUMN IF NOT EXISTS checksum text`.execute(conn);
-      const rows = await conn.selectFrom('schema_migrations').select(['version', 'name', 'checksum']).execute();
-      const done = new Set(rows.map((row) => row.version));
-      for (const row of rows) {
-        const file = pending.find((migration) => migration.version === row.version);
-        if (!file) continue;
-        if (row.checksum === null) {
-          await conn
-            .updateTable('schema_migrations')
-            .set({ checksum: checksumOf(file) })
-            .where('version', '=', row.version)
-            .execute();
-        } else if (row.checksum !== checksumOf(file)) {
-          throw new EditedMigrationError(
-            `migration ${file.name} was edited after it was applied to this database: restore the file as it was (git) and put the change in a new migration.`,
-          );
-        }
+  const done = await database.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`.execute(trx);
+    await sql`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version integer PRIMARY KEY,
+      name text NOT NULL,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`.execute(trx);
+    // Databases migrated before checksums were kept get each file's current one on first sight.
+    await sql`ALTER TABLE schema_migrations ADD COLUMN IF NOT EXISTS checksum text`.execute(trx);
+    const rows = await trx.selectFrom('schema_migrations').select(['version', 'name', 'checksum']).execute();
+    for (const row of rows) {
+      const file = pending.find((migration) => migration.version === row.version);
+      if (!file) continue;
+      if (row.checksum === null) {
+        await trx
+          .updateTable('schema_migrations')
+          .set({ checksum: checksumOf(file) })
+          .where('version', '=', row.version)
+          .execute();
+      } else if (row.checksum !== checksumOf(file)) {
+        throw new EditedMigrationError(
+          `migration ${file.name} was edited after it was applied to this database: restore the file as it was (git) and put the change in a new migration.`,
+        );
       }
-      const applied: string[] = [];
-      for (const migration of pending) {
-        if (done.has(migration.version)) continue;
-        await conn.transaction().execute(async (trx) => {
-          await sql.raw(migration.sql).execute(trx);
-          await trx
-            .insertInto('schema_migrations')
-            .values({ version: migration.version, name: migration.name, checksum: checksumOf(migration) })
-            .execute();
-        });
-        applied.push(migration.name);
-      }
-      return applied;
-    } finally {
-      await sql`SELECT pg_advisory_unlock(${MIGRATION_LOCK_KEY})`.execute(conn);
     }
+    return new Set(rows.map((row) => row.version));
   });
+  const applied: string[] = [];
+  for (const migration of pending) {
+    if (done.has(migration.version)) continue;
+    const ran = await database.transaction().execute(async (trx) => {
+      await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`.execute(trx);
+      const already = await trx
+        .selectFrom('schema_migrations')
+        .select('version')
+        .where('version', '=', migration.version)
+        .executeTakeFirst();
+      if (already) return false;
+      await sql.raw(migration.sql).execute(trx);
+      await trx
+        .insertInto('schema_migrations')
+        .values({ version: migration.version, name: migration.name, checksum: checksumOf(migration) })
+        .execute();
+      return true;
+    });
+    if (ran) applied.push(migration.name);
+  }
+  return applied;
 }

@@ -74,6 +74,13 @@ export interface BlogPosts {
   updated_at: Generated<Timestamp>;
 }
 
+export interface CachePurges {
+  created_at: Generated<Timestamp>;
+  id: Generated<Int8>;
+  tag: string;
+  txid: Generated<string>;
+}
+
 export interface Categories {
   color: Generated<string>;
   created_at: Generated<Timestamp>;
@@ -415,6 +422,7 @@ export interface DB {
   accounts: Accounts;
   blog_file_tombstones: BlogFileTombstones;
   blog_posts: BlogPosts;
+  cache_purges: CachePurges;
   categories: Categories;
   client_logs: ClientLogs;
   contact_messages: ContactMessages;

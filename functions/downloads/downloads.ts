@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { db } from '../db/database.ts';
 import { isSigned, sign } from '../auth/signing.ts';
-import { getFile, type StoredFile } from '../storage/storage.ts';
+import { getFile, signedDownloadUrl, type StoredFile } from '../storage/storage.ts';
 import { inLibraryOf } from '../orders/library.ts';
 import { stampedCopy, stampedKey, storedStampedCopy, type StampedPurchase } from './stamped-copies.ts';
 import { isUuid } from '../../src/lib/uuid.ts';
@@ -88,6 +88,14 @@ export async function describeDownload(
   const file = row.stamped ? await storedStampedCopy(row.stamped) : await getFile('private', row.pdfPath);
   if (!file && !row.stamped) return undefined;
   return { filename: row.filename, etag: row.etag, size: file?.size };
+}
+
+/**
+ * Where the buyer's browser fetches the download's bytes straight from the bucket (a presigned URL
+ * valid a few minutes, saved under the course's name), or undefined when the shop streams them itself.
+ */
+export function downloadLocation(download: Download): Promise<string> | undefined {
+  return signedDownloadUrl(download.file.key, attachmentHeader(download.filename));
 }
 
 /** Counts one download and when it happened; false when the purchase stopped granting it meanwhile. */

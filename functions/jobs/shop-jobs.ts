@@ -4,6 +4,7 @@ import { sendUpdateNoticeBatch } from '../admin/course-update-notices.ts';
 import { BLOG_IMAGE_SWEEP_EVERY_MS, sweepUnusedBlogImages } from '../blog/image-sweep.ts';
 import { announcePostsSinceLastRun, BLOG_SCHEDULE_JOB } from '../blog/schedule.ts';
 import { deliverDueMail, MAIL_BATCH_SIZE, MAIL_INTERVAL_MS, type MailTransport } from '../mail/worker.ts';
+import { prunePurges } from '../http/cache-notify.ts';
 import { periodicJob, rowsJob, startJobs, type Job } from './runner.ts';
 import type { MessageKey } from '../../src/i18n/i18n.ts';
 
@@ -14,6 +15,7 @@ export const JOB_LABELS = {
   [BLOG_SCHEDULE_JOB]: 'admin.health.jobBlogSchedule',
   'blog-image-sweep': 'admin.health.jobBlogImageSweep',
   'usage-limit-pruning': 'admin.health.jobUsageLimitPruning',
+  'cache-purge-pruning': 'admin.health.jobCachePurgePruning',
 } as const satisfies Record<string, MessageKey>;
 type JobName = keyof typeof JOB_LABELS;
 const named = (name: JobName) => name;
@@ -56,6 +58,7 @@ export function shopJobs({ transport, jobsIntervalMs, blogIntervalMs }: JobSetti
       async (trx) => (await sweepUnusedBlogImages(trx)).length,
     ),
     periodicJob(named('usage-limit-pruning'), every(HOUR_MS), pruneUsageLimits),
+    periodicJob(named('cache-purge-pruning'), every(HOUR_MS), prunePurges),
   ];
 }
 

@@ -5,7 +5,7 @@ import type { Db } from '../db/database.ts';
 import { readMigrations } from '../db/migrate.ts';
 import { env, siteUrl } from '../env.ts';
 import { configuredProviders } from '../payments/registry.ts';
-import { deleteFile, getFile, publicUrl, putFile } from '../storage/storage.ts';
+import { readAll, storage, type StorageAdapter } from '../storage/storage.ts';
 import { missingSettings, readSettings } from '../shop/settings.ts';
 import { unsentMail } from '../mail/outbox.ts';
 import { failingJobs } from '../jobs/health.ts';
@@ -34,7 +34,7 @@ export async function runDoctor(database: Db): Promise<Check[]> {
     check('doctor.outbox', () => outboxCheck(database)),
     check('doctor.jobs', () => jobsCheck(database)),
     ...paymentChecks(),
-    check('doctor.storage', storageCheck),
+    check('doctor.storage', () => storageCheck(storage())),
     check('doctor.site', siteCheck),
     check('doctor.secret', secretCheck),
     check('doctor.shop', () => shopCheck(database)),
@@ -139,27 +139,49 @@ function paymentChecks(): Promise<Check>[] {
   return providers.map((provider) => check(provider.checkName, () => provider.check()));
 }
 
-async function storageCheck(): Promise<Outcome> {
+/**
+ * Writes a private and a public probe, reads them back as buyers would (a bucket's private file only
+ * through a presigned URL, never unsigned), and deletes them.
+ */
+export async function storageCheck(files: StorageAdapter): Promise<Outcome> {
   // Covers are the only public files: the probe is a tiny SVG, so the media route serves it.
   const probe = (name: string) => ({
     key: `doctor/${name}-${randomUUID()}.svg`,
     content: `<svg xmlns="http://www.w3.org/2000/svg"><!-- ${randomUUID()} --></svg>`,
   });
   const [secret, cover] = [probe('private'), probe('public')];
-  await putFile('private', secret.key, secret.content);
-  await putFile('public', cover.key, cover.content);
+  await files.put('private', secret.key, secret.content);
+  await files.put('public', cover.key, cover.content);
+  let deleted = false;
   try {
-    if ((await getFile('private', secret.key)) === undefined) return fail('doctor.storageUnreadable');
-    const served = await fetchText(absolute(publicUrl(cover.key)));
+    const stored = await files.get('private', secret.key);
+    if (stored === undefined || (await readAll(stored)).toString() !== secret.content) return fail('doctor.storageUnreadable');
+    const bucket = await bucketAccess(files, secret);
+    if (bucket) return bucket;
+    const absolutePublic = absolute(files.publicUrl(''));
+    const served = await fetchText(absolute(files.publicUrl(cover.key)));
+    if ((await fetchText(absolute(files.publicUrl(secret.key)))) === secret.content) return fail('doctor.storagePrivateLeak');
+    await Promise.all([files.delete('private', secret.key), files.delete('public', cover.key)]);
+    deleted = true;
+    if (await files.get('private', secret.key)) return fail('doctor.storageNotDeleted');
     // Local files are served by the shop itself: that part can only be checked while it runs.
-    if (served === undefined && absolute(publicUrl('')).startsWith(siteUrl()) && !(await fetchHealth())?.ok)
-      return ok('doctor.storageOkOffline');
-    if (served !== cover.content) return fail('doctor.storageNotServed', { url: absolute(publicUrl('')) });
-    if ((await fetchText(absolute(publicUrl(secret.key)))) === secret.content) return fail('doctor.storagePrivateLeak');
-    return ok('doctor.storageOk');
+    if (served === undefined && absolutePublic.startsWith(siteUrl()) && !(await fetchHealth())?.ok)
+      return ok(files.signedUrl ? 'doctor.storageOkSignedOffline' : 'doctor.storageOkOffline');
+    if (served !== cover.content) return fail('doctor.storageNotServed', { url: absolutePublic });
+    return ok(files.signedUrl ? 'doctor.storageOkSigned' : 'doctor.storageOk');
   } finally {
-    await Promise.all([deleteFile('private', secret.key), deleteFile('public', cover.key)]);
+    if (!deleted) await Promise.all([files.delete('private', secret.key), files.delete('public', cover.key)]);
   }
+}
+
+/** A bucket's private probe: readable through a presigned URL, refused to an unsigned request. */
+async function bucketAccess(files: StorageAdapter, secret: { key: string; content: string }): Promise<Outcome | undefined> {
+  if (!files.signedUrl || !files.unsignedUrl) return undefined;
+  const signed = await fetch(await files.signedUrl(secret.key, { expiresInS: 60 }), { signal: AbortSignal.timeout(TIMEOUT_MS) });
+  if (!signed.ok || (await signed.text()) !== secret.content)
+    return fail('doctor.storagePresignRefused', { status: signed.status });
+  if ((await fetchText(files.unsignedUrl('private', secret.key))) === secret.content) return fail('doctor.storagePrivateLeak');
+  return undefined;
 }
 
 async function siteCheck(): Promise<Outcome> {

@@ -10,6 +10,8 @@ export type Visibility = 'public' | 'private';
 export type FileData = Uint8Array | string | Readable;
 
 export interface StoredFile {
+  /** Its key in its visibility (a stamped copy's, or the original's when it was served unstamped). */
+  key: string;
   size: number;
   /** The file's bytes, or only those from `start` to `end` (both included, as in HTTP's Range). */
   stream(range?: ByteRange): Readable;
@@ -27,8 +29,14 @@ export interface ListedFile {
   modifiedAt: Date;
 }
 
+/** How a presigned download answers: the name the browser saves it under, and for how long the URL works. */
+export interface SignedUrlOptions {
+  contentDisposition?: string;
+  expiresInS: number;
+}
+
 export interface StorageAdapter {
-  readonly kind: 'local' | 'supabase';
+  readonly kind: 'local' | 's3';
   put(visibility: Visibility, key: string, data: FileData): Promise<void>;
   /** The file, or undefined when it does not exist (or the key is not a safe key). */
   get(visibility: Visibility, key: string): Promise<StoredFile | undefined>;
@@ -38,6 +46,13 @@ export interface StorageAdapter {
   list(visibility: Visibility, prefix: string): Promise<ListedFile[]>;
   /** Where browsers fetch a public file. */
   publicUrl(key: string): string;
+  /**
+   * A short-lived URL from which a browser reads a private file straight from the storage service
+   * (Range honoured), when the adapter has one; otherwise the shop streams the file itself.
+   */
+  signedUrl?(key: string, options: SignedUrlOptions): Promise<string>;
+  /** The file's address at the storage service without a signature: the doctor checks private ones are refused there. */
+  unsignedUrl?(visibility: Visibility, key: string): string;
 }
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/;

@@ -31,6 +31,7 @@ export function createLocalDiskStorage(root: () => string): StorageAdapter {
       const info = await stat(file).catch(() => undefined);
       if (!info?.isFile()) return undefined;
       return {
+        key,
         size: info.size,
         stream: (range) => createReadStream(file, { highWaterMark: STREAM_CHUNK_BYTES, ...range }),
       };

@@ -2,11 +2,11 @@ import path from 'node:path';
 import { env, type Env } from '../env.ts';
 import { isSafeKey, type FileData, type StorageAdapter, type StoredFile, type Visibility } from './adapter.ts';
 import { createLocalDiskStorage, PUBLIC_MEDIA_PREFIX } from './local-disk.ts';
-import { createSupabaseStorage } from './supabase.ts';
+import { createS3Storage } from './s3.ts';
 
 /**
- * Files the shop keeps, through one adapter chosen once from the configuration: Supabase Storage
- * when SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are set, else the local disk under DATA_DIR.
+ * Files the shop keeps, through one adapter chosen once from the configuration: an S3-compatible
+ * bucket when S3_BUCKET is set, else the local disk under DATA_DIR.
  * Public files (covers) are served to anyone; private ones (paid PDFs) only through downloads.
  */
 export type { ByteRange, FileData, StorageAdapter, StoredFile, Visibility } from './adapter.ts';
@@ -18,19 +18,32 @@ export function storageRoot(): string {
   return path.resolve(env().DATA_DIR, 'storage');
 }
 
-export type StorageConfig = Pick<
-  Env,
-  'SUPABASE_URL' | 'SUPABASE_SERVICE_ROLE_KEY' | 'SUPABASE_BUCKET_PUBLIC' | 'SUPABASE_BUCKET_PRIVATE'
+export type StorageConfig = Partial<
+  Pick<
+    Env,
+    | 'S3_BUCKET'
+    | 'S3_ENDPOINT'
+    | 'S3_REGION'
+    | 'S3_ACCESS_KEY_ID'
+    | 'S3_SECRET_ACCESS_KEY'
+    | 'S3_FORCE_PATH_STYLE'
+    | 'S3_PUBLIC_BUCKET'
+    | 'S3_PUBLIC_URL'
+  >
 >;
 
-/** The adapter a configuration asks for. */
+/** The adapter a configuration asks for (env() has checked that a bucket comes with its keys). */
 export function storageFor(config: StorageConfig, localRoot: () => string = storageRoot): StorageAdapter {
-  if (config.SUPABASE_URL && config.SUPABASE_SERVICE_ROLE_KEY) {
-    return createSupabaseStorage({
-      url: config.SUPABASE_URL,
-      serviceRoleKey: config.SUPABASE_SERVICE_ROLE_KEY,
-      publicBucket: config.SUPABASE_BUCKET_PUBLIC,
-      privateBucket: config.SUPABASE_BUCKET_PRIVATE,
+  if (config.S3_BUCKET && config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY) {
+    return createS3Storage({
+      endpoint: config.S3_ENDPOINT,
+      region: config.S3_REGION ?? 'us-east-1',
+      bucket: config.S3_BUCKET,
+      accessKeyId: config.S3_ACCESS_KEY_ID,
+      secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: config.S3_FORCE_PATH_STYLE ?? false,
+      publicBucket: config.S3_PUBLIC_BUCKET,
+      publicUrl: config.S3_PUBLIC_URL,
     });
   }
   return createLocalDiskStorage(localRoot);
@@ -71,6 +84,18 @@ export async function readAll(file: StoredFile): Promise<Buffer> {
 export function deleteFile(visibility: Visibility, key: string): Promise<void> {
   return storage().delete(visibility, key);
 }
+
+/**
+ * A presigned URL from which the buyer's browser reads a private file straight from the bucket, for
+ * a few minutes, saved under `contentDisposition`; undefined when the adapter has none (the local
+ * disk), and the shop streams the file itself.
+ */
+export function signedDownloadUrl(key: string, contentDisposition: string): Promise<string> | undefined {
+  return storage().signedUrl?.(key, { contentDisposition, expiresInS: SIGNED_DOWNLOAD_TTL_S });
+}
+
+// Long enough to start a download on a slow line; a resumed download asks the shop for a fresh one.
+export const SIGNED_DOWNLOAD_TTL_S = 5 * 60;
 
 export function publicUrl(key: string): string {
   return storage().publicUrl(key);

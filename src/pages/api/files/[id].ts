@@ -3,6 +3,7 @@ import {
   attachmentHeader,
   countDownload,
   describeDownload,
+  downloadLocation,
   isValidFileSignature,
   openDownload,
 } from '../../../../functions/downloads/downloads.ts';
@@ -14,8 +15,9 @@ import { NO_STORE } from '../../../lib/http.ts';
 export const prerender = false;
 
 /**
- * Streams a course PDF for a valid, unexpired signed URL, from its first byte (counted as a download)
- * or from where an interrupted download stopped (Range, not counted again).
+ * Serves a course PDF for a valid, unexpired signed URL, from its first byte (counted as a download)
+ * or from where an interrupted download stopped (Range, not counted again): with object storage, a
+ * redirect to a presigned URL (the browser resends its Range there); on the local disk, streamed.
  */
 export const GET: APIRoute = async (context) => {
   const purchaseId = validPurchaseId(context);
@@ -29,6 +31,8 @@ export const GET: APIRoute = async (context) => {
     return new Response(null, { status: 416, headers: { ...headers, ...unsatisfiableHeaders(file.size) } });
   const range = choice.whole ? undefined : choice.range;
   if ((!range || range.start === 0) && !(await countDownload(purchaseId))) return downloadProblemPage(context, 'revoked');
+  const location = await downloadLocation(download);
+  if (location) return new Response(null, { status: 302, headers: { Location: location, ...NO_STORE } });
   return new Response(pacedBody(file.stream(range)), {
     status: range ? 206 : 200,
     headers: { ...headers, ...(range ? partialHeaders(range, file.size) : { 'Content-Length': String(file.size) }) },
