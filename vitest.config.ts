@@ -2,7 +2,13 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'functions/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+    include: [
+      'src/**/*.test.ts',
+      'functions/**/*.test.ts',
+      'tests/integration/**/*.test.ts',
+      // Long cases only `npm run test:sweep` runs (CI runs it after npm test).
+      ...(process.env.TEST_SWEEP ? ['tests/sweep/**/*.test.ts'] : []),
+    ],
     globalSetup: ['tests/support/global-setup.ts'],
     setupFiles: ['tests/support/console-guard.ts', 'tests/support/database-per-file.ts'],
     testTimeout: 30_000,

@@ -3,20 +3,16 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDb } from '../../../functions/db/database.ts';
 import { migrate, readMigrations } from '../../../functions/db/migrate.ts';
 import { announceChange, followChanges, PURGE_POLL_MS, type ChangeFeed } from '../../../functions/http/cache-notify.ts';
-import { describeInstances } from '../../support/instance-cases.ts';
 import { pgBouncerMissing, startPgBouncer, type PgBouncer } from '../../support/pgbouncer.ts';
 
 /**
  * The database reached through a real PgBouncer 1.18 in transaction mode (Debian's package), as
  * Supabase's Supavisor, Neon's pooler or a seller's own PgBouncer serve it: LISTEN does not work, and
- * no session state survives a transaction. `npm test` runs the representative cases in process; `npm
- * run test:sweep` (POOLER_SWEEP=full) also runs two and three shop instances through it.
+ * no session state survives a transaction. These are the representative cases, in process; `npm run
+ * test:sweep` also runs shop instances through it (tests/sweep/pooler-instances.test.ts).
  */
 const missing = pgBouncerMissing();
 if (missing) console.log(`pooler tests skipped: ${missing}`);
-const FULL = process.env.POOLER_SWEEP === 'full';
-if (!missing && !FULL)
-  console.log('pooler tests: the instances through PgBouncer run in `npm run test:sweep` (POOLER_SWEEP=full)');
 
 let bouncer: PgBouncer;
 const databaseName = () => new URL(process.env.DATABASE_URL!).pathname.slice(1);
@@ -82,18 +78,5 @@ describe.skipIf(missing)('through PgBouncer in transaction mode', () => {
       await Promise.all(feeds.map((feed) => feed.stop()));
       await writer.destroy();
     }
-  });
-});
-
-describe.skipIf(missing || !FULL)('shop instances through PgBouncer in transaction mode (npm run test:sweep)', () => {
-  let sweepBouncer: PgBouncer | undefined;
-  beforeAll(async () => {
-    sweepBouncer = await startPgBouncer(inject('postgresServerUrl'), { poolSize: 10 });
-  });
-  afterAll(() => sweepBouncer?.stop());
-  describeInstances('through PgBouncer in transaction mode, without DATABASE_DIRECT_URL', {
-    settings: () => ({ DATABASE_URL: sweepBouncer!.url(databaseName()) }),
-    settingsFor: (name) => ({ DATABASE_URL: sweepBouncer!.url(name) }),
-    purgeWithinMs: PURGE_POLL_MS + 1500,
   });
 });
