@@ -8,8 +8,8 @@ import {
   setCategoryActive,
   updateCategory,
   type CategoryInput,
-} from '../../../functions/admin/categories.ts';
-import { createBlogPost, getPost, listAllPosts, type BlogPostInput } from '../../../functions/blog/blog.ts';
+} from '../../../functions/courses/admin-categories.ts';
+import { createBlogPost, getPost, listAllPosts, type BlogPostInput } from '../../../functions/blog/admin.ts';
 import { db } from '../../../functions/db/database.ts';
 import { announceChange, listenForChanges } from '../../../functions/http/cache-notify.ts';
 import { makeCourse, okValue } from '../../support/factories.ts';
