@@ -1,6 +1,6 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import pg from 'pg';
-import type { Database } from '../db/schema.ts';
+import type { Db } from '../db/database.ts';
 
 /**
  * Cache purges travel through PostgreSQL: a writer announces a tag in its transaction (delivered
@@ -8,7 +8,7 @@ import type { Database } from '../db/schema.ts';
  */
 export const CACHE_CHANNEL = 'page_cache_purge';
 
-export async function announceChange(database: Kysely<Database> | Transaction<Database>, tag: string): Promise<void> {
+export async function announceChange(database: Db, tag: string): Promise<void> {
   await sql`SELECT pg_notify(${CACHE_CHANNEL}, ${tag})`.execute(database);
 }
 
