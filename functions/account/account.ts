@@ -6,6 +6,7 @@ import { deleteStampedCopies } from '../downloads/stamped-copies.ts';
 import { sessionTokenIn } from '../auth/cookies.ts';
 import { revokeOtherSessions } from './sessions.ts';
 import { sendSecurityNotice } from './security-notices.ts';
+import { conflict, ok, type Result } from '../../src/lib/result.ts';
 
 /** A session this young proves its holder just signed in (a link-only account has no password to re-enter). */
 export const FRESH_SESSION_MS = 15 * 60 * 1000;
@@ -25,12 +26,12 @@ export async function hasPassword(userId: string): Promise<boolean> {
  * An account that signs in by e-mail link gets its first password (every other session ends, as on
  * any change of password); one that has a password changes it instead.
  */
-export async function setFirstPassword(userId: string, newPassword: string, headers: Headers): Promise<'set' | 'has_password'> {
-  if (await hasPassword(userId)) return 'has_password';
+export async function setFirstPassword(userId: string, newPassword: string, headers: Headers): Promise<Result<{ set: true }>> {
+  if (await hasPassword(userId)) return conflict('has_password', 'settings.hasPassword');
   await auth().api.setPassword({ body: { newPassword }, headers });
   await revokeOtherSessions(userId, sessionTokenIn((headers.get('cookie') ?? '').split(';')));
   await sendSecurityNotice(db(), userId, 'password-changed', { userAgent: headers.get('user-agent') });
-  return 'set';
+  return ok({ set: true });
 }
 
 /** Everything the shop keeps about a person, as they can take it away (the privacy page's promise). */

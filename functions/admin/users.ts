@@ -1,9 +1,8 @@
 import { sql } from 'kysely';
 import { db } from '../db/database.ts';
 import { invalid, notFound, ok, type Result } from '../../src/lib/result.ts';
-import { totalsFromJson } from './sales.ts';
 import { NEW_USER_WINDOW_DAYS, USERS_LIST_LIMIT, type Role } from '../../src/lib/admin/users.schema.ts';
-import type { CurrencyAmount } from '../../src/lib/admin/money-totals.ts';
+import { totalsFromJson, type CurrencyAmount } from '../../src/lib/admin/money-totals.ts';
 import { isUuid } from '../../src/lib/uuid.ts';
 
 export interface AdminUserRow {

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
 import { createEmailVerificationToken } from 'better-auth/api';
-import type { Database } from '../db/schema.ts';
+import type { Db } from '../db/database.ts';
 import { mintSignInToken } from './sign-in-link.ts';
 
 /** What an expiring link in a queued mail is for; the mail worker mints its token at sending. */
@@ -17,10 +16,8 @@ export const LINK_TOKEN_SLOT = 'SIGN-IN-TOKEN-SLOT';
 export const RESET_TOKEN_TTL_S = 60 * 60;
 export const VERIFY_TOKEN_TTL_S = 24 * 60 * 60;
 
-type Writer = Kysely<Database> | Transaction<Database>;
-
 /** A fresh token for a link, stored where better-auth looks for it; its lifetime starts now. */
-export async function mintLinkToken(database: Writer, link: LinkToken): Promise<string> {
+export async function mintLinkToken(database: Db, link: LinkToken): Promise<string> {
   switch (link.kind) {
     case 'sign_in':
       return mintSignInToken(database, link.email);

@@ -1,6 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../db/schema.ts';
 import type { Db } from '../db/database.ts';
 import { claimAccount } from './claim.ts';
 import { siteUrl } from '../env.ts';
@@ -28,7 +26,7 @@ export function signInLinkUrl(token: string, language: Language, next = localize
 }
 
 /** Mints a one-use sign-in token for an address, in better-auth's own verification table. */
-export async function mintSignInToken(database: Kysely<Database> | Transaction<Database>, email: string): Promise<string> {
+export async function mintSignInToken(database: Db, email: string): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await database
     .insertInto('verifications')

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
 import { log } from '../log.ts';
 import { deleteFile, storage } from '../storage/storage.ts';
 import { BLOG_CONTENT_DIR } from './blog-file.ts';
@@ -28,8 +28,6 @@ const FOLDERS = ['covers', 'images'] as const;
 const UPLOADED_NAME = /^([0-9a-f]{16})-\d{1,5}(?:x\d{1,5})?\.webp$/;
 const REFERENCE = /blog\/(covers|images)\/([0-9a-f]{16})-/g;
 
-type Queryable = Kysely<Database> | Transaction<Database>;
-
 export interface SweptImage {
   /** `blog/<folder>/<hash>`: the image, whatever its widths. */
   image: string;
@@ -37,7 +35,7 @@ export interface SweptImage {
 }
 
 export async function sweepUnusedBlogImages(
-  database: Queryable,
+  database: Db,
   { graceMs = BLOG_IMAGE_GRACE_MS, now = new Date(), contentDir = BLOG_CONTENT_DIR } = {},
 ): Promise<SweptImage[]> {
   const oldImages = async () => {
@@ -81,7 +79,7 @@ export async function sweepUnusedBlogImages(
 }
 
 /** Every `blog/<folder>/<hash>` a post, a course or a shipped article names. */
-async function referencedImages(database: Queryable, contentDir: string): Promise<Set<string>> {
+async function referencedImages(database: Db, contentDir: string): Promise<Set<string>> {
   const used = new Set<string>();
   const collect = (text: string | null) => {
     for (const match of (text ?? '').matchAll(REFERENCE)) used.add(`blog/${match[1]}/${match[2]}`);

@@ -55,7 +55,7 @@ export async function listCourses(filters: CourseFilters, uiLanguage: Language):
   };
   // Page and count run separately: a window count would make PostgreSQL sort every match before LIMIT.
   const [rows, count] = await Promise.all([
-    ordered(applyFilters(selectSummaries(), filters, uiLanguage, display))
+    ordered(applyFilters(selectSummaries(uiLanguage), filters, uiLanguage, display))
       .limit(COURSES_PER_PAGE)
       .offset((page - 1) * COURSES_PER_PAGE)
       .execute(),
@@ -65,7 +65,7 @@ export async function listCourses(filters: CourseFilters, uiLanguage: Language):
   ]);
   const total = Number(count.total);
   return {
-    courses: rows.map((row) => toSummary(row, uiLanguage)),
+    courses: rows.map(toSummary),
     total,
     page,
     pageCount: Math.max(1, Math.ceil(total / COURSES_PER_PAGE)),
@@ -116,7 +116,7 @@ function inBaseCurrency(display: DisplayCurrency) {
  */
 export async function listHomeCourses(lang: Language): Promise<CourseSummary[]> {
   const display = await displayCurrency(lang);
-  const rows = await selectSummaries()
+  const rows = await selectSummaries(lang)
     .where('courses.is_active', '=', true)
     .where('courses.language', '=', lang)
     .where(costsAtMost((await homeMaxPrice(display.currency)) * 100, display))
@@ -124,46 +124,57 @@ export async function listHomeCourses(lang: Language): Promise<CourseSummary[]> 
     .orderBy('courses.id')
     .limit(HOME_COURSE_COUNT)
     .execute();
-  return rows.map((row) => toSummary(row, lang));
+  return rows.map(toSummary);
 }
 
 /** Active courses by id, in the order given (a wishlist's order); unknown and inactive ids are left out. */
 export async function listCoursesByIds(ids: readonly string[], lang: Language): Promise<CourseSummary[]> {
   if (ids.length === 0) return [];
-  const rows = await selectSummaries()
+  const rows = await selectSummaries(lang)
     .where('courses.id', 'in', [...ids])
     .where('courses.is_active', '=', true)
     .execute();
-  const byId = new Map(rows.map((row) => [row.id, toSummary(row, lang)]));
+  const byId = new Map(rows.map((row) => [row.id, toSummary(row)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** An active course, or undefined for an unknown, malformed or inactive id. */
 export async function getActiveCourse(id: string, lang: Language): Promise<CourseDetail | undefined> {
   if (!isUuid(id)) return undefined;
-  const row = await selectSummaries()
+  const row = await selectSummaries(lang)
     .select('courses.instructor_bio')
     .where('courses.id', '=', id)
     .where('courses.is_active', '=', true)
     .executeTakeFirst();
-  return row ? { ...toSummary(row, lang), instructorBio: row.instructor_bio } : undefined;
+  return row ? { ...toSummary(row), instructorBio: row.instructor_bio } : undefined;
 }
 
 export async function listActiveCategories(lang: Language): Promise<Category[]> {
   const rows = await db()
     .selectFrom('categories')
-    .select(['slug', 'name_en', 'name_tr', 'description_en', 'description_tr', 'color', 'icon'])
-    .where('is_active', '=', true)
-    .orderBy('sort_order')
-    .orderBy('slug')
+    .leftJoin('category_texts', (join) =>
+      join.onRef('category_texts.category_id', '=', 'categories.id').on('category_texts.language', '=', lang),
+    )
+    .select([
+      'categories.slug',
+      categoryNameIn(lang).as('name'),
+      'category_texts.description',
+      'categories.color',
+      'categories.icon',
+    ])
+    .where('categories.is_active', '=', true)
+    .orderBy('categories.sort_order')
+    .orderBy('categories.slug')
     .execute();
-  return rows.map((row) => ({
-    slug: row.slug,
-    name: lang === 'tr' ? row.name_tr : row.name_en,
-    description: lang === 'tr' ? row.description_tr : row.description_en,
-    color: row.color,
-    icon: row.icon,
-  }));
+  return rows.map((row) => ({ ...row, description: row.description ?? '' }));
+}
+
+/**
+ * The name, in `lang`, of the category a query has joined as `categories`; its slug while it has
+ * none in that language (one added since the admin last named it), never another language's name.
+ */
+export function categoryNameIn(lang: Language) {
+  return sql<string>`coalesce((SELECT name FROM category_texts WHERE category_texts.category_id = categories.id AND category_texts.language = ${lang}), categories.slug)`;
 }
 
 /** Every active course id, for the sitemap. */
@@ -177,7 +188,7 @@ export async function listActiveCourseIds(): Promise<{ id: string; updatedAt: Da
   return rows.map((row) => ({ id: row.id, updatedAt: row.updated_at }));
 }
 
-function selectSummaries() {
+function selectSummaries(lang: Language) {
   return db()
     .selectFrom('courses')
     .innerJoin('categories', 'categories.slug', 'courses.category')
@@ -196,8 +207,7 @@ function selectSummaries() {
       'courses.tags',
       'courses.is_featured',
       'courses.updated_at',
-      'categories.name_en as category_name_en',
-      'categories.name_tr as category_name_tr',
+      categoryNameIn(lang).as('category_name'),
       (eb) =>
         eb
           .selectFrom('purchases')
@@ -230,20 +240,19 @@ type SummaryRow = {
   tags: string[];
   is_featured: boolean;
   updated_at: Date;
-  category_name_en: string;
-  category_name_tr: string;
+  category_name: string;
   students: number | null;
   rating_average: string | null;
   rating_count: string | null;
 };
 
-function toSummary(row: SummaryRow, lang: Language): CourseSummary {
+function toSummary(row: SummaryRow): CourseSummary {
   return {
     id: row.id,
     title: row.title,
     description: row.description,
     category: row.category,
-    categoryName: lang === 'tr' ? row.category_name_tr : row.category_name_en,
+    categoryName: row.category_name,
     difficulty: row.difficulty_level as Difficulty,
     language: row.language as CourseLanguage,
     priceMinor: row.price_minor,

@@ -84,16 +84,19 @@ export interface CachePurges {
 export interface Categories {
   color: Generated<string>;
   created_at: Generated<Timestamp>;
-  description_en: Generated<string>;
-  description_tr: Generated<string>;
   icon: Generated<string>;
   id: Generated<string>;
   is_active: Generated<boolean>;
-  name_en: string;
-  name_tr: string;
   slug: string;
   sort_order: Generated<number>;
   updated_at: Generated<Timestamp>;
+}
+
+export interface CategoryTexts {
+  category_id: string;
+  description: Generated<string>;
+  language: string;
+  name: string;
 }
 
 export interface ClientLogs {
@@ -424,6 +427,7 @@ export interface DB {
   blog_posts: BlogPosts;
   cache_purges: CachePurges;
   categories: Categories;
+  category_texts: CategoryTexts;
   client_logs: ClientLogs;
   contact_messages: ContactMessages;
   course_update_notices: CourseUpdateNotices;

@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { db } from '../db/database.ts';
 import { conflict, invalid, notFound, ok, type Result } from '../../src/lib/result.ts';
 import { CURRENCIES } from '../../src/lib/course-filters.ts';
+import { totalsFromJson } from '../../src/lib/admin/money-totals.ts';
 import type { AdminDiscountRow, DiscountInput } from '../../src/lib/admin/discounts.schema.ts';
-import { totalsFromJson } from '../admin/sales.ts';
 
 /** Admin → Discounts: every code with its uses and what completed orders saved with it. */
 export async function listDiscounts(): Promise<AdminDiscountRow[]> {

@@ -65,12 +65,7 @@ interface CodeRow {
 }
 
 /** The price of a course for a buyer (their e-mail, when known) with an optional code, or why the code does not apply. */
-export async function priceWithCode(
-  course: PricedCourse,
-  code: string,
-  buyerEmail: string | undefined,
-  database: Db | Transaction<Database> = db(),
-): Promise<Result<Quote>> {
+export async function priceWithCode(course: PricedCourse, code: string, buyerEmail: string | undefined): Promise<Result<Quote>> {
   const list: Quote = {
     listMinor: course.priceMinor,
     discountMinor: 0,
@@ -80,8 +75,8 @@ export async function priceWithCode(
   if (code === '') return ok(list);
   if (course.priceMinor === 0)
     return invalid('code_not_needed', 'checkout.codeNotNeeded', { discountCode: 'checkout.codeNotNeeded' });
-  const row = await database.selectFrom('discount_codes').selectAll().where('code', '=', code.toUpperCase()).executeTakeFirst();
-  const refusal = row ? await whyNot(row, course, buyerEmail, database) : 'checkout.codeUnknown';
+  const row = await db().selectFrom('discount_codes').selectAll().where('code', '=', code.toUpperCase()).executeTakeFirst();
+  const refusal = row ? await whyNot(row, course, buyerEmail, db()) : 'checkout.codeUnknown';
   if (refusal) return invalid('code_refused', refusal, { discountCode: refusal });
   const discountMinor = Math.min(course.priceMinor, discountOf(row!, course));
   const totalMinor = course.priceMinor - discountMinor;
@@ -101,7 +96,7 @@ async function whyNot(
   row: CodeRow,
   course: PricedCourse,
   buyerEmail: string | undefined,
-  database: Db | Transaction<Database>,
+  database: Db,
 ): Promise<Parameters<typeof invalid>[1] | undefined> {
   const now = new Date();
   if (!row.active) return 'checkout.codeUnknown';
@@ -125,7 +120,7 @@ async function whyNot(
 }
 
 /** Uses still counted for unpaid orders whose payment page has closed (given back at the next take). */
-async function expiredHolds(database: Db | Transaction<Database>, codeId: string): Promise<number> {
+async function expiredHolds(database: Db, codeId: string): Promise<number> {
   const row = await database
     .selectFrom('purchases')
     .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -137,7 +132,7 @@ async function expiredHolds(database: Db | Transaction<Database>, codeId: string
 }
 
 /** A completed (or refunded, disputed) order of this buyer with the code, or an unpaid one whose page is open. */
-async function usedByBuyer(database: Db | Transaction<Database>, codeId: string, buyerKey: string): Promise<boolean> {
+async function usedByBuyer(database: Db, codeId: string, buyerKey: string): Promise<boolean> {
   const used = await database
     .selectFrom('purchases')
     .select('id')

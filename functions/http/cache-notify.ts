@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import pg from 'pg';
-import { createDb } from '../db/database.ts';
+import { createDb, type Db } from '../db/database.ts';
 import { log } from '../log.ts';
 import type { Database } from '../db/schema.ts';
 
@@ -19,7 +19,7 @@ const PROBE_WAIT_MS = 2000;
 const PROBE_PREFIX = 'probe:';
 const KEEP_PURGES_MS = 60 * 60 * 1000;
 
-export async function announceChange(database: Kysely<Database> | Transaction<Database>, tag: string): Promise<void> {
+export async function announceChange(database: Db, tag: string): Promise<void> {
   await sql`SELECT pg_notify(${CACHE_CHANNEL}, ${tag})`.execute(database);
   await database.insertInto('cache_purges').values({ tag }).execute();
 }

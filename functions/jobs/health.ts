@@ -1,6 +1,5 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import type { Database } from '../db/schema.ts';
 import { serializeError } from '../log.ts';
 
 /** What one run of a job came to: what the `jobs` row records. */
@@ -20,7 +19,7 @@ export interface JobHealth {
 const HEALTH_REFRESH_MS = 60_000;
 
 /** A job's row: written by its first run (a migration row would make a fresh database hold data). */
-export async function ensureJobRow(database: Kysely<Database> | Transaction<Database>, name: string): Promise<void> {
+export async function ensureJobRow(database: Db, name: string): Promise<void> {
   await database
     .insertInto('jobs')
     .values({ name })

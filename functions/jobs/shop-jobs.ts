@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.ts';
 import { pruneUsageLimits } from '../limits/limits.ts';
-import { sendUpdateNoticeBatch } from '../admin/course-update-notices.ts';
+import { sendUpdateNoticeBatch } from '../courses/course-update-notices.ts';
 import { BLOG_IMAGE_SWEEP_EVERY_MS, sweepUnusedBlogImages } from '../blog/image-sweep.ts';
 import { announcePostsSinceLastRun, BLOG_SCHEDULE_JOB } from '../blog/schedule.ts';
 import { deliverDueMail, MAIL_BATCH_SIZE, MAIL_INTERVAL_MS, type MailTransport } from '../mail/worker.ts';

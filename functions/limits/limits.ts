@@ -1,5 +1,4 @@
-import { sql, type Transaction } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import { sql } from 'kysely';
 import { db, type Db } from '../db/database.ts';
 import { env } from '../env.ts';
 import { mailboxKey } from '../mail/mailbox-key.ts';
@@ -151,7 +150,7 @@ export async function giveBack(uses: readonly (readonly [LimitRule, string])[]):
 }
 
 /** Windows long over: a row per key would otherwise stay forever. Returns how many rows went. */
-export async function pruneUsageLimits(database: Db | Transaction<Database>): Promise<number> {
+export async function pruneUsageLimits(database: Db): Promise<number> {
   const windows = await database
     .deleteFrom('usage_limits')
     .where('window_start', '<', sql<Date>`now() - interval '1 day'`)

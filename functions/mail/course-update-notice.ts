@@ -1,5 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Db } from '../db/database.ts';
 import { siteUrl } from '../env.ts';
 import type { Language } from '../../src/i18n/languages.ts';
 import { queueMail } from './outbox.ts';
@@ -21,7 +20,7 @@ export interface UpdateNoticeReader {
  * off: the one optional mail, carrying its one-click unsubscribe. Returns whether it was queued.
  */
 export async function queueCourseUpdateNotice(
-  database: Kysely<Database> | Transaction<Database>,
+  database: Db,
   reader: UpdateNoticeReader,
   course: { title: string; updatedOn: string },
 ): Promise<boolean> {

@@ -1,5 +1,5 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
 import type { Language } from '../../src/i18n/languages.ts';
 import type { LinkToken } from '../auth/link-tokens.ts';
 
@@ -21,7 +21,7 @@ export interface Mail {
 }
 
 /** Queues a mail; pass the transaction that causes it, so both commit or neither does. */
-export async function queueMail(database: Kysely<Database> | Transaction<Database>, mail: Mail): Promise<string> {
+export async function queueMail(database: Db, mail: Mail): Promise<string> {
   const row = await database
     .insertInto('mail_outbox')
     .values({
@@ -55,7 +55,7 @@ export interface UnsentMail {
   lastError: string | null;
 }
 
-export async function unsentMail(database: Kysely<Database>): Promise<UnsentMail> {
+export async function unsentMail(database: Db): Promise<UnsentMail> {
   const { rows } = await sql<{ count: number; oldest_queued_at: Date | null; last_error: string | null }>`
     SELECT count(*)::int AS count, min(created_at) AS oldest_queued_at,
       (array_agg(last_error ORDER BY next_attempt_at DESC) FILTER (WHERE last_error IS NOT NULL))[1] AS last_error
@@ -72,7 +72,7 @@ export async function unsentMail(database: Kysely<Database>): Promise<UnsentMail
  * Every mail that has been refused goes out at the worker's next round, its back-off started afresh:
  * what the admin does once SMTP works again, instead of waiting up to an hour. Returns how many.
  */
-export async function resendRefusedMail(database: Kysely<Database>): Promise<number> {
+export async function resendRefusedMail(database: Db): Promise<number> {
   const result = await database
     .updateTable('mail_outbox')
     .set({ attempts: 0, next_attempt_at: new Date() })

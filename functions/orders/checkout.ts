@@ -12,20 +12,23 @@ import { orderConsent } from './consent.ts';
 import { newDownloadToken } from './orders.ts';
 import type { CheckoutRequest } from '../../src/lib/checkout.schema.ts';
 import type { Language } from '../../src/i18n/languages.ts';
-import { invalid, type Failure } from '../../src/lib/result.ts';
+import { invalid, notFoundAs, ok, unavailable, type Failure, type Result } from '../../src/lib/result.ts';
 import type { SessionUser } from '../auth/session.ts';
 
-export type CheckoutResult =
+/**
+ * Where a checkout goes. Refused (a `Failure`): the course is gone; it is paid while no payment
+ * provider takes it (nobody is sent to a payment that fails); a box left unticked, or a discount code
+ * that does not apply (said at its field).
+ */
+export type CheckoutStarted =
   | { kind: 'redirect'; url: string; paymentId: string }
   /** A signed-in buyer who owns the course already. */
   | { kind: 'already_owned'; courseId: string }
   /** A guest whose address owns the course already: the owner is e-mailed their link; the visitor is told only to check their mail. */
-  | { kind: 'sent_to_owner' }
-  | { kind: 'course_not_found' }
-  /** A paid course while no payment provider is configured: nobody is sent to a payment that fails. */
-  | { kind: 'not_for_sale' }
-  /** A box left unticked, or a discount code that does not apply: said at its field. */
-  | { kind: 'refused'; failure: Failure };
+  | { kind: 'sent_to_owner' };
+
+const COURSE_NOT_FOUND = notFoundAs('course_not_found', 'checkout.courseNotFound');
+const NOT_FOR_SALE = unavailable('payments_unavailable', 'course.notForSaleNow', 'here');
 
 /** Where the request came from, recorded with the buyer's consent. */
 export interface CheckoutContext {
@@ -43,28 +46,26 @@ export async function startCheckout(
   request: CheckoutRequest,
   sessionUser: SessionUser | undefined,
   context: CheckoutContext,
-): Promise<CheckoutResult> {
+): Promise<Result<CheckoutStarted>> {
   const course = await getActiveCourse(request.courseId, request.language);
-  if (!course) return { kind: 'course_not_found' };
-  if (course.priceMinor > 0 && !paymentsAvailable()) return { kind: 'not_for_sale' };
+  if (!course) return COURSE_NOT_FOUND;
+  if (course.priceMinor > 0 && !paymentsAvailable()) return NOT_FOR_SALE;
   // Checked before any account is made for a guest's address: a refusal leaves nothing behind.
   const quote = await priceWithCode(course, request.discountCode, sessionUser?.email ?? request.email);
-  if (!quote.ok) return refused(quote);
+  if (!quote.ok) return quote;
   // A paid order is delivered at once: the buyer must ask for that, waiving withdrawal (EU, Turkey).
   if (quote.value.totalMinor > 0 && !request.waiveWithdrawal)
-    return refused(
-      invalid('withdrawal_required', 'checkout.withdrawalRequired', { waiveWithdrawal: 'checkout.withdrawalRequired' }),
-    );
+    return invalid('withdrawal_required', 'checkout.withdrawalRequired', { waiveWithdrawal: 'checkout.withdrawalRequired' });
   // The provider is known before anything is written: one that needs billing details gets them.
   const provider = quote.value.totalMinor > 0 ? await providerTakingCurrency(course.currency) : undefined;
-  if (quote.value.totalMinor > 0 && !provider) return { kind: 'not_for_sale' };
-  if (provider?.needsBillingDetails && !request.billing) return refused(billingRequired);
+  if (quote.value.totalMinor > 0 && !provider) return NOT_FOR_SALE;
+  if (provider?.needsBillingDetails && !request.billing) return billingRequired;
   const buyer = sessionUser
     ? { id: sessionUser.id, email: sessionUser.email }
     : await findOrCreateBuyer(request.email, request.fullName, request.language);
   const guest = !sessionUser;
   const owned = await completedPurchaseOf(buyer.id, course.id);
-  if (owned) return guest ? resendMaterials(owned) : { kind: 'already_owned', courseId: course.id };
+  if (owned) return guest ? resendMaterials(owned) : ok({ kind: 'already_owned', courseId: course.id });
   const consent = await orderConsent(request, course, quote.value, buyer.email, context.clientIp, provider?.label);
   const holder: CodeHolder = { email: buyer.email, clientIp: context.clientIp };
   const order = {
@@ -112,12 +113,12 @@ export async function startCheckout(
         if (error instanceof EnrolledMeanwhile) return 'raced' as const;
         return codeAlreadyUsedOnRace(error);
       });
-    if (typeof completed === 'object') return refused(completed);
+    if (typeof completed === 'object') return completed;
     if (completed === 'raced') return startCheckout(request, sessionUser, context);
-    return { kind: 'redirect', url: successUrl(request.language, course.id, paymentId), paymentId };
+    return ok({ kind: 'redirect', url: successUrl(request.language, course.id, paymentId), paymentId });
   }
 
-  if (!provider) return { kind: 'not_for_sale' };
+  if (!provider) return NOT_FOR_SALE;
   // Until the payment page exists and says when it closes; a page that never opens lets go after this.
   const heldUntil = quote.value.codeId ? new Date(Date.now() + (CHECKOUT_SESSION_TTL_S + 60) * 1000) : null;
   const pending = await db()
@@ -138,7 +139,7 @@ export async function startCheckout(
         .executeTakeFirstOrThrow();
     })
     .catch(codeAlreadyUsedOnRace);
-  if ('ok' in pending) return refused(pending);
+  if ('ok' in pending) return pending;
   const checkout = await provider.createCheckout({
     orderId: pending.id,
     courseId: course.id,
@@ -160,7 +161,7 @@ export async function startCheckout(
     })
     .where('id', '=', pending.id)
     .execute();
-  return { kind: 'redirect', url: checkout.url, paymentId: checkout.reference };
+  return ok({ kind: 'redirect', url: checkout.url, paymentId: checkout.reference });
 }
 
 /** A second tab completed the same free enrolment first: the whole transaction (and its code use) rolls back. */
@@ -172,7 +173,6 @@ const codeRefusals = {
   already_used: invalid('code_refused', 'checkout.codeAlreadyUsed', { discountCode: 'checkout.codeAlreadyUsed' }),
   held: invalid('code_refused', 'checkout.codeHeld', { discountCode: 'checkout.codeHeld' }),
 } satisfies Record<Exclude<TakeOutcome, 'taken'>, Failure>;
-const refused = (failure: Failure): CheckoutResult => ({ kind: 'refused', failure });
 
 /** Two checkouts of one buyer with a once-per-buyer code at the same moment: the index keeps one. */
 function codeAlreadyUsedOnRace(error: unknown): Failure {
@@ -204,11 +204,11 @@ async function completedPurchaseOf(userId: string, courseId: string): Promise<st
   return row?.id;
 }
 
-async function resendMaterials(purchaseId: string): Promise<CheckoutResult> {
+async function resendMaterials(purchaseId: string): Promise<Result<CheckoutStarted>> {
   await db()
     .transaction()
     .execute((trx) => queueMaterialsMail(trx, purchaseId));
-  return { kind: 'sent_to_owner' };
+  return ok({ kind: 'sent_to_owner' });
 }
 
 /**

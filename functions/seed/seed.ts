@@ -33,18 +33,24 @@ export async function seedDemoData(
     .values(
       categories.map((category) => ({
         slug: category.slug,
-        name_en: category.name.en,
-        name_tr: category.name.tr,
-        description_en: category.description.en,
-        description_tr: category.description.tr,
         color: category.color,
         icon: category.icon,
         sort_order: category.sortOrder,
       })),
     )
     .onConflict((conflict) => conflict.column('slug').doNothing())
-    .returning('id')
+    .returning(['id', 'slug'])
     .execute();
+  const texts = insertedCategories.flatMap(({ id, slug }) => {
+    const category = categories.find((candidate) => candidate.slug === slug)!;
+    return Object.entries(category.name).map(([language, name]) => ({
+      category_id: id,
+      language,
+      name,
+      description: category.description[language as keyof typeof category.description],
+    }));
+  });
+  if (texts.length) await database.insertInto('category_texts').values(texts).execute();
 
   let insertedCourses = 0;
   // Oldest first, so the catalogue's "newest first" order follows the file's order.

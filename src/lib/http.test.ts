@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { errorResponse, NO_STORE, noStoreJson, resultResponse } from './http.ts';
-import { notFound, ok } from './result.ts';
+import { errorResponse, failureResponse, NO_STORE, noStoreJson, resultResponse } from './http.ts';
+import { conflict, notFound, notFoundAs, ok, unavailable } from './result.ts';
 
 // Endpoints the order room's move (issue 34) and the sign-in work still own: they join after those land.
 
@@ -29,5 +29,34 @@ describe('one Cache-Control for JSON answers', () => {
       /no-store/.test(readFileSync(file, 'utf8')),
     );
     expect(spelled).toEqual([]);
+  });
+});
+
+describe('one way from a refusal to HTTP', () => {
+  // The checkout's refusals travel as Results too: the course gone (its own words, 404) and a paid
+  // course while no provider takes it (this shop, 503), beside a provider that failed (502).
+  it.each([
+    [notFound, 404, { code: 'not_found', message: 'errors.notFound' }],
+    [
+      notFoundAs('course_not_found', 'checkout.courseNotFound'),
+      404,
+      { code: 'course_not_found', message: 'checkout.courseNotFound' },
+    ],
+    [
+      unavailable('payments_unavailable', 'course.notForSaleNow', 'here'),
+      503,
+      { code: 'payments_unavailable', message: 'course.notForSaleNow' },
+    ],
+    [
+      unavailable('provider_failed', 'admin.people.refund.providerFailed'),
+      502,
+      { code: 'provider_failed', message: 'admin.people.refund.providerFailed' },
+    ],
+    [conflict('has_password', 'settings.hasPassword'), 409, { code: 'has_password', message: 'settings.hasPassword' }],
+  ] as const)('%o answers %i', async (failure, status, error) => {
+    for (const response of [failureResponse(failure), resultResponse(failure, () => ({}))]) {
+      expect(response.status).toBe(status);
+      expect(await response.json()).toEqual({ error });
+    }
   });
 });

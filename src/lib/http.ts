@@ -1,7 +1,7 @@
 import { z } from './zod.ts';
 import { fieldErrors, type FieldErrors } from './validation.ts';
 import type { MessageKey } from '../i18n/i18n.ts';
-import type { Result } from './result.ts';
+import type { Failure, Result } from './result.ts';
 
 /** The one error shape every JSON endpoint answers with. */
 export interface ErrorBody {
@@ -30,15 +30,33 @@ export function errorResponse(
 /** A use case's result as HTTP: its value as JSON (shaped by `toBody`), or the refusal's status and error. */
 export function resultResponse<T>(result: Result<T>, toBody: (value: T) => unknown, status = 200): Response {
   if (result.ok) return noStoreJson(toBody(result.value), status);
-  switch (result.error) {
+  return failureResponse(result);
+}
+
+/** The one mapping of a refusal to HTTP: its status, code and message (pages answering HTML use `failureStatus`). */
+export function failureResponse(failure: Failure): Response {
+  if (failure.error === 'not_found') return errorResponse(404, failure.code ?? 'not_found', failure.message ?? 'errors.notFound');
+  const { code, message } = failure;
+  if (failure.error === 'unavailable') return errorResponse(failureStatus(failure), code, message);
+  return errorResponse(
+    failureStatus(failure),
+    code,
+    message,
+    failure.fields,
+    failure.error === 'conflict' ? failure.details : undefined,
+  );
+}
+
+export function failureStatus(failure: Failure): 400 | 404 | 409 | 502 | 503 {
+  switch (failure.error) {
     case 'not_found':
-      return errorResponse(404, 'not_found', 'errors.notFound');
+      return 404;
     case 'invalid':
-      return errorResponse(400, result.code, result.message, result.fields);
+      return 400;
     case 'conflict':
-      return errorResponse(409, result.code, result.message, result.fields, result.details);
+      return 409;
     case 'unavailable':
-      return errorResponse(502, result.code, result.message);
+      return failure.side === 'here' ? 503 : 502;
   }
 }
 

@@ -1,4 +1,4 @@
-import type { AdminCategory } from '../../functions/admin/categories.ts';
+import type { AdminCategory } from '../../functions/courses/admin-categories.ts';
 import { postStatus, type BlogPost } from '../../functions/blog/blog.ts';
 import type { AdminPost, AdminPostRow } from '../lib/admin/blogs.schema.ts';
 import type { AdminCategoryRow } from '../lib/admin/categories.schema.ts';

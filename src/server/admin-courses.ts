@@ -1,4 +1,4 @@
-import type { CourseUploads } from '../../functions/admin/course-files.ts';
+import type { CourseUploads } from '../../functions/courses/course-files.ts';
 import {
   COURSE_FORM_FIELDS,
   CourseFormSchema,

@@ -8,7 +8,7 @@ import { clientIp } from './client-ip.ts';
 import { currentUser } from './guards.ts';
 import { courseUrl } from '../lib/course-links.ts';
 import { localizedPath, type Language } from '../i18n/languages.ts';
-import { readText } from '../lib/http.ts';
+import { failureStatus, readText } from '../lib/http.ts';
 import type { MessageKey } from '../i18n/i18n.ts';
 import { CheckoutRequestSchema, type AppliedCode, type CheckoutRequest } from '../lib/checkout.schema.ts';
 import type { Failure } from '../lib/result.ts';
@@ -20,9 +20,8 @@ import { callEndpoint, seeOther, type PageContext } from './form-post.ts';
 export type CheckoutAnswer =
   | { kind: 'go'; url: string }
   | { kind: 'already_owned'; courseUrl: string }
+  /** The use case's refusal: the course gone, not for sale now, a box or a code (at its field). */
   | { kind: 'refused'; failure: Failure }
-  | { kind: 'not_found' }
-  | { kind: 'not_for_sale' }
   | { kind: 'too_many'; retryAfterS: number }
   | { kind: 'failed' };
 
@@ -36,18 +35,17 @@ export async function checkout(context: APIContext | AstroGlobal, data: Checkout
   if (!verdict.allowed) return { kind: 'too_many', retryAfterS: verdict.retryAfterS };
   try {
     const result = await startCheckout(data, await currentUser(context), { clientIp: client });
-    if (result.kind === 'refused') return result;
-    if (result.kind === 'course_not_found') return { kind: 'not_found' };
-    if (result.kind === 'not_for_sale') return result;
-    if (result.kind === 'already_owned') return { kind: 'already_owned', courseUrl: courseUrl(data.language, result.courseId) };
-    if (result.kind === 'sent_to_owner') return { kind: 'go', url: localizedPath(data.language, '/checkout/sent') };
+    if (!result.ok) return { kind: 'refused', failure: result };
+    const started = result.value;
+    if (started.kind === 'already_owned') return { kind: 'already_owned', courseUrl: courseUrl(data.language, started.courseId) };
+    if (started.kind === 'sent_to_owner') return { kind: 'go', url: localizedPath(data.language, '/checkout/sent') };
     // This browser, and only it, may download the course from the success page (checkout-access.ts).
     context.cookies.set(
       CHECKOUT_ACCESS_COOKIE,
-      grantCheckoutAccess(context.cookies.get(CHECKOUT_ACCESS_COOKIE)?.value, result.paymentId),
+      grantCheckoutAccess(context.cookies.get(CHECKOUT_ACCESS_COOKIE)?.value, started.paymentId),
       { path: '/', httpOnly: true, sameSite: 'lax', secure: env().NODE_ENV === 'production', maxAge: CHECKOUT_ACCESS_TTL_S },
     );
-    return { kind: 'go', url: result.url };
+    return { kind: 'go', url: started.url };
   } catch (error) {
     log.error({ reqId: requestId(context.request), err: error }, 'checkout failed');
     return { kind: 'failed' };
@@ -136,9 +134,7 @@ const BILLING_FIELDS = ['name', 'surname', 'city', 'country', 'address', 'identi
 export function answerProblem(answer: CheckoutAnswer): { status: number; message: MessageKey; retryAfterS?: number } | undefined {
   switch (answer.kind) {
     case 'refused':
-      return { status: 400, message: 'message' in answer.failure ? answer.failure.message : 'errors.badRequest' };
-    case 'not_for_sale':
-      return { status: 503, message: 'course.notForSaleNow' };
+      return { status: failureStatus(answer.failure), message: answer.failure.message ?? 'errors.notFound' };
     case 'too_many':
       return { status: 429, message: 'checkout.tooManyWait', retryAfterS: answer.retryAfterS };
     case 'failed':

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { sendWaitingUpdateNotices } from '../../functions/admin/course-update-notices.ts';
+import { sendWaitingUpdateNotices } from '../../functions/courses/course-update-notices.ts';
 import { ensureUser } from '../../functions/auth/users.ts';
 import { buildIfNeeded } from '../../functions/cli/build-if-needed.ts';
 import { makePdf, makePng } from '../support/files.ts';

@@ -132,9 +132,9 @@ for (const lang of ['en', 'tr'] as const) {
     await tabTo(page, page.getByRole('button', { name: say('admin.categories.new'), exact: true }));
     await page.keyboard.press('Enter');
     const category = page.getByRole('dialog');
-    await tabTo(page, category.getByLabel(say('admin.categories.fieldNameEn')));
+    await tabTo(page, category.getByLabel(say('admin.categories.fieldName.en')));
     await page.keyboard.type(name);
-    await tabTo(page, category.getByLabel(say('admin.categories.fieldNameTr')));
+    await tabTo(page, category.getByLabel(say('admin.categories.fieldName.tr')));
     await page.keyboard.type(`${name} tr`);
     await tabTo(page, category.getByRole('button', { name: say('admin.categories.createCategory') }));
     await page.keyboard.press('Enter');

@@ -3,17 +3,32 @@ import { newCourseValues } from '../../src/lib/admin/courses.schema.ts';
 import { randomUUID } from 'node:crypto';
 import { db } from '../../functions/db/database.ts';
 import type { Insertable } from 'kysely';
+import type { Language } from '../../src/i18n/languages.ts';
 import type { CategoriesTable, CoursesTable, PurchasesTable } from '../../functions/db/schema.ts';
 
 /** Deterministic defaults, so a test shows only what matters to it. */
-export async function makeCategory(overrides: Partial<Insertable<CategoriesTable>> = {}) {
+export async function makeCategory({
+  names,
+  ...overrides
+}: Partial<Insertable<CategoriesTable>> & {
+  /** Default: a name in English and Turkish; a record without a language leaves it unnamed there. */
+  names?: Partial<Record<Language, string>>;
+} = {}) {
   const slug = overrides.slug ?? `category-${randomUUID().slice(0, 8)}`;
-  return db()
+  const category = await db()
     .insertInto('categories')
-    .values({ slug, name_en: `Category ${slug}`, name_tr: `Kategori ${slug}`, ...overrides })
+    .values({ slug, ...overrides })
     .onConflict((conflict) => conflict.column('slug').doNothing())
     .returningAll()
     .executeTakeFirst();
+  if (category) {
+    const named = names ?? { en: `Category ${slug}`, tr: `Kategori ${slug}` };
+    await db()
+      .insertInto('category_texts')
+      .values(Object.entries(named).map(([language, name]) => ({ category_id: category.id, language, name })))
+      .execute();
+  }
+  return category;
 }
 
 export async function makeCourse(overrides: Partial<Insertable<CoursesTable>> = {}) {

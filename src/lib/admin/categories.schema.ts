@@ -2,6 +2,7 @@ import { z } from '../zod.ts';
 import { foldTurkish } from '../turkish.ts';
 import { slugify } from '../blog.schema.ts';
 import { text } from '../validation.ts';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../i18n/languages.ts';
 
 /** The admin category form, checked by the same schema in the editor and on the server (client-safe). */
 export const DEFAULT_CATEGORY_COLOR = '#3B82F6';
@@ -44,12 +45,25 @@ export const CATEGORY_ICONS = [
   'Languages',
 ] as const;
 
-const required = (message: string, max: number) => text(message).trim().min(1, message).max(max, 'validation.tooLong');
 const description = text('errors.badRequest')
   .trim()
   .max(DESCRIPTION_MAX, 'validation.tooLong')
   .nullish()
   .transform((value) => value ?? '');
+
+/** A category's text in every interface language: one field each, so a new language is a new field. */
+export type PerLanguage = Record<Language, string>;
+export const nameField = (lang: Language) => `name-${lang}` as const;
+export const descriptionField = (lang: Language) => `description-${lang}` as const;
+
+/** `{ 'name-en': value('en'), 'name-tr': value('tr') }`: a field per language, for the schema and the form's values. */
+export function perLanguage<Field extends string, T>(field: (lang: Language) => Field, value: (lang: Language) => T) {
+  return Object.fromEntries(LANGUAGES.map((lang) => [field(lang), value(lang)])) as Record<Field, T>;
+}
+const named = (lang: Language) => {
+  const required = `admin.categories.nameRequired.${lang}`;
+  return text(required).trim().min(1, required).max(NAME_MAX, 'validation.tooLong');
+};
 
 /** Whole numbers from a number input arrive as text; "" is missing, not 0. */
 const SortOrder = z.preprocess(
@@ -61,15 +75,14 @@ const SortOrder = z.preprocess(
     .max(1_000_000, 'admin.categories.sortOrderInvalid'),
 );
 
-export const CategorySchema = z
+/** The form as the island checks and sends it: one flat field per language. */
+export const CategoryFormSchema = z
   .object(
     {
-      nameEn: required('admin.categories.nameEnRequired', NAME_MAX),
-      nameTr: required('admin.categories.nameTrRequired', NAME_MAX),
-      // Blank: made from the English name; either way tidied by slugify, as the form shows.
+      ...perLanguage(nameField, named),
+      // Blank: made from the default language's name; either way tidied by slugify, as the form shows.
       slug: text('errors.badRequest').trim().max(NAME_MAX, 'validation.tooLong').default(''),
-      descriptionEn: description,
-      descriptionTr: description,
+      ...perLanguage(descriptionField, () => description),
       color: z
         .string('admin.categories.colorInvalid')
         .trim()
@@ -87,7 +100,7 @@ export const CategorySchema = z
     'errors.badRequest',
   )
   .transform((category, context) => {
-    const slug = slugify(category.slug || category.nameEn);
+    const slug = slugify(category.slug || category[nameField(DEFAULT_LANGUAGE)]);
     if (!slug) {
       context.addIssue({ code: 'custom', path: ['slug'], message: 'admin.categories.slugRequired' });
       return z.NEVER;
@@ -95,7 +108,14 @@ export const CategorySchema = z
     return { ...category, slug };
   });
 
-export type CategoryForm = z.input<typeof CategorySchema>;
+/** What the server reads from the form: its texts gathered per language. */
+export const CategorySchema = CategoryFormSchema.transform(({ slug, color, icon, sortOrder, active, ...texts }) => {
+  const textsOf = (field: typeof nameField | typeof descriptionField) =>
+    Object.fromEntries(LANGUAGES.map((lang) => [lang, texts[field(lang)]])) as PerLanguage;
+  return { slug, names: textsOf(nameField), descriptions: textsOf(descriptionField), color, icon, sortOrder, active };
+});
+
+export type CategoryForm = z.input<typeof CategoryFormSchema>;
 export type CategoryData = z.output<typeof CategorySchema>;
 
 export const CategoryActiveSchema = z.object({ active: z.boolean('errors.badRequest') }, 'errors.badRequest');
@@ -104,10 +124,9 @@ export const CategoryActiveSchema = z.object({ active: z.boolean('errors.badRequ
 export interface AdminCategoryRow {
   id: string;
   slug: string;
-  nameEn: string;
-  nameTr: string;
-  descriptionEn: string;
-  descriptionTr: string;
+  /** Empty for a language the category has no text in yet (one added since it was last saved). */
+  names: PerLanguage;
+  descriptions: PerLanguage;
   color: string;
   icon: string;
   active: boolean;
@@ -118,7 +137,7 @@ export interface AdminCategoryRow {
 export function categoryMatches(category: AdminCategoryRow, query: string): boolean {
   const needle = foldTurkish(query.trim());
   if (!needle) return true;
-  return [category.nameEn, category.nameTr, category.slug, category.descriptionEn, category.descriptionTr].some((text) =>
+  return [...Object.values(category.names), category.slug, ...Object.values(category.descriptions)].some((text) =>
     foldTurkish(text).includes(needle),
   );
 }

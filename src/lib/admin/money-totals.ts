@@ -24,3 +24,14 @@ export function formatTotals(totals: CurrencyAmount[], lang: Language): string {
   const parts = sortedTotals(totals).map((total) => formatMoney(total.amountMinor, total.currency, lang));
   return parts.length ? parts.join(' · ') : '—';
 }
+
+/** Parses a `json_agg` of `{currency, amountMinor}` objects (or null) into totals. */
+export function totalsFromJson(value: unknown): CurrencyAmount[] {
+  if (!Array.isArray(value)) return [];
+  return value
+    .filter(
+      (item): item is { currency: string; amountMinor: number | string } =>
+        typeof item === 'object' && item !== null && 'currency' in item,
+    )
+    .map((item) => ({ currency: item.currency, amountMinor: Number(item.amountMinor) }));
+}

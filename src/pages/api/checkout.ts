@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { CheckoutRequestSchema } from '../../lib/checkout.schema.ts';
-import { errorResponse, noStoreJson, readJson, resultResponse, tooManyRequests } from '../../lib/http.ts';
+import { errorResponse, failureResponse, noStoreJson, readJson, tooManyRequests } from '../../lib/http.ts';
 import { checkout } from '../../server/checkout.ts';
 
 export const prerender = false;
@@ -16,11 +16,7 @@ export const POST: APIRoute = async (context) => {
     case 'already_owned':
       return noStoreJson({ alreadyOwned: true, courseUrl: answer.courseUrl }, 409);
     case 'refused':
-      return resultResponse(answer.failure, () => ({}));
-    case 'not_found':
-      return errorResponse(404, 'course_not_found', 'checkout.courseNotFound');
-    case 'not_for_sale':
-      return errorResponse(503, 'payments_unavailable', 'course.notForSaleNow');
+      return failureResponse(answer.failure);
     case 'too_many':
       return tooManyRequests(answer.retryAfterS, 'checkout.tooManyWait');
     case 'failed':

@@ -8,8 +8,8 @@ import {
   setCategoryActive,
   updateCategory,
   type CategoryInput,
-} from '../../../functions/admin/categories.ts';
-import { createBlogPost, getPost, listAllPosts, type BlogPostInput } from '../../../functions/blog/blog.ts';
+} from '../../../functions/courses/admin-categories.ts';
+import { createBlogPost, getPost, listAllPosts, type BlogPostInput } from '../../../functions/blog/admin.ts';
 import { db } from '../../../functions/db/database.ts';
 import { announceChange, listenForChanges } from '../../../functions/http/cache-notify.ts';
 import { makeCourse, okValue } from '../../support/factories.ts';
@@ -47,10 +47,8 @@ async function purgesDuring(action: () => Promise<unknown>): Promise<string[]> {
 
 const category = (overrides: Partial<CategoryInput> = {}): CategoryInput => ({
   slug: 'cooking',
-  nameEn: 'Cooking',
-  nameTr: 'Yemek',
-  descriptionEn: '',
-  descriptionTr: '',
+  names: { en: 'Cooking', tr: 'Yemek' },
+  descriptions: { en: '', tr: '' },
   color: '#3B82F6',
   icon: 'BookOpen',
   active: true,
@@ -62,19 +60,26 @@ describe('category use cases', () => {
   it('announce the catalogue purge on every write, and not on a refused delete', async () => {
     let id = '';
     expect(await purgesDuring(async () => (id = okValue(await createCategory(category())).id))).toEqual(['catalogue']);
-    expect(await purgesDuring(() => updateCategory(id, category({ nameEn: 'Cookery' })))).toEqual(['catalogue']);
+    expect(await purgesDuring(() => updateCategory(id, category({ names: { en: 'Cookery', tr: 'Yemek' } })))).toEqual([
+      'catalogue',
+    ]);
     expect(await purgesDuring(() => setCategoryActive(id, false))).toEqual(['catalogue']);
     await makeCourse({ category: 'cooking' });
     let refused: Awaited<ReturnType<typeof deleteCategory>> | undefined;
     expect(await purgesDuring(async () => (refused = await deleteCategory(id)))).toEqual([]);
     expect(refused).toMatchObject({ ok: false, error: 'conflict', code: 'dependencies', details: { courseCount: 1 } });
-    expect(await getCategory(id)).toMatchObject({ nameEn: 'Cookery', active: false, courseCount: 1 });
+    expect(await getCategory(id)).toMatchObject({ names: { en: 'Cookery', tr: 'Yemek' }, active: false, courseCount: 1 });
   });
 
   it('move courses along with a new slug, and delete an unused category', async () => {
-    const created = okValue(await createCategory(category({ slug: 'gardening', nameEn: 'Gardening', sortOrder: 1 })));
+    const created = okValue(
+      await createCategory(category({ slug: 'gardening', names: { en: 'Gardening', tr: 'Bahçe' }, sortOrder: 1 })),
+    );
     const course = await makeCourse({ category: 'gardening' });
-    await updateCategory(created.id, category({ slug: 'garden-care', nameEn: 'Garden care', sortOrder: 1 }));
+    await updateCategory(
+      created.id,
+      category({ slug: 'garden-care', names: { en: 'Garden care', tr: 'Bahçe bakımı' }, sortOrder: 1 }),
+    );
     expect(
       (await db().selectFrom('courses').select('category').where('id', '=', course.id).executeTakeFirstOrThrow()).category,
     ).toBe('garden-care');

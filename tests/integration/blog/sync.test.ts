@@ -5,17 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createBlogPost,
   deleteBlogPost,
-  findPublishedPost,
-  findTranslations,
   getPost,
   listAllPosts,
-  listPublishedPosts,
   setBlogPostPublished,
   takeFileVersion,
   updateBlogPost,
-  type BlogPost,
   type BlogPostInput,
-} from '../../../functions/blog/blog.ts';
+} from '../../../functions/blog/admin.ts';
+import { findPublishedPost, findTranslations, listPublishedPosts, type BlogPost } from '../../../functions/blog/blog.ts';
 import { readBlogFiles } from '../../../functions/blog/blog-file.ts';
 import { syncBlogFiles } from '../../../functions/blog/sync.ts';
 import { announceDuePosts } from '../../../functions/blog/schedule.ts';

@@ -8,8 +8,8 @@ let budget: { id: string };
 let hidden: { id: string };
 
 beforeAll(async () => {
-  await makeCategory({ slug: 'business', name_en: 'Business', name_tr: 'İş Dünyası', sort_order: 1 });
-  await makeCategory({ slug: 'design', name_en: 'Design', name_tr: 'Tasarım', sort_order: 2, is_active: false });
+  await makeCategory({ slug: 'business', names: { en: 'Business', tr: 'İş Dünyası' }, sort_order: 1 });
+  await makeCategory({ slug: 'design', names: { en: 'Design', tr: 'Tasarım' }, sort_order: 2, is_active: false });
   budget = await makeCourse({ title: 'Budget Basics', category: 'business', price_minor: 0, difficulty_level: 'beginner' });
   await makeCourse({
     title: 'Interview Mastery',
@@ -111,5 +111,19 @@ describe('home and categories', () => {
     expect(categories.map((category) => category.slug)).toContain('business');
     expect(categories.map((category) => category.slug)).not.toContain('design');
     expect(categories.find((category) => category.slug === 'business')?.name).toBe('İş Dünyası');
+  });
+  it('names a category only in its own words per language: unnamed in one (a language added since), it shows its slug there', async () => {
+    await makeCategory({ slug: 'crafts', names: { en: 'Crafts' }, sort_order: 3 });
+    const course = await makeCourse({ title: 'Paper Folding', category: 'crafts' });
+    for (const [lang, name] of [
+      ['en', 'Crafts'],
+      ['tr', 'crafts'],
+    ] as const) {
+      expect((await listActiveCategories(lang)).find((category) => category.slug === 'crafts')).toMatchObject({
+        name,
+        description: '',
+      });
+      expect(await getActiveCourse(course.id, lang)).toMatchObject({ categoryName: name });
+    }
   });
 });

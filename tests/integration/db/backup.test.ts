@@ -7,7 +7,7 @@ import { db, createDb } from '../../../functions/db/database.ts';
 import { backupDatabase, restoreDatabase, tableChecksum } from '../../../functions/db/backup.ts';
 import { withDatabase } from '../../../functions/db/provision.ts';
 import { ensureUser } from '../../../functions/auth/users.ts';
-import { createBlogPost } from '../../../functions/blog/blog.ts';
+import { createBlogPost } from '../../../functions/blog/admin.ts';
 import { seedDemoData } from '../../../functions/seed/seed.ts';
 import { makePurchase } from '../../support/factories.ts';
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../../functions/db/database.ts';
 import { Browser, signedInBrowser, startTestServer, type TestServer } from '../../support/test-server.ts';
 import { makeCourse } from '../../support/factories.ts';
+import { LANGUAGES } from '../../../src/i18n/languages.ts';
 
 let server: TestServer;
 let admin: Browser;
@@ -20,8 +21,8 @@ const send = (browser: Browser, method: string, path: string, body?: unknown) =>
 interface CategoryJson {
   id: string;
   slug: string;
-  nameEn: string;
-  nameTr: string;
+  names: Record<string, string>;
+  descriptions: Record<string, string>;
   color: string;
   icon: string;
   active: boolean;
@@ -31,10 +32,10 @@ interface CategoryJson {
 
 let counter = 0;
 const category = (overrides: Record<string, unknown> = {}) => ({
-  nameEn: `Cooking ${++counter}`,
-  nameTr: `Yemek Pişirme ${counter}`,
-  descriptionEn: 'Recipes and techniques.',
-  descriptionTr: 'Tarifler ve teknikler.',
+  'name-en': `Cooking ${++counter}`,
+  'name-tr': `Yemek Pişirme ${counter}`,
+  'description-en': 'Recipes and techniques.',
+  'description-tr': 'Tarifler ve teknikler.',
   color: '#10b981',
   icon: 'Sprout',
   sortOrder: 10,
@@ -66,10 +67,12 @@ describe('admin categories over HTTP', () => {
   });
 
   it('creates a category that shows in the storefront filters at once, slug made from the English name', async () => {
-    const { status, json } = await create(category({ nameEn: 'Home & Garden Care', nameTr: 'Ev ve Bahçe Bakımı' }));
+    const { status, json } = await create(category({ 'name-en': 'Home & Garden Care', 'name-tr': 'Ev ve Bahçe Bakımı' }));
     expect(status).toBe(201);
     expect(json.category).toMatchObject({
       slug: 'home-garden-care',
+      names: { en: 'Home & Garden Care', tr: 'Ev ve Bahçe Bakımı' },
+      descriptions: { en: 'Recipes and techniques.', tr: 'Tarifler ve teknikler.' },
       color: '#10B981',
       icon: 'Sprout',
       active: true,
@@ -81,18 +84,18 @@ describe('admin categories over HTTP', () => {
   });
 
   it('uses the defaults: colour #3B82F6, icon BookOpen, active; Turkish letters transliterated in the slug', async () => {
-    const { status, json } = await create({ nameEn: 'Şehir Yaşamı', nameTr: 'Şehir Yaşamı', sortOrder: '3' });
+    const { status, json } = await create({ 'name-en': 'Şehir Yaşamı', 'name-tr': 'Şehir Yaşamı', sortOrder: '3' });
     expect(status).toBe(201);
     expect(json.category).toMatchObject({ slug: 'sehir-yasami', color: '#3B82F6', icon: 'BookOpen', active: true, sortOrder: 3 });
   });
 
   it('updates names and deactivates and reactivates, each seen by visitors at once', async () => {
-    const { json } = await create(category({ nameEn: 'Woodwork', nameTr: 'Ahşap İşleri' }));
+    const { json } = await create(category({ 'name-en': 'Woodwork', 'name-tr': 'Ahşap İşleri' }));
     const updated = await send(
       admin,
       'PUT',
       `/api/admin/categories/${json.category.id}`,
-      category({ nameEn: 'Woodworking', nameTr: 'Ahşap Ustalığı', slug: json.category.slug }),
+      category({ 'name-en': 'Woodworking', 'name-tr': 'Ahşap Ustalığı', slug: json.category.slug }),
     );
     expect(updated.status).toBe(200);
     await expect.poll(() => catalogue('tr'), { timeout: 2000 }).toContain('Ahşap Ustalığı');
@@ -135,7 +138,7 @@ describe('admin categories over HTTP', () => {
   });
 
   it('deletes an unused category, gone from the storefront at once', async () => {
-    const { json } = await create(category({ nameEn: 'Short Lived', nameTr: 'Kısa Ömürlü' }));
+    const { json } = await create(category({ 'name-en': 'Short Lived', 'name-tr': 'Kısa Ömürlü' }));
     await expect.poll(() => catalogue('tr'), { timeout: 2000 }).toContain('Kısa Ömürlü');
     const response = await send(admin, 'DELETE', `/api/admin/categories/${json.category.id}`);
     expect(response.status).toBe(200);
@@ -146,18 +149,20 @@ describe('admin categories over HTTP', () => {
     expect((await send(admin, 'DELETE', `/api/admin/categories/${json.category.id}`)).status).toBe(404);
   });
 
-  it('requires both names and a slug; sort order a whole number of at least 0; valid colour and icon', async () => {
+  it('requires a name in every language and a slug; sort order a whole number of at least 0; valid colour and icon', async () => {
     const empty = await create({});
     expect(empty.status).toBe(400);
     expect(empty.json.error?.fields).toMatchObject({
-      nameEn: 'admin.categories.nameEnRequired',
-      nameTr: 'admin.categories.nameTrRequired',
+      ...Object.fromEntries(LANGUAGES.map((lang) => [`name-${lang}`, `admin.categories.nameRequired.${lang}`])),
       sortOrder: 'admin.categories.sortOrderInvalid',
     });
     const cases: [Record<string, unknown>, string, string][] = [
-      [{ nameEn: '  ' }, 'nameEn', 'admin.categories.nameEnRequired'],
-      [{ nameTr: '' }, 'nameTr', 'admin.categories.nameTrRequired'],
-      [{ nameEn: '!!!', slug: '' }, 'slug', 'admin.categories.slugRequired'],
+      ...LANGUAGES.map((lang): [Record<string, unknown>, string, string] => [
+        { [`name-${lang}`]: '  ' },
+        `name-${lang}`,
+        `admin.categories.nameRequired.${lang}`,
+      ]),
+      [{ 'name-en': '!!!', slug: '' }, 'slug', 'admin.categories.slugRequired'],
       [{ sortOrder: -1 }, 'sortOrder', 'admin.categories.sortOrderInvalid'],
       [{ sortOrder: 1.5 }, 'sortOrder', 'admin.categories.sortOrderInvalid'],
       [{ sortOrder: '' }, 'sortOrder', 'admin.categories.sortOrderInvalid'],
@@ -192,9 +197,9 @@ describe('admin categories over HTTP', () => {
       '{',
       'null',
       '[]',
-      '{"nameEn":1}',
+      '{"name-en":1}',
       JSON.stringify(category({ active: 'yes' })),
-      JSON.stringify(category({ nameEn: 'a\u0000b' })),
+      JSON.stringify(category({ 'name-en': 'a\u0000b' })),
     ]) {
       const response = await admin.request('/api/admin/categories', {
         method: 'POST',

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyticsReport, periodRange, type AnalyticsReport } from '../../../functions/admin/analytics.ts';
+import { analyticsReport, periodRange, type AnalyticsReport } from '../../../functions/orders/admin-analytics.ts';
 import { listUsers } from '../../../functions/admin/users.ts';
 import { ensureUser } from '../../../functions/auth/users.ts';
 import { queueMail } from '../../../functions/mail/outbox.ts';

@@ -7,7 +7,7 @@ import {
   setBlogPostPublished,
   updateBlogPost,
   type BlogPostInput,
-} from '../../../functions/blog/blog.ts';
+} from '../../../functions/blog/admin.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 
 let server: TestServer;

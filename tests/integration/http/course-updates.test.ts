@@ -7,7 +7,7 @@ import {
   requestUpdateNotices,
   sendUpdateNoticeBatch,
   sendWaitingUpdateNotices,
-} from '../../../functions/admin/course-update-notices.ts';
+} from '../../../functions/courses/course-update-notices.ts';
 import { ensureUser } from '../../../functions/auth/users.ts';
 import { orderReference } from '../../../functions/orders/orders.ts';
 import { createDb, db } from '../../../functions/db/database.ts';

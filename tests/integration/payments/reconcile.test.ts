@@ -31,7 +31,7 @@ describe('payments:reconcile (against a local HTTP fake of the Stripe API)', () 
       undefined,
       { clientIp: '203.0.113.9' },
     );
-    expect(result.kind).toBe('redirect');
+    expect(result).toMatchObject({ ok: true, value: { kind: 'redirect' } });
     const order = await db()
       .selectFrom('purchases')
       .selectAll()
@@ -51,7 +51,7 @@ describe('payments:reconcile (against a local HTTP fake of the Stripe API)', () 
       undefined,
       { clientIp: '203.0.113.9' },
     );
-    expect(unpaid.kind).toBe('redirect');
+    expect(unpaid).toMatchObject({ ok: true, value: { kind: 'redirect' } });
 
     const first = await reconcilePaidSessions(3);
     expect(first).toMatchObject({ fulfilled: 1, not_paid: 1 });

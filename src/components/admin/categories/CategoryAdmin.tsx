@@ -12,7 +12,7 @@ import { CategoryEditor } from './CategoryEditor.tsx';
 import { categoryMatches, type AdminCategoryRow } from '../../../lib/admin/categories.schema.ts';
 import { requestJson } from '../../../lib/api-client.ts';
 import { showToast } from '../../../stores/toasts.ts';
-import type { Language } from '../../../i18n/languages.ts';
+import { LANGUAGES, type Language } from '../../../i18n/languages.ts';
 
 interface Props {
   lang: Language;
@@ -51,7 +51,8 @@ function CategoryAdmin({ lang, categories: initialCategories }: Props) {
   const [toggling, setToggling] = useState<string | null>(null);
 
   const shown = categories.filter((category) => categoryMatches(category, list.search));
-  const nameOf = (category: AdminCategoryRow) => (lang === 'tr' ? category.nameTr : category.nameEn);
+  // A language added since the category was last saved has no name yet: the slug, as the storefront shows.
+  const nameOf = (category: AdminCategoryRow) => category.names[lang] || category.slug;
 
   const toggleActive = async (category: AdminCategoryRow) => {
     setToggling(category.id);
@@ -120,9 +121,11 @@ function CategoryAdmin({ lang, categories: initialCategories }: Props) {
                 </span>
                 <div className="min-w-0">
                   <h2 className="text-lg font-semibold leading-tight">{nameOf(category)}</h2>
-                  <p className="text-sm text-gray-600" lang={lang === 'tr' ? 'en' : 'tr'}>
-                    {lang === 'tr' ? category.nameEn : category.nameTr}
-                  </p>
+                  {LANGUAGES.filter((other) => other !== lang && category.names[other]).map((other) => (
+                    <p key={other} className="text-sm text-gray-600" lang={other}>
+                      {category.names[other]}
+                    </p>
+                  ))}
                 </div>
               </div>
               <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
@@ -139,9 +142,7 @@ function CategoryAdmin({ lang, categories: initialCategories }: Props) {
                 <dt className="text-gray-600">{t('admin.categories.courses')}</dt>
                 <dd>{t('admin.categories.courseCount', { count: category.courseCount })}</dd>
               </dl>
-              {(lang === 'tr' ? category.descriptionTr : category.descriptionEn) && (
-                <p className="mt-3 text-sm text-gray-700">{lang === 'tr' ? category.descriptionTr : category.descriptionEn}</p>
-              )}
+              {category.descriptions[lang] && <p className="mt-3 text-sm text-gray-700">{category.descriptions[lang]}</p>}
               <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-4">
                 <Switch
                   checked={category.active}

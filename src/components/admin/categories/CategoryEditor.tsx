@@ -5,11 +5,15 @@ import { slugify } from '../../../lib/blog.schema.ts';
 import {
   CATEGORY_COLORS,
   CATEGORY_ICONS,
-  CategorySchema,
+  CategoryFormSchema,
   DEFAULT_CATEGORY_COLOR,
   DEFAULT_CATEGORY_ICON,
+  descriptionField,
+  nameField,
+  perLanguage,
   type AdminCategoryRow,
 } from '../../../lib/admin/categories.schema.ts';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '../../../i18n/languages.ts';
 import { requestJson } from '../../../lib/api-client.ts';
 import { showToast } from '../../../stores/toasts.ts';
 
@@ -27,13 +31,11 @@ const ID = 'category';
 export function CategoryEditor({ category, defaultSortOrder, onSaved, onCancel }: Props) {
   const { t } = useTranslation();
   const form = useForm(
-    CategorySchema,
+    CategoryFormSchema,
     {
-      nameEn: category?.nameEn ?? '',
-      nameTr: category?.nameTr ?? '',
+      ...perLanguage(nameField, (lang) => category?.names[lang] ?? ''),
       slug: category?.slug ?? '',
-      descriptionEn: category?.descriptionEn ?? '',
-      descriptionTr: category?.descriptionTr ?? '',
+      ...perLanguage(descriptionField, (lang) => category?.descriptions[lang] ?? ''),
       color: category?.color ?? DEFAULT_CATEGORY_COLOR,
       icon: category?.icon ?? DEFAULT_CATEGORY_ICON,
       sortOrder: String(category?.sortOrder ?? defaultSortOrder),
@@ -42,7 +44,7 @@ export function CategoryEditor({ category, defaultSortOrder, onSaved, onCancel }
     { idPrefix: ID, onFailure: () => showToast('error', t('admin.categories.saveFailed')) },
   );
   const { values, errors, set } = form;
-  const slug = slugify(values.slug.trim() || values.nameEn);
+  const slug = slugify(values.slug.trim() || values[nameField(DEFAULT_LANGUAGE)]);
   const color = values.color.toUpperCase();
 
   const submit = form.handleSubmit(async (data) => {
@@ -57,8 +59,15 @@ export function CategoryEditor({ category, defaultSortOrder, onSaved, onCancel }
     <Form onSubmit={submit} className="space-y-5">
       <p className="text-sm text-gray-600">{t('admin.categories.requiredHint')}</p>
       <div className="grid gap-4 md:grid-cols-2">
-        <TextField label={t('admin.categories.fieldNameEn')} required lang="en" {...form.bind('nameEn')} />
-        <TextField label={t('admin.categories.fieldNameTr')} required lang="tr" {...form.bind('nameTr')} />
+        {LANGUAGES.map((lang) => (
+          <TextField
+            key={lang}
+            label={t(`admin.categories.fieldName.${lang}`)}
+            required
+            lang={lang}
+            {...form.bind(nameField(lang))}
+          />
+        ))}
       </div>
       <TextField
         label={t('admin.categories.fieldSlug')}
@@ -71,8 +80,15 @@ export function CategoryEditor({ category, defaultSortOrder, onSaved, onCancel }
         <p className="text-sm text-gray-700">{t('admin.categories.slugChangeKeepsCourses', { count: category.courseCount })}</p>
       )}
       <div className="grid gap-4 md:grid-cols-2">
-        <TextAreaField label={t('admin.categories.fieldDescriptionEn')} rows={3} lang="en" {...form.bind('descriptionEn')} />
-        <TextAreaField label={t('admin.categories.fieldDescriptionTr')} rows={3} lang="tr" {...form.bind('descriptionTr')} />
+        {LANGUAGES.map((lang) => (
+          <TextAreaField
+            key={lang}
+            label={t(`admin.categories.fieldDescription.${lang}`)}
+            rows={3}
+            lang={lang}
+            {...form.bind(descriptionField(lang))}
+          />
+        ))}
       </div>
 
       <fieldset aria-describedby={errors.color ? `${ID}-color-error` : undefined}>

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { setFirstPassword } from '../../../../functions/account/account.ts';
 import { SetPasswordRequestSchema } from '../../../lib/auth.schema.ts';
-import { errorResponse, noStoreJson, readJson } from '../../../lib/http.ts';
+import { readJson, resultResponse } from '../../../lib/http.ts';
 import { requireUser } from '../../../server/guards.ts';
 
 export const prerender = false;
@@ -12,7 +12,6 @@ export const POST: APIRoute = async (context) => {
   if (user instanceof Response) return user;
   const body = await readJson(context.request, SetPasswordRequestSchema);
   if ('response' in body) return body.response;
-  const outcome = await setFirstPassword(user.id, body.data.newPassword, context.request.headers);
-  if (outcome === 'has_password') return errorResponse(409, 'has_password', 'settings.hasPassword');
-  return noStoreJson({ ok: true });
+  const result = await setFirstPassword(user.id, body.data.newPassword, context.request.headers);
+  return resultResponse(result, () => ({ ok: true }));
 };

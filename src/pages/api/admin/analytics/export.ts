@@ -1,4 +1,4 @@
-import { salesForExport } from '../../../../../functions/admin/analytics.ts';
+import { salesForExport } from '../../../../../functions/orders/admin-analytics.ts';
 import { toCsv } from '../../../../../functions/admin/csv.ts';
 import { PeriodSchema } from '../../../../lib/admin/analytics.schema.ts';
 import { toMajorUnits } from '../../../../lib/money.ts';

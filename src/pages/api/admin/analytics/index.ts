@@ -1,4 +1,4 @@
-import { analyticsReport } from '../../../../../functions/admin/analytics.ts';
+import { analyticsReport } from '../../../../../functions/orders/admin-analytics.ts';
 import { PeriodSchema } from '../../../../lib/admin/analytics.schema.ts';
 import { adminEndpoint } from '../../../../server/admin-endpoint.ts';
 import { noStoreJson } from '../../../../lib/http.ts';

@@ -1,4 +1,4 @@
-import { deleteBlogPost, getPost, setBlogPostPublished, updateBlogPost } from '../../../../../functions/blog/blog.ts';
+import { deleteBlogPost, getPost, setBlogPostPublished, updateBlogPost } from '../../../../../functions/blog/admin.ts';
 import { BlogPostSchema, BlogPublishedSchema, POST_BODY_MAX_BYTES } from '../../../../lib/admin/blogs.schema.ts';
 import { errorResponse, noStoreJson, readJson, resultResponse } from '../../../../lib/http.ts';
 import { adminEndpoint } from '../../../../server/admin-endpoint.ts';

@@ -1,4 +1,4 @@
-import { createBlogPost, listAllPosts } from '../../../../../functions/blog/blog.ts';
+import { createBlogPost, listAllPosts } from '../../../../../functions/blog/admin.ts';
 import { BlogPostSchema, POST_BODY_MAX_BYTES, SEARCH_MAX } from '../../../../lib/admin/blogs.schema.ts';
 import { noStoreJson, readJson, resultResponse } from '../../../../lib/http.ts';
 import { adminEndpoint } from '../../../../server/admin-endpoint.ts';

@@ -1,4 +1,9 @@
-import { deleteCategory, getCategory, setCategoryActive, updateCategory } from '../../../../../functions/admin/categories.ts';
+import {
+  deleteCategory,
+  getCategory,
+  setCategoryActive,
+  updateCategory,
+} from '../../../../../functions/courses/admin-categories.ts';
 import { CategoryActiveSchema, CategorySchema } from '../../../../lib/admin/categories.schema.ts';
 import { errorResponse, noStoreJson, readJson, resultResponse } from '../../../../lib/http.ts';
 import { adminEndpoint } from '../../../../server/admin-endpoint.ts';

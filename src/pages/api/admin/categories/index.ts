@@ -1,4 +1,4 @@
-import { createCategory, listCategories } from '../../../../../functions/admin/categories.ts';
+import { createCategory, listCategories } from '../../../../../functions/courses/admin-categories.ts';
 import { CategorySchema } from '../../../../lib/admin/categories.schema.ts';
 import { noStoreJson, readJson, resultResponse } from '../../../../lib/http.ts';
 import { adminEndpoint } from '../../../../server/admin-endpoint.ts';

@@ -1,4 +1,4 @@
-import { deleteCourse, getAdminCourse, updateCourse } from '../../../../../functions/admin/courses.ts';
+import { deleteCourse, getAdminCourse, updateCourse } from '../../../../../functions/courses/admin-courses.ts';
 import { adminEndpoint } from '../../../../server/admin-endpoint.ts';
 import { adminLanguage, readCourseForm } from '../../../../server/admin-courses.ts';
 import { errorResponse, noStoreJson, resultResponse } from '../../../../lib/http.ts';

@@ -1,4 +1,4 @@
-import { createCourse, listAdminCourses } from '../../../../../functions/admin/courses.ts';
+import { createCourse, listAdminCourses } from '../../../../../functions/courses/admin-courses.ts';
 import { adminEndpoint } from '../../../../server/admin-endpoint.ts';
 import { adminLanguage, readCourseForm } from '../../../../server/admin-courses.ts';
 import { noStoreJson, resultResponse } from '../../../../lib/http.ts';

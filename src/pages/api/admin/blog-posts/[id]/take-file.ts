@@ -1,4 +1,4 @@
-import { takeFileVersion } from '../../../../../../functions/blog/blog.ts';
+import { takeFileVersion } from '../../../../../../functions/blog/admin.ts';
 import { resultResponse } from '../../../../../lib/http.ts';
 import { adminEndpoint } from '../../../../../server/admin-endpoint.ts';
 import { toAdminPost } from '../../../../../server/admin-content.ts';

@@ -1,4 +1,4 @@
-import { setCourseActive } from '../../../../../../functions/admin/courses.ts';
+import { setCourseActive } from '../../../../../../functions/courses/admin-courses.ts';
 import { adminEndpoint } from '../../../../../server/admin-endpoint.ts';
 import { CourseStatusSchema } from '../../../../../lib/admin/courses.schema.ts';
 import { readJson, resultResponse } from '../../../../../lib/http.ts';

@@ -48,7 +48,7 @@ export async function listAdminCourses(
   // Case-insensitive and Turkish-aware, like the catalogue; the admin's % and _ are literal.
   const literal = search.replace(/[\\%_]/g, (char) => `\\${char}`);
   const matches = sql<boolean>`courses.search_text LIKE '%' || fold_search(${literal}) || '%'`;
-  let rows = selectViews();
+  let rows = selectViews(lang);
   let count = db()
     .selectFrom('courses')
     .select((eb) => eb.fn.countAll<number>().as('total'));
@@ -67,7 +67,7 @@ export async function listAdminCourses(
   ]);
   const total = Number(counted.total);
   return {
-    courses: found.map((row) => toView(row, lang)),
+    courses: found.map(toView),
     total,
     page,
     pageCount: Math.max(1, Math.ceil(total / ADMIN_COURSES_PAGE_SIZE)),
@@ -76,8 +76,8 @@ export async function listAdminCourses(
 
 export async function getAdminCourse(id: string, lang: Language): Promise<AdminCourseView | undefined> {
   if (!isUuid(id)) return undefined;
-  const row = await selectViews().where('courses.id', '=', id).executeTakeFirst();
-  return row ? toView(row, lang) : undefined;
+  const row = await selectViews(lang).where('courses.id', '=', id).executeTakeFirst();
+  return row ? toView(row) : undefined;
 }
 
 /** A new course. `requestedId` makes a retried create (same id) a duplicate instead of a second course. */

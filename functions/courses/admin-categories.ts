@@ -1,12 +1,13 @@
-import type { Selectable } from 'kysely';
-import type { AdminCategoryRow } from '../../src/lib/admin/categories.schema.ts';
+import { sql, type Selectable, type Transaction } from 'kysely';
+import type { AdminCategoryRow, PerLanguage } from '../../src/lib/admin/categories.schema.ts';
 import { db } from '../db/database.ts';
-import type { CategoriesTable } from '../db/schema.ts';
+import type { CategoriesTable, Database } from '../db/schema.ts';
 import { announceChange } from '../http/cache-notify.ts';
 import { CATALOGUE_TAG } from '../http/cache-rules.ts';
 import { refusingViolations } from '../db/constraints.ts';
 import { conflict, notFound, ok, type Result } from '../../src/lib/result.ts';
 import { isUuid } from '../../src/lib/uuid.ts';
+import { LANGUAGES } from '../../src/i18n/languages.ts';
 
 /** A category as the admin edits it, with how many courses (any language, active or not) use it. */
 export interface AdminCategory extends AdminCategoryRow {
@@ -16,10 +17,8 @@ export interface AdminCategory extends AdminCategoryRow {
 
 export interface CategoryInput {
   slug: string;
-  nameEn: string;
-  nameTr: string;
-  descriptionEn: string;
-  descriptionTr: string;
+  names: PerLanguage;
+  descriptions: PerLanguage;
   color: string;
   icon: string;
   active: boolean;
@@ -52,6 +51,7 @@ export async function createCategory(input: CategoryInput): Promise<Result<Admin
         .transaction()
         .execute(async (trx) => {
           const row = await trx.insertInto('categories').values(toRow(input)).returning('id').executeTakeFirstOrThrow();
+          await writeTexts(trx, row.id, input);
           await announceChange(trx, CATALOGUE_TAG);
           return row.id;
         });
@@ -75,8 +75,10 @@ export async function updateCategory(id: string, input: CategoryInput): Promise<
             .where('id', '=', id)
             .returning('id')
             .executeTakeFirst();
-          if (row) await announceChange(trx, CATALOGUE_TAG);
-          return Boolean(row);
+          if (!row) return false;
+          await writeTexts(trx, id, input);
+          await announceChange(trx, CATALOGUE_TAG);
+          return true;
         });
       return updated ? found(await getCategory(id)) : notFound;
     },
@@ -135,22 +137,51 @@ function selectCategories() {
   return db()
     .selectFrom('categories')
     .selectAll('categories')
-    .select((eb) =>
+    .select((eb) => [
       eb
         .selectFrom('courses')
         .select((inner) => inner.fn.countAll<number>().as('count'))
         .whereRef('courses.category', '=', 'categories.slug')
         .as('course_count'),
-    );
+      eb
+        .selectFrom('category_texts')
+        .select(
+          sql<TextRow[]>`json_agg(json_build_object('language', language, 'name', name, 'description', description))`.as('texts'),
+        )
+        .whereRef('category_texts.category_id', '=', 'categories.id')
+        .as('texts'),
+    ]);
+}
+
+interface TextRow {
+  language: string;
+  name: string;
+  description: string;
+}
+
+/** One row per interface language; rows of a language no longer served stay, unread. */
+async function writeTexts(trx: Transaction<Database>, categoryId: string, input: CategoryInput): Promise<void> {
+  await trx
+    .insertInto('category_texts')
+    .values(
+      LANGUAGES.map((language) => ({
+        category_id: categoryId,
+        language,
+        name: input.names[language],
+        description: input.descriptions[language],
+      })),
+    )
+    .onConflict((conflict) =>
+      conflict
+        .columns(['category_id', 'language'])
+        .doUpdateSet((eb) => ({ name: eb.ref('excluded.name'), description: eb.ref('excluded.description') })),
+    )
+    .execute();
 }
 
 function toRow(input: CategoryInput) {
   return {
     slug: input.slug,
-    name_en: input.nameEn,
-    name_tr: input.nameTr,
-    description_en: input.descriptionEn,
-    description_tr: input.descriptionTr,
     color: input.color,
     icon: input.icon,
     is_active: input.active,
@@ -158,14 +189,19 @@ function toRow(input: CategoryInput) {
   };
 }
 
-function toCategory(row: Selectable<CategoriesTable> & { course_count: number | null }): AdminCategory {
+function toCategory(row: Selectable<CategoriesTable> & { course_count: number | null; texts: TextRow[] | null }): AdminCategory {
+  const perLanguage = (pick: (text: TextRow) => string) =>
+    Object.fromEntries(
+      LANGUAGES.map((language) => {
+        const text = row.texts?.find((candidate) => candidate.language === language);
+        return [language, text ? pick(text) : ''];
+      }),
+    ) as PerLanguage;
   return {
     id: row.id,
     slug: row.slug,
-    nameEn: row.name_en,
-    nameTr: row.name_tr,
-    descriptionEn: row.description_en,
-    descriptionTr: row.description_tr,
+    names: perLanguage((text) => text.name),
+    descriptions: perLanguage((text) => text.description),
     color: row.color,
     icon: row.icon,
     active: row.is_active,

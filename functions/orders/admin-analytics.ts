@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { db } from '../db/database.ts';
-import { recentSales, SALE_STATUSES, totalsFromJson } from './sales.ts';
-import { documentNumber } from '../orders/numbering.ts';
+import { recentSales, SALE_STATUSES } from './admin-sales.ts';
+import { documentNumber } from './numbering.ts';
 import {
   PERIOD_MONTHS,
   RECENT_TRANSACTIONS,
@@ -9,7 +9,7 @@ import {
   type AnalyticsPeriod,
 } from '../../src/lib/admin/analytics.schema.ts';
 import { type SaleView } from '../../src/lib/admin/sales.schema.ts';
-import type { CurrencyAmount } from '../../src/lib/admin/money-totals.ts';
+import { totalsFromJson, type CurrencyAmount } from '../../src/lib/admin/money-totals.ts';
 
 /** A period's range: from the first day of the month `months - 1` back (UTC), the current month included. */
 export interface PeriodRange {

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { queueCourseUpdateNotice } from '../mail/course-update-notice.ts';
@@ -20,10 +20,8 @@ import { asLanguage } from '../../src/i18n/languages.ts';
  */
 export const NOTICE_BATCH_SIZE = 200;
 
-type Queryable = Kysely<Database> | Transaction<Database>;
-
 /** The accounts that bought the course before `updatedAt` and have no notice of `version` yet. */
-function untoldBuyers(database: Queryable, courseId: string, version: number, updatedAt: Date) {
+function untoldBuyers(database: Db, courseId: string, version: number, updatedAt: Date) {
   return (
     database
       .selectFrom('purchases')

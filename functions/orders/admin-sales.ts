@@ -1,7 +1,6 @@
 import { db } from '../db/database.ts';
 import type { SaleStatus, SaleView } from '../../src/lib/admin/sales.schema.ts';
-import type { CurrencyAmount } from '../../src/lib/admin/money-totals.ts';
-import { documentNumber } from '../orders/numbering.ts';
+import { documentNumber } from './numbering.ts';
 import { PAYMENT_PROVIDERS } from '../payments/registry.ts';
 
 /**
@@ -87,15 +86,4 @@ function providerOf(name: string): Pick<SaleView, 'provider' | 'providerLabel' |
 export function saleStatus(status: string, refundRequestedAt: Date | null): SaleStatus {
   if (status === 'refunded' || status === 'disputed') return status;
   return refundRequestedAt ? 'refund_requested' : 'completed';
-}
-
-/** Parses a `json_agg` of `{currency, amountMinor}` objects (or null) into totals. */
-export function totalsFromJson(value: unknown): CurrencyAmount[] {
-  if (!Array.isArray(value)) return [];
-  return value
-    .filter(
-      (item): item is { currency: string; amountMinor: number | string } =>
-        typeof item === 'object' && item !== null && 'currency' in item,
-    )
-    .map((item) => ({ currency: item.currency, amountMinor: Number(item.amountMinor) }));
 }

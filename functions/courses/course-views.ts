@@ -4,9 +4,10 @@ import type { AdminCourseView } from '../../src/lib/admin/courses.schema.ts';
 import type { Currency, Difficulty } from '../../src/lib/course-filters.ts';
 import type { CourseLanguage } from '../../src/lib/course-languages.ts';
 import type { Language } from '../../src/i18n/languages.ts';
+import { categoryNameIn } from '../catalogue/catalogue.ts';
 
-/** How the admin sees a course: its row with its category's name and the state of its last update notice. */
-export function selectViews() {
+/** How the admin sees a course: its row with its category's name in `lang` and the state of its last update notice. */
+export function selectViews(lang: Language) {
   return db()
     .selectFrom('courses')
     .innerJoin('categories', 'categories.slug', 'courses.category')
@@ -36,8 +37,7 @@ export function selectViews() {
       'courses.pdf_updated_at',
       'courses.created_at',
       'courses.updated_at',
-      'categories.name_en as category_name_en',
-      'categories.name_tr as category_name_tr',
+      categoryNameIn(lang).as('category_name'),
       // Whether a PDF is stored, never where.
       sql<boolean>`courses.pdf_path IS NOT NULL`.as('has_pdf'),
       // The current version's "notify buyers" run, if one was asked for: under way, or how many it mailed.
@@ -63,13 +63,13 @@ export function selectViews() {
 
 type ViewRow = Awaited<ReturnType<ReturnType<typeof selectViews>['executeTakeFirstOrThrow']>>;
 
-export function toView(row: ViewRow, lang: Language): AdminCourseView {
+export function toView(row: ViewRow): AdminCourseView {
   return {
     id: row.id,
     title: row.title,
     description: row.description,
     category: row.category,
-    categoryName: lang === 'tr' ? row.category_name_tr : row.category_name_en,
+    categoryName: row.category_name,
     instructorName: row.instructor_name,
     instructorBio: row.instructor_bio,
     priceMinor: row.price_minor,

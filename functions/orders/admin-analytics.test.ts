@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { monthKey, periodRange } from './analytics.ts';
+import { monthKey, periodRange } from './admin-analytics.ts';
 
 const at = (iso: string) => new Date(iso);
 
