@@ -10,8 +10,6 @@ import {
   type SubscriberListQuery,
   type SubscriberStatus,
 } from '../../src/lib/audience.schema.ts';
-import { notFound, ok, type Result } from '../../src/lib/result.ts';
-import { isUuid } from '../../src/lib/uuid.ts';
 
 export const ADMIN_SUBSCRIBERS_PER_PAGE = 50;
 
@@ -31,9 +29,9 @@ function filtered(filter: Filter): SelectQueryBuilder<Database, 'subscribers', o
 const newestSource = sql<AdminSubscriber['source']>`(
   SELECT source FROM subscriber_consents c WHERE c.subscriber_id = subscribers.id ORDER BY c.created_at DESC LIMIT 1)`;
 
-type SubscriberFields = Omit<AdminSubscriber, 'source'>;
+export type SubscriberFields = Omit<AdminSubscriber, 'source'>;
 
-function toSubscriber(row: {
+export function toSubscriber(row: {
   id: string;
   email: string;
   status: SubscriberStatus;
@@ -60,7 +58,7 @@ const toAdminSubscriber = (row: Parameters<typeof toSubscriber>[0] & { source: A
   source: row.source,
 });
 
-const COLUMNS = ['id', 'email', 'status', 'languages', 'topics', 'created_at', 'confirmed_at', 'unsubscribed_at'] as const;
+export const COLUMNS = ['id', 'email', 'status', 'languages', 'topics', 'created_at', 'confirmed_at', 'unsubscribed_at'] as const;
 
 /** Newest first, 50 a page, with how many there are in each status (whatever the filter). */
 export async function listSubscribers(query: SubscriberListQuery): Promise<AdminSubscriberPage> {
@@ -101,55 +99,4 @@ export async function subscribersForExport(filter: Filter): Promise<AdminSubscri
     .orderBy('id')
     .execute();
   return rows.map(toAdminSubscriber);
-}
-
-/** One grant or withdrawal, as the per-subscriber record lists it. */
-export interface ConsentEvent {
-  action: 'grant' | 'withdraw';
-  wording: { key: string; version: string; text: string };
-  source: string;
-  page: string;
-  language: string;
-  clientIp: string;
-  /** When it was asked for (a grant) or done (a withdrawal). */
-  at: string;
-  /** When the mailbox confirmed a grant (double opt-in); a withdrawal counts at once. Null: never confirmed. */
-  confirmedAt: string | null;
-}
-
-export interface ConsentRecord {
-  subscriber: SubscriberFields;
-  consents: ConsentEvent[];
-  exportedAt: string;
-}
-
-/**
- * Everything kept about one subscriber's consent, oldest first: what a sender must be able to show
- * (GDPR art. 7(1), KVKK art. 5, Law 6563 and its regulation's art. 7) when asked how it got the address.
- */
-export async function consentRecord(subscriberId: string): Promise<Result<ConsentRecord>> {
-  if (!isUuid(subscriberId)) return notFound;
-  const subscriber = await db().selectFrom('subscribers').select(COLUMNS).where('id', '=', subscriberId).executeTakeFirst();
-  if (!subscriber) return notFound;
-  const consents = await db()
-    .selectFrom('subscriber_consents')
-    .selectAll()
-    .where('subscriber_id', '=', subscriberId)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-  return ok({
-    subscriber: toSubscriber(subscriber),
-    consents: consents.map((row) => ({
-      action: row.action,
-      wording: { key: row.wording_key, version: row.wording_version, text: row.wording_text },
-      source: row.source,
-      page: row.page,
-      language: row.language,
-      clientIp: row.client_ip,
-      at: row.created_at.toISOString(),
-      confirmedAt: row.confirmed_at?.toISOString() ?? null,
-    })),
-    exportedAt: new Date().toISOString(),
-  });
 }

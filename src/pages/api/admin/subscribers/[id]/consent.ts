@@ -1,4 +1,4 @@
-import { consentRecord } from '../../../../../../functions/audience/admin.ts';
+import { consentRecord } from '../../../../../../functions/audience/record.ts';
 import { adminEndpoint } from '../../../../../server/admin-endpoint.ts';
 import { resultResponse } from '../../../../../lib/http.ts';
 
