@@ -7,6 +7,7 @@ import { sessionTokenIn } from '../auth/cookies.ts';
 import { revokeOtherSessions } from './sessions.ts';
 import { sendSecurityNotice } from './security-notices.ts';
 import { conflict, ok, type Result } from '../../src/lib/result.ts';
+import { subscriptionOfAddress } from '../audience/record.ts';
 
 /** A session this young proves its holder just signed in (a link-only account has no password to re-enter). */
 export const FRESH_SESSION_MS = 15 * 60 * 1000;
@@ -41,7 +42,7 @@ export async function exportAccountData(userId: string) {
     .select(['email', 'full_name', 'language', 'email_verified', 'course_update_emails', 'created_at'])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
-  const [orders, sessions, passkeys, messages] = await Promise.all([
+  const [orders, sessions, passkeys, messages, subscription] = await Promise.all([
     // Only what the account may see: a guest purchase at an unverified address may be someone else's.
     listOrders(userId),
     db()
@@ -54,6 +55,8 @@ export async function exportAccountData(userId: string) {
     user.email_verified
       ? db().selectFrom('contact_messages').select(['created_at', 'subject', 'message']).where('email', '=', user.email).execute()
       : [],
+    // So is a news subscription: its consent record, as the admin sees it.
+    user.email_verified ? subscriptionOfAddress(user.email) : null,
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -78,6 +81,7 @@ export async function exportAccountData(userId: string) {
       lastUsedAt: passkey.last_used_at?.toISOString() ?? null,
     })),
     contactMessages: messages.map((message) => ({ ...message, created_at: message.created_at.toISOString() })),
+    newsSubscription: subscription,
   };
 }
 

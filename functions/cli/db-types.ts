@@ -26,6 +26,9 @@ const OVERRIDES = {
     'legal_texts.language': '"en" | "tr"',
     'legal_texts.page': '"terms" | "privacy" | "refund" | "pre-information" | "distance-contract"',
     'document_counters.kind': '"receipt" | "credit_note"',
+    'subscribers.status': 'Generated<"pending" | "active" | "unsubscribed">',
+    'subscriber_consents.action': '"grant" | "withdraw"',
+    'subscriber_consents.source': '"footer" | "blog" | "course" | "subscribe-page" | "checkout" | "preferences" | "one-click"',
   },
 };
 const verify = process.argv.includes('--verify');

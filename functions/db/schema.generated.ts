@@ -360,6 +360,41 @@ export interface SignInFailures {
   id: Generated<Int8>;
 }
 
+export interface SubscriberConfirmations {
+  consent_id: string;
+  expires_at: Timestamp;
+  token_hash: string;
+  used_at: Timestamp | null;
+}
+
+export interface SubscriberConsents {
+  action: "grant" | "withdraw";
+  client_ip: string;
+  confirmed_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  language: string;
+  page: string;
+  source: "footer" | "blog" | "course" | "subscribe-page" | "checkout" | "preferences" | "one-click";
+  subscriber_id: string;
+  wording_key: string;
+  wording_text: string;
+  wording_version: string;
+}
+
+export interface Subscribers {
+  confirmed_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  email: string;
+  id: Generated<string>;
+  languages: string[];
+  mailbox_key: string;
+  status: Generated<"pending" | "active" | "unsubscribed">;
+  topics: string[];
+  unsubscribed_at: Timestamp | null;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface TwoFactors {
   backup_codes: string;
   failed_verification_count: Generated<number>;
@@ -451,6 +486,9 @@ export interface DB {
   sessions: Sessions;
   shop_settings: ShopSettings;
   sign_in_failures: SignInFailures;
+  subscriber_confirmations: SubscriberConfirmations;
+  subscriber_consents: SubscriberConsents;
+  subscribers: Subscribers;
   two_factors: TwoFactors;
   usage_limits: UsageLimits;
   used_totp_codes: UsedTotpCodes;

@@ -24,6 +24,12 @@ export const LIMITS = {
   reviewWritesPerAccount: { name: 'review-write:account', max: 20, windowS: 60 * 60 },
   contactPerClient: { name: 'contact:client', max: 5, windowS: 60 * 60 },
   contactPerAddress: { name: 'contact:address', max: 3, windowS: 60 * 60 },
+  /**
+   * Sign-ups to the shop's news: each sends a confirmation mail. Refused the same whether or not the
+   * address is on the list, so a refusal tells nothing about it.
+   */
+  subscribePerClient: { name: 'subscribe:client', max: 10, windowS: 60 * 60 },
+  subscribePerAddress: { name: 'subscribe:address', max: 3, windowS: 60 * 60 },
   signUpPerClient: { name: 'sign-up:client', max: 10, windowS: 60 * 60 },
   linkMailPerClient: { name: 'link-mail:client', max: 10, windowS: 15 * 60 },
   /**

@@ -1,8 +1,7 @@
-import { isSigned, sign } from '../auth/signing.ts';
+import { idOfSignedToken, signedIdToken } from '../auth/signing.ts';
 import { db } from '../db/database.ts';
 import { siteUrl } from '../env.ts';
 import type { Language } from '../../src/i18n/languages.ts';
-import { isUuid } from '../../src/lib/uuid.ts';
 
 /**
  * The one mail a buyer may turn off: course update notices. Each such mail carries a link signed for
@@ -10,10 +9,9 @@ import { isUuid } from '../../src/lib/uuid.ts';
  * one-click unsubscribe that mail clients send (RFC 8058).
  */
 const PURPOSE = 'unsubscribe';
-const SIGNATURE = /^[\w-]{20,100}$/;
 
 export function unsubscribeToken(userId: string): string {
-  return `${userId}.${sign(PURPOSE, userId)}`;
+  return signedIdToken(PURPOSE, userId);
 }
 
 export function unsubscribeLinks(userId: string, language: Language): { oneClickUrl: string; pageUrl: string } {
@@ -26,9 +24,7 @@ export function unsubscribeLinks(userId: string, language: Language): { oneClick
 
 /** The account a token was signed for; undefined for a malformed or tampered one. */
 export function accountOfToken(token: string): string | undefined {
-  const [userId, signature = '', ...rest] = token.split('.');
-  if (rest.length > 0 || !isUuid(userId) || !SIGNATURE.test(signature)) return undefined;
-  return isSigned(PURPOSE, userId, signature) ? userId : undefined;
+  return idOfSignedToken(PURPOSE, token);
 }
 
 /** Whether the account still wants course update notices; undefined when there is no such account. */

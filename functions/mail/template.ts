@@ -24,6 +24,8 @@ export interface MailTemplate<Props> {
   kind: string;
   /** Not strictly transactional (course update notices): it carries List-Unsubscribe, and an account may turn it off. */
   optional?: true;
+  /** The footer's link to the reader's preferences page (optional mail): course update mails say "Stop course update e-mails". */
+  unsubscribeLabel?: (context: MailContext) => string;
   subject: (props: Props, context: MailContext) => string;
   preheader: (props: Props, context: MailContext) => string;
   reason: (props: Props, context: MailContext) => string;
@@ -64,7 +66,9 @@ export async function renderMail<Props>(
     preheader: template.preheader(props, context),
     shop: context.shop,
     reason: template.reason(props, context),
-    footerLinks: delivery.unsubscribe ? [{ label: context.t('mail.unsubscribe'), url: delivery.unsubscribe.pageUrl }] : [],
+    footerLinks: delivery.unsubscribe
+      ? [{ label: template.unsubscribeLabel?.(context) ?? context.t('mail.unsubscribe'), url: delivery.unsubscribe.pageUrl }]
+      : [],
     children: template.body(props, context),
   });
   return {

@@ -8,7 +8,7 @@
  */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 // Mail clients POST one-click unsubscribes (RFC 8058) from their own servers, with a signed token.
-const SIGNED_ENDPOINTS = new Set(['/api/stripe/webhook', '/api/mail/unsubscribe']);
+const SIGNED_ENDPOINTS = new Set(['/api/stripe/webhook', '/api/mail/unsubscribe', '/api/audience/unsubscribe']);
 const PAYMENT_PROVIDER_ENDPOINT = /^\/api\/payments\/[a-z][a-z0-9]*\/(webhook|callback)$/;
 
 /** The endpoints other sites' servers and pages may post to (each verifies what it receives by itself). */

@@ -55,3 +55,13 @@ export function plainText(raw: string): string {
     .replace(/=\r?\n/g, '')
     .replace(/(=[0-9A-F]{2})+/g, (encoded) => Buffer.from(encoded.replace(/=/g, ''), 'hex').toString('utf8'));
 }
+
+/** The header block of a raw message, unfolded, by lower-case name. */
+export function mailHeaders(raw: string): Record<string, string> {
+  const block = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+  return Object.fromEntries(
+    block
+      .split(/\r?\n/)
+      .map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+  );
+}

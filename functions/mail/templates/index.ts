@@ -9,6 +9,8 @@ import { passwordReset } from './password-reset.ts';
 import { refundNotice } from './refund-notice.ts';
 import { securityNotice } from './security-notice.ts';
 import { signInLink } from './sign-in-link.ts';
+import { subscriptionConfirm } from './subscription-confirm.ts';
+import { subscriptionWelcome } from './subscription-welcome.ts';
 
 export interface MailSample {
   kind: string;
@@ -41,6 +43,8 @@ export const MAIL_SAMPLES: MailSample[] = [
   sampleOf(contactNotification),
   sampleOf(courseUpdate),
   sampleOf(securityNotice),
+  sampleOf(subscriptionConfirm),
+  sampleOf(subscriptionWelcome),
 ];
 
 export {
@@ -52,4 +56,6 @@ export {
   refundNotice,
   securityNotice,
   signInLink,
+  subscriptionConfirm,
+  subscriptionWelcome,
 };

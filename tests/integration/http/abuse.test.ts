@@ -160,6 +160,20 @@ describe('mail bombing through the shop', () => {
     expect(fromClient).toBe(5);
     expect(fromSender).toBe(3);
   }, 60_000);
+
+  it('news sign-ups: 30 from one client mail 10 addresses; one address from 12 clients is mailed 3 times', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const signUp = (browser: Browser, email: string) =>
+      browser.postJson('/api/audience/subscribe', { email, source: 'footer', page: '/en/', language: 'en' });
+    const client = newClient();
+    const fromClient = await flood(30, 10, (index) => signUp(client, `news-${tag}-${index}@example.com`));
+    const target = uniqueEmail('news-target');
+    const toTarget = await flood(12, 6, () => signUp(newClient(), target));
+    expect(await mailsTo(`news-${tag}-%`)).toBe(10);
+    expect(await mailsTo(target)).toBe(3);
+    expect([fromClient, toTarget].map((statuses) => statuses.filter((status) => status === 202).length)).toEqual([10, 3]);
+    expect(new Set([...fromClient, ...toTarget])).toEqual(new Set([202, 429]));
+  }, 60_000);
 });
 
 describe('a buyer refused by the checkout limit', () => {

@@ -276,13 +276,21 @@ describe('an account someone else opened with the buyer’s address, then export
       message: 'Only the real owner of this address wrote this.',
       language: 'en',
     });
+    await new Browser(server).postJson('/api/audience/subscribe', {
+      email: victim,
+      source: 'footer',
+      page: '/en/',
+      language: 'en',
+    });
 
     const exported = (await (await attacker.request('/api/account/export')).json()) as {
       orders: unknown[];
       contactMessages: unknown[];
+      newsSubscription: unknown;
     };
     expect(exported.orders).toEqual([]);
     expect(exported.contactMessages).toEqual([]);
+    expect(exported.newsSubscription).toBeNull();
 
     expect((await attacker.postJson('/api/account/delete', { password: 'attacker pass 1', confirm: true })).status).toBe(200);
     const kept = await db().selectFrom('purchases').select(['email', 'user_id']).where('email', '=', victim).execute();
@@ -399,13 +407,20 @@ describe('own your data', () => {
     const email = uniqueEmail('leaving');
     const browser = await signedInBrowser(server, { role: 'user', email, password: 'leaving pass 1' });
     await checkout(browser, freeCourse.id, email);
+    await browser.postJson('/api/audience/subscribe', { email, source: 'course', page: '/en/course/x', language: 'en' });
 
     const exported = await browser.request('/api/account/export');
     expect(exported.status).toBe(200);
     expect(exported.headers.get('content-disposition')).toMatch(/^attachment; filename="microcourses-my-data-/);
-    const data = (await exported.json()) as { account: { email: string }; orders: { course: string }[] };
+    const data = (await exported.json()) as {
+      account: { email: string };
+      orders: { course: string }[];
+      newsSubscription: { subscriber: { status: string }; consents: { source: string; confirmedAt: string | null }[] };
+    };
     expect(data.account.email).toBe(email);
     expect(data.orders.map((order) => order.course)).toContain(freeCourse.title);
+    expect(data.newsSubscription.subscriber.status).toBe('pending');
+    expect(data.newsSubscription.consents).toMatchObject([{ source: 'course', confirmedAt: null }]);
     expect((await new Browser(server).request('/api/account/export')).status).toBe(401);
 
     const wrong = await browser.postJson('/api/account/delete', { password: 'not my pass', confirm: true });

@@ -195,8 +195,17 @@ describe('fuzzing', () => {
     300_000,
   );
 
-  it(`GET query strings: catalogue (filters, display currency, order), search pages and checkout pages survive ${RUNS_PER_ENDPOINT} generated inputs each`, async () => {
-    const targets = ['/api/courses?', '/en/courses?', '/tr/checkout/success?', '/api/password-reset?', '/en/dev/mailbox?'];
+  it(`GET query strings: catalogue (filters, display currency, order), search pages, checkout pages and subscription links survive ${RUNS_PER_ENDPOINT} generated inputs each`, async () => {
+    const targets = [
+      '/api/courses?',
+      '/en/courses?',
+      '/tr/checkout/success?',
+      '/api/password-reset?',
+      '/en/dev/mailbox?',
+      '/en/subscribe/confirm?',
+      '/tr/subscription?',
+      '/api/admin/subscribers?',
+    ];
     for (const target of targets) {
       await fc.assert(
         fc.asyncProperty(
@@ -215,6 +224,9 @@ describe('fuzzing', () => {
               'token',
               'to',
               'utm_source',
+              'q',
+              'status',
+              'done',
             ),
             // Currency-shaped values too, so the display-currency paths are reached, not only refused.
             fc.oneof(

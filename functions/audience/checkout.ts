@@ -1,0 +1,32 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { Language } from '../../src/i18n/languages.ts';
+import { CONSENT_WORDINGS, wordingOf } from './consent.ts';
+import { requestSubscription } from './subscribe.ts';
+
+export interface CheckoutSubscription {
+  email: string;
+  language: Language;
+  /** The checkout page's path, e.g. `/tr/checkout/<course id>`. */
+  page: string;
+  clientIp: string;
+}
+
+/**
+ * The checkout's "send me news" box (unticked by default), ticked: the buyer gets the same
+ * double opt-in as the sign-up forms, recorded with the box's own wording (`audience.consentCheckout`,
+ * which the box must show). Pass the checkout's transaction so the order and the confirmation mail
+ * commit together; a purchase never depends on it (the buyer's mails are transactional and sent
+ * whatever they choose here).
+ */
+export function subscribeAtCheckout(
+  database: Kysely<Database> | Transaction<Database>,
+  buyer: CheckoutSubscription,
+): Promise<void> {
+  return requestSubscription(database, buyer.email, wordingOf(CONSENT_WORDINGS.checkout, buyer.language), {
+    language: buyer.language,
+    source: 'checkout',
+    page: buyer.page,
+    clientIp: buyer.clientIp,
+  });
+}
