@@ -45,13 +45,16 @@ async function start(): Promise<void> {
   handOnToServer({ ASTRO_NODE_AUTOSTART: 'disabled' });
   const entry = (await import(pathToFileURL(path.resolve(SERVER_ENTRY)).href)) as { handler: NodeHandler };
   let origin = '';
-  const pageCache = new PageCache(CACHE_RULES, (pathWithQuery, headers) =>
-    fetch(`${origin}${pathWithQuery}`, { headers, redirect: 'manual' }),
+  const production = NODE_ENV === 'production';
+  const pageCache = new PageCache(
+    CACHE_RULES,
+    (pathWithQuery, headers) => fetch(`${origin}${pathWithQuery}`, { headers, redirect: 'manual' }),
+    { production },
   );
   const server = createHttpServer(entry.handler, {
-    serveStatic: createStaticHandler(loadStaticFiles(path.resolve('dist/client'))),
+    serveStatic: createStaticHandler(loadStaticFiles(path.resolve('dist/client')), { production }),
     pageCache,
-    production: NODE_ENV === 'production',
+    production,
   });
   await listen(server, PORT, HOST);
   running.add('http server', () => close(server));

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PageCache, type CacheRule } from './page-cache.ts';
 import { CACHE_RULES } from './cache-rules.ts';
 import { findFreePort } from '../db/embedded.ts';
+import { nextRequestId } from './http-server.ts';
 
 const RULE: CacheRule = {
   pattern: /^\/en\/courses/,
@@ -179,6 +180,25 @@ describe('PageCache at its edges', () => {
     expect(app.cache.size).toBeLessThan(60);
     await app.get('/en/courses?a=59');
     expect(app.calls.filter((path) => path === '/en/courses?a=59')).toHaveLength(1);
+    await app.close();
+  });
+
+  it('sends a cached page with its security headers, made once for the page, and a cheap request id of its own', async () => {
+    const app = await serve(() => html('<p>catalogue</p>'.repeat(200), 200, { 'content-security-policy': "script-src 'self'" }));
+    await app.get('/en/courses');
+    const [first, second] = [await app.get('/en/courses'), await app.get('/en/courses')];
+    for (const response of [first, second]) {
+      expect(response.headers.get('content-security-policy')).toBe("script-src 'self'; frame-ancestors 'none'");
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+      // frame-ancestors says it: the older header adds only bytes.
+      expect(response.headers.get('x-frame-options')).toBeNull();
+      expect(response.headers.get('strict-transport-security')).toBeNull();
+    }
+    const ids = Array.from({ length: 1000 }, nextRequestId);
+    expect(new Set(ids).size).toBe(1000);
+    for (const id of ids) expect(id).toMatch(/^[0-9A-F]{12}$/);
     await app.close();
   });
 

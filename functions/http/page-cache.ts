@@ -65,8 +65,11 @@ export class PageCache {
   readonly #render: PageRenderer;
   readonly #fillToken = randomBytes(16).toString('hex');
 
-  constructor(rules: CacheRule[], render: PageRenderer, { maxBytes = DEFAULT_MAX_BYTES } = {}) {
+  readonly #security: { production: boolean };
+
+  constructor(rules: CacheRule[], render: PageRenderer, { maxBytes = DEFAULT_MAX_BYTES, production = false } = {}) {
     this.#rules = rules;
+    this.#security = { production };
     this.#render = render;
     this.#entries = new LRUCache<string, Entry>({ maxSize: maxBytes, sizeCalculation: (entry, key) => sizeOf(entry, key) });
   }
@@ -74,6 +77,19 @@ export class PageCache {
   /** Whether a request is the cache's own render (it must reach Astro, not the cache). */
   isFill(req: IncomingMessage): boolean {
     return req.headers[FILL_HEADER] === this.#fillToken;
+  }
+
+  /**
+   * Serves a page at once when a fresh copy is held (compressed, if the client takes it): the common
+   * case, without waiting for anything. False: `handle` decides.
+   */
+  serveFresh(req: IncomingMessage, res: ServerResponse): boolean {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    const match = this.#match(req.url ?? '/');
+    const entry = match && this.#entries.get(match.key);
+    if (!entry || (Date.now() - entry.storedAt) / 1000 > entry.rule.maxAgeS || (entry.compressing && !entry.br)) return false;
+    sendFromMemory(req, res, entry.status, entry.headers, entry, this.#security);
+    return true;
   }
 
   /** Serves a cacheable page from memory (filling it first if needed). False: not ours, pass it on. */
@@ -91,7 +107,7 @@ export class PageCache {
     if (entry.compressing && !entry.br && /\b(br|gzip)\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
       await Promise.race([entry.compressing, new Promise((resolve) => setTimeout(resolve, FIRST_COMPRESSION_WAIT_MS))]);
     }
-    sendFromMemory(req, res, entry.status, { ...entry.headers, ...sharedCacheHeaders(entry.rule) }, entry);
+    sendFromMemory(req, res, entry.status, entry.headers, entry, this.#security);
     return true;
   }
 
@@ -153,11 +169,13 @@ export class PageCache {
     }
     const identity = Buffer.from(await response.arrayBuffer());
     if (!CACHEABLE_STATUS.has(response.status) || response.headers.has('set-cookie')) return undefined;
+    // One object per page, its cache headers included: the list sent with it is made once (precompress.ts).
     const headers: Record<string, string> = {};
     for (const name of STORED_HEADERS) {
       const value = response.headers.get(name);
       if (value) headers[name] = value;
     }
+    Object.assign(headers, sharedCacheHeaders(rule));
     const entry: Entry = { status: response.status, headers, identity, etag: etagOf(identity), storedAt: startedAt, rule };
     // Rendered from data older than a purge that arrived meanwhile: good enough for the requests that
     // were already waiting for it, never kept for later ones.

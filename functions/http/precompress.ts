@@ -4,6 +4,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { REQUEST_ID_HEADER } from '../log.ts';
+import { securityHeadersFor } from './security-headers.ts';
 
 /**
  * Brotli and gzip variants of what the server sends from memory (the build's static files, cached
@@ -83,7 +85,9 @@ export interface MemoryBody extends Variants {
 
 /**
  * Sends a body from memory: 304 when the browser's copy is current, otherwise the best encoding the
- * client accepts (brotli, gzip, or none while the variants are still being made).
+ * client accepts (brotli, gzip, or none while the variants are still being made). `headers` is the
+ * response kind's own (one object per static file or cached page): the full list sent with it, security
+ * headers included, is made once per kind and encoding, so a request costs a lookup and a write.
  */
 export function sendFromMemory(
   req: IncomingMessage,
@@ -91,10 +95,11 @@ export function sendFromMemory(
   status: number,
   headers: Record<string, string | number>,
   body: MemoryBody,
+  { production }: { production: boolean },
 ): void {
-  const all: Record<string, string | number> = { ...headers, ETag: body.etag, Vary: 'Accept-Encoding' };
+  const requestId = String(req.headers[REQUEST_ID_HEADER] ?? '');
   if (status === 200 && req.headers['if-none-match'] === body.etag) {
-    res.writeHead(304, all);
+    res.writeHead(304, [...headList(headers, body, 304, undefined, production), 'X-Request-Id', requestId]);
     res.end();
     return;
   }
@@ -105,10 +110,41 @@ export function sendFromMemory(
       : body.gzip && /\bgzip\b/.test(accepted)
         ? [body.gzip, 'gzip']
         : [body.identity, undefined];
-  if (encoding) all['Content-Encoding'] = encoding;
-  all['Content-Length'] = bytes.length;
-  res.writeHead(status, all);
+  res.writeHead(status, [...headList(headers, body, status, encoding, production), 'X-Request-Id', requestId]);
   res.end(req.method === 'HEAD' ? undefined : bytes);
+}
+
+/** Header lists made so far, per response kind's headers, per status, encoding and length. */
+const heads = new WeakMap<object, Map<string, string[]>>();
+
+function headList(
+  headers: Record<string, string | number>,
+  body: MemoryBody,
+  status: number,
+  encoding: string | undefined,
+  production: boolean,
+): string[] {
+  const bytes = status === 304 ? undefined : encoding === 'br' ? body.br : encoding === 'gzip' ? body.gzip : body.identity;
+  const key = `${status} ${encoding ?? ''} ${bytes?.length ?? ''} ${body.etag} ${production}`;
+  let kinds = heads.get(headers);
+  if (!kinds) heads.set(headers, (kinds = new Map<string, string[]>()));
+  let list = kinds.get(key);
+  if (!list) {
+    // By lower-case name: the page's own policy and the completed one are one header.
+    const all = new Map<string, [string, string]>();
+    const put = (name: string, value: string | number) => all.set(name.toLowerCase(), [name, String(value)]);
+    for (const [name, value] of Object.entries(headers)) put(name, value);
+    for (const [name, value] of Object.entries(securityHeadersFor(headers, { production }))) put(name, value);
+    put('ETag', body.etag);
+    put('Vary', 'Accept-Encoding');
+    if (encoding) put('Content-Encoding', encoding);
+    if (bytes) put('Content-Length', bytes.length);
+    list = [...all.values()].flat();
+    // A body's variants change (a better brotli, a new render): the lists of old ones are not kept.
+    if (kinds.size >= 8) kinds.clear();
+    kinds.set(key, list);
+  }
+  return list;
 }
 
 export function etagOf(identity: Buffer): string {
