@@ -7,6 +7,7 @@ import { productionPreflight, TEST_HARNESS_BANNER } from '../ops/preflight.ts';
 import { close, createHttpServer, listen, loopbackOrigin, type NodeHandler } from '../http/http-server.ts';
 import { createStaticHandler, loadStaticFiles } from '../http/static-files.ts';
 import { PageCache } from '../http/page-cache.ts';
+import { inProcessRenderer } from '../http/in-process.ts';
 import { CACHE_RULES, SHOP_TAG } from '../http/cache-rules.ts';
 import { listenForChanges } from '../http/cache-notify.ts';
 import { forgetShopSettings } from '../shop/settings.ts';
@@ -48,7 +49,7 @@ async function start(): Promise<void> {
   const production = NODE_ENV === 'production';
   const pageCache = new PageCache(
     CACHE_RULES,
-    (pathWithQuery, headers) => fetch(`${origin}${pathWithQuery}`, { headers, redirect: 'manual' }),
+    inProcessRenderer(entry.handler, () => new URL(origin).host),
     { production },
   );
   const server = createHttpServer(entry.handler, {

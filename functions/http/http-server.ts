@@ -139,7 +139,7 @@ export function close(server: http.Server): Promise<void> {
   });
 }
 
-/** Where this server can reach itself (the page cache renders through it). */
+/** Where this server can be reached on this machine (the host the page cache renders its pages for). */
 export function loopbackOrigin(server: http.Server): string {
   const address = server.address();
   if (!address || typeof address === 'string') throw new Error('Server is not listening on TCP');

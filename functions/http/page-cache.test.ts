@@ -202,6 +202,22 @@ describe('PageCache at its edges', () => {
     await app.close();
   });
 
+  it('compresses a fresh page fast, and a page read again at the best quality in the background', async () => {
+    const words = Array.from({ length: 6000 }, (_, n) => `w${(n * 7919) % 1013}`).join(' ');
+    const app = await serve(() => html(`<p>${words}</p>`));
+    const br = { 'accept-encoding': 'br' };
+    const first = await app.get('/en/courses', br);
+    expect(await first.text()).toBe(`<p>${words}</p>`);
+    const fast = Number(first.headers.get('content-length'));
+    await app.get('/en/courses', br);
+    await vi.waitFor(async () =>
+      expect(Number((await app.get('/en/courses', br)).headers.get('content-length'))).toBeLessThan(fast),
+    );
+    expect(await (await app.get('/en/courses', br)).text()).toBe(`<p>${words}</p>`);
+    expect(app.calls).toEqual(['/en/courses']);
+    await app.close();
+  });
+
   it('compresses a fresh page in the thread pool, and its first visitor already gets brotli', async () => {
     const app = await serve(() => html('<p>catalogue</p>'.repeat(500)));
     const first = await app.get('/en/courses', { 'accept-encoding': 'br' });
