@@ -4,6 +4,7 @@ import { PageCache, type CacheRule } from './page-cache.ts';
 import { CACHE_RULES } from './cache-rules.ts';
 import { findFreePort } from '../db/embedded.ts';
 import { nextRequestId } from './http-server.ts';
+import { compressVariants, FAST_QUALITY } from './precompress.ts';
 
 const RULE: CacheRule = {
   pattern: /^\/en\/courses/,
@@ -199,6 +200,21 @@ describe('PageCache at its edges', () => {
     const ids = Array.from({ length: 1000 }, nextRequestId);
     expect(new Set(ids).size).toBe(1000);
     for (const id of ids) expect(id).toMatch(/^[0-9A-F]{12}$/);
+    await app.close();
+  });
+
+  it("counts a page's compressed variants in its budget, each held in a buffer of its own size", async () => {
+    const body = '<p>catalogue</p>'.repeat(500);
+    const app = await serve(() => html(body));
+    const length = async (encoding: string) =>
+      Number((await app.get('/en/courses', { 'accept-encoding': encoding })).headers.get('content-length'));
+    await length('br');
+    const [br, gzip] = [await length('br'), await length('gzip')];
+    expect(br).toBeLessThan(body.length);
+    expect(app.cache.bytes).toBe('/en/courses'.length + body.length + br + gzip + 512);
+    const variants = await compressVariants(Buffer.from(body), FAST_QUALITY);
+    expect(variants.br.buffer.byteLength).toBe(variants.br.length);
+    expect(variants.gzip.buffer.byteLength).toBe(variants.gzip.length);
     await app.close();
   });
 

@@ -125,8 +125,7 @@ export class PageCache {
     void bestBrotliInBackground(entry.identity).then((br) => {
       if (!br || this.#entries.peek(key) !== entry) return;
       entry.br = br;
-      // Counted again at its new size.
-      this.#entries.set(key, entry);
+      this.#recount(key, entry);
     });
   }
 
@@ -206,13 +205,18 @@ export class PageCache {
           delete entry.compressing;
           if (!variants) return;
           Object.assign(entry, variants, { upgradable: true });
-          // Counted again at its compressed size, if it is still the page held for this key.
-          if (this.#entries.peek(key) === entry) this.#entries.set(key, entry);
+          if (this.#entries.peek(key) === entry) this.#recount(key, entry);
         },
         () => delete entry.compressing,
       );
     }
     return entry;
+  }
+
+  /** Counted again at its size now (setting the same object again would keep the old size). */
+  #recount(key: string, entry: Entry): void {
+    this.#entries.delete(key);
+    this.#entries.set(key, entry);
   }
 
   #purgeCount(rule: CacheRule): number {

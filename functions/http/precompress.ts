@@ -75,13 +75,25 @@ export function bestBrotliInBackground(identity: Buffer): Promise<Buffer | undef
 export async function compressVariants(identity: Buffer, quality = BEST_QUALITY): Promise<Required<Variants>> {
   const [br, gz] = await Promise.all([
     brotliOf(identity, quality),
-    gzipAsync(identity, { level: quality < BEST_QUALITY ? 6 : 9 }),
+    gzipAsync(identity, { level: quality < BEST_QUALITY ? 6 : 9 }).then(ownBuffer),
   ]);
   return { br, gzip: gz };
 }
 
-function brotliOf(identity: Buffer, quality: number): Promise<Buffer> {
-  return brotli(identity, {
+/**
+ * zlib's result is a view into its 64 KB output chunk: kept as it is, a 3 KB page would hold 64 KB
+ * (the page cache counted 3 KB and grew past its budget several times over). Kept: a copy of its own
+ * size, outside Node's shared pool (whose 8 KB slabs a small kept slice would hold too).
+ */
+function ownBuffer(view: Buffer): Buffer {
+  if (view.buffer.byteLength === view.length) return view;
+  const own = Buffer.allocUnsafeSlow(view.length);
+  view.copy(own);
+  return own;
+}
+
+async function brotliOf(identity: Buffer, quality: number): Promise<Buffer> {
+  const compressed = await brotli(identity, {
     params: {
       [constants.BROTLI_PARAM_QUALITY]: quality,
       [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
@@ -92,6 +104,7 @@ function brotliOf(identity: Buffer, quality: number): Promise<Buffer> {
       ),
     },
   });
+  return ownBuffer(compressed);
 }
 
 /** Writes `file.br` and `file.gz` beside every compressible file of a folder (the build's client output). */
