@@ -234,6 +234,8 @@ function rawGet(
 
 /** Bytes of the HTML and every script and stylesheet it loads, as sent with brotli. */
 async function pageWeight(url: string): Promise<{ 'html KB': string; 'js KB': string; 'css KB': string; 'total KB': string }> {
+  // Asked once first: after the distinct-URL flood the page may be a fresh miss, sent before it is compressed.
+  await fetchSize(url);
   const page = await fetchSize(url);
   const html = page.body;
   const origin = new URL(url).origin;
