@@ -177,9 +177,17 @@ export function env(): Env {
 /** The public origin. Needs only the origin variables, so a production build can render links without the server's secrets. */
 const SiteEnvSchema = BaseEnvSchema.pick({ PUBLIC_SITE_URL: true, HOST: true, PORT: true });
 
+let site: { from: string; url: string } | undefined;
+
+/** Checked again only when one of its variables changed (tests change them; a server never does). */
 export function siteUrl(): string {
-  const { PUBLIC_SITE_URL, HOST, PORT } = SiteEnvSchema.parse(blankToUndefined(process.env));
-  return PUBLIC_SITE_URL ?? `http://${HOST === '0.0.0.0' ? 'localhost' : HOST}:${PORT}`;
+  const source = { PUBLIC_SITE_URL: process.env.PUBLIC_SITE_URL, HOST: process.env.HOST, PORT: process.env.PORT };
+  const from = JSON.stringify(source);
+  if (site?.from !== from) {
+    const { PUBLIC_SITE_URL, HOST, PORT } = SiteEnvSchema.parse(blankToUndefined(source));
+    site = { from, url: PUBLIC_SITE_URL ?? `http://${HOST === '0.0.0.0' ? 'localhost' : HOST}:${PORT}` };
+  }
+  return site.url;
 }
 
 /**
@@ -210,6 +218,6 @@ export function handOnToServer(values: Partial<Record<HandedOn, string>>): void 
   Object.assign(process.env, values);
 }
 
-function blankToUndefined(source: NodeJS.ProcessEnv): Record<string, string | undefined> {
+function blankToUndefined(source: Record<string, string | undefined>): Record<string, string | undefined> {
   return Object.fromEntries(Object.entries(source).map(([key, value]) => [key, value === '' ? undefined : value]));
 }

@@ -7,6 +7,7 @@ import { productionPreflight, TEST_HARNESS_BANNER } from '../ops/preflight.ts';
 import { close, createHttpServer, listen, loopbackOrigin, type NodeHandler } from '../http/http-server.ts';
 import { createStaticHandler, loadStaticFiles } from '../http/static-files.ts';
 import { PageCache } from '../http/page-cache.ts';
+import { inProcessRenderer } from '../http/in-process.ts';
 import { CACHE_RULES, SHOP_TAG } from '../http/cache-rules.ts';
 import { followChanges } from '../http/cache-notify.ts';
 import { forgetShopSettings } from '../shop/settings.ts';
@@ -45,13 +46,16 @@ async function start(): Promise<void> {
   handOnToServer({ ASTRO_NODE_AUTOSTART: 'disabled' });
   const entry = (await import(pathToFileURL(path.resolve(SERVER_ENTRY)).href)) as { handler: NodeHandler };
   let origin = '';
-  const pageCache = new PageCache(CACHE_RULES, (pathWithQuery, headers) =>
-    fetch(`${origin}${pathWithQuery}`, { headers, redirect: 'manual' }),
+  const production = NODE_ENV === 'production';
+  const pageCache = new PageCache(
+    CACHE_RULES,
+    inProcessRenderer(entry.handler, () => new URL(origin).host),
+    { production },
   );
   const server = createHttpServer(entry.handler, {
-    serveStatic: createStaticHandler(loadStaticFiles(path.resolve('dist/client'))),
+    serveStatic: createStaticHandler(loadStaticFiles(path.resolve('dist/client')), { production }),
     pageCache,
-    production: NODE_ENV === 'production',
+    production,
   });
   await listen(server, PORT, HOST);
   running.add('http server', () => close(server));

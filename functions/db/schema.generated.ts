@@ -235,6 +235,7 @@ export interface MailOutbox {
   locked_until: Timestamp | null;
   next_attempt_at: Generated<Timestamp>;
   recipient: string;
+  render_with: Json | null;
   reply_to: string | null;
   sent_at: Timestamp | null;
   status: Generated<"pending" | "sent">;

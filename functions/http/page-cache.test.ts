@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PageCache, type CacheRule } from './page-cache.ts';
 import { CACHE_RULES } from './cache-rules.ts';
 import { findFreePort } from '../db/embedded.ts';
+import { nextRequestId } from './http-server.ts';
+import { compressVariants, FAST_QUALITY } from './precompress.ts';
 
 const RULE: CacheRule = {
   pattern: /^\/en\/courses/,
@@ -179,6 +181,56 @@ describe('PageCache at its edges', () => {
     expect(app.cache.size).toBeLessThan(60);
     await app.get('/en/courses?a=59');
     expect(app.calls.filter((path) => path === '/en/courses?a=59')).toHaveLength(1);
+    await app.close();
+  });
+
+  it('sends a cached page with its security headers, made once for the page, and a cheap request id of its own', async () => {
+    const app = await serve(() => html('<p>catalogue</p>'.repeat(200), 200, { 'content-security-policy': "script-src 'self'" }));
+    await app.get('/en/courses');
+    const [first, second] = [await app.get('/en/courses'), await app.get('/en/courses')];
+    for (const response of [first, second]) {
+      expect(response.headers.get('content-security-policy')).toBe("script-src 'self'; frame-ancestors 'none'");
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+      // frame-ancestors says it: the older header adds only bytes.
+      expect(response.headers.get('x-frame-options')).toBeNull();
+      expect(response.headers.get('strict-transport-security')).toBeNull();
+    }
+    const ids = Array.from({ length: 1000 }, nextRequestId);
+    expect(new Set(ids).size).toBe(1000);
+    for (const id of ids) expect(id).toMatch(/^[0-9A-F]{12}$/);
+    await app.close();
+  });
+
+  it("counts a page's compressed variants in its budget, each held in a buffer of its own size", async () => {
+    const body = '<p>catalogue</p>'.repeat(500);
+    const app = await serve(() => html(body));
+    const length = async (encoding: string) =>
+      Number((await app.get('/en/courses', { 'accept-encoding': encoding })).headers.get('content-length'));
+    await length('br');
+    const [br, gzip] = [await length('br'), await length('gzip')];
+    expect(br).toBeLessThan(body.length);
+    expect(app.cache.bytes).toBe('/en/courses'.length + body.length + br + gzip + 512);
+    const variants = await compressVariants(Buffer.from(body), FAST_QUALITY);
+    expect(variants.br.buffer.byteLength).toBe(variants.br.length);
+    expect(variants.gzip.buffer.byteLength).toBe(variants.gzip.length);
+    await app.close();
+  });
+
+  it('compresses a fresh page fast, and a page read again at the best quality in the background', async () => {
+    const words = Array.from({ length: 6000 }, (_, n) => `w${(n * 7919) % 1013}`).join(' ');
+    const app = await serve(() => html(`<p>${words}</p>`));
+    const br = { 'accept-encoding': 'br' };
+    const first = await app.get('/en/courses', br);
+    expect(await first.text()).toBe(`<p>${words}</p>`);
+    const fast = Number(first.headers.get('content-length'));
+    await app.get('/en/courses', br);
+    await vi.waitFor(async () =>
+      expect(Number((await app.get('/en/courses', br)).headers.get('content-length'))).toBeLessThan(fast),
+    );
+    expect(await (await app.get('/en/courses', br)).text()).toBe(`<p>${words}</p>`);
+    expect(app.calls).toEqual(['/en/courses']);
     await app.close();
   });
 

@@ -1,8 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LRUCache } from 'lru-cache';
 import { log } from '../log.ts';
-import { compressInBackground, etagOf, isCompressible, sendFromMemory, type MemoryBody } from './precompress.ts';
+import {
+  bestBrotliInBackground,
+  compressInBackground,
+  etagOf,
+  FAST_QUALITY,
+  isCompressible,
+  sendFromMemory,
+  type MemoryBody,
+} from './precompress.ts';
 
 /**
  * An in-process page cache in front of Astro, for pages that are the same for every reader
@@ -32,6 +39,8 @@ interface Entry extends MemoryBody {
   rule: CacheRule;
   /** Its brotli and gzip variants being made (settled once they are, or given up). */
   compressing?: Promise<unknown>;
+  /** Its brotli is the fast one, and no better one is being made yet: made when it is served again. */
+  upgradable?: boolean;
 }
 
 /**
@@ -41,7 +50,7 @@ interface Entry extends MemoryBody {
 const FIRST_COMPRESSION_WAIT_MS = 100;
 
 /** Renders a page for the cache: the path (with query) as an anonymous visitor would get it. */
-export type PageRenderer = (pathWithQuery: string, fillHeader: Record<string, string>) => Promise<Response>;
+export type PageRenderer = (pathWithQuery: string, headers: Record<string, string>) => Promise<Response>;
 
 const CACHEABLE_STATUS = new Set([200, 404]);
 const STORED_HEADERS = [
@@ -54,7 +63,6 @@ const STORED_HEADERS = [
 ];
 const MAX_URL_LENGTH = 2048;
 export const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
-export const FILL_HEADER = 'x-page-cache-fill';
 
 export class PageCache {
   readonly #entries: LRUCache<string, Entry>;
@@ -63,36 +71,62 @@ export class PageCache {
   readonly #purges = new Map<string, number>();
   readonly #rules: CacheRule[];
   readonly #render: PageRenderer;
-  readonly #fillToken = randomBytes(16).toString('hex');
 
-  constructor(rules: CacheRule[], render: PageRenderer, { maxBytes = DEFAULT_MAX_BYTES } = {}) {
+  readonly #security: { production: boolean };
+
+  constructor(rules: CacheRule[], render: PageRenderer, { maxBytes = DEFAULT_MAX_BYTES, production = false } = {}) {
     this.#rules = rules;
+    this.#security = { production };
     this.#render = render;
     this.#entries = new LRUCache<string, Entry>({ maxSize: maxBytes, sizeCalculation: (entry, key) => sizeOf(entry, key) });
   }
 
-  /** Whether a request is the cache's own render (it must reach Astro, not the cache). */
-  isFill(req: IncomingMessage): boolean {
-    return req.headers[FILL_HEADER] === this.#fillToken;
+  /**
+   * Serves a page at once when a fresh copy is held (compressed, if the client takes it): the common
+   * case, without waiting for anything. False: `handle` decides.
+   */
+  serveFresh(req: IncomingMessage, res: ServerResponse): boolean {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    const match = this.#match(req.url ?? '/');
+    const entry = match && this.#entries.get(match.key);
+    if (!entry || (Date.now() - entry.storedAt) / 1000 > entry.rule.maxAgeS || (entry.compressing && !entry.br)) return false;
+    sendFromMemory(req, res, entry.status, entry.headers, entry, this.#security);
+    this.#upgrade(match.key, entry);
+    return true;
   }
 
   /** Serves a cacheable page from memory (filling it first if needed). False: not ours, pass it on. */
   async handle(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || this.isFill(req)) return false;
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const match = this.#match(req.url ?? '/');
     if (!match) return false;
     const { key, rule } = match;
 
-    let entry = this.#entries.get(key);
-    const age = entry ? (Date.now() - entry.storedAt) / 1000 : Infinity;
-    if (!entry || age > entry.rule.maxAgeS + entry.rule.swrS) entry = await this.#fill(key, rule);
-    else if (age > entry.rule.maxAgeS) void this.#fill(key, rule);
+    const held = this.#entries.get(key);
+    const age = held ? (Date.now() - held.storedAt) / 1000 : Infinity;
+    const entry = !held || age > held.rule.maxAgeS + held.rule.swrS ? await this.#fill(key, rule) : held;
+    if (held && entry === held && age > held.rule.maxAgeS) void this.#fill(key, rule);
     if (!entry) return false;
     if (entry.compressing && !entry.br && /\b(br|gzip)\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
       await Promise.race([entry.compressing, new Promise((resolve) => setTimeout(resolve, FIRST_COMPRESSION_WAIT_MS))]);
     }
-    sendFromMemory(req, res, entry.status, { ...entry.headers, ...sharedCacheHeaders(entry.rule) }, entry);
+    sendFromMemory(req, res, entry.status, entry.headers, entry, this.#security);
+    if (entry === held) this.#upgrade(key, entry);
     return true;
+  }
+
+  /**
+   * A page served again gets its brotli at the best quality, in the background: the cost is spent on
+   * pages that are read, not on each of a flood of distinct ones that may never be asked for again.
+   */
+  #upgrade(key: string, entry: Entry): void {
+    if (!entry.upgradable) return;
+    entry.upgradable = false;
+    void bestBrotliInBackground(entry.identity).then((br) => {
+      if (!br || this.#entries.peek(key) !== entry) return;
+      entry.br = br;
+      this.#recount(key, entry);
+    });
   }
 
   /** Drops every page carrying one of these tags (`*`: every page). Returns how many were dropped. */
@@ -146,36 +180,43 @@ export class PageCache {
     const purgesBefore = this.#purgeCount(rule);
     let response: Response;
     try {
-      response = await this.#render(key, { [FILL_HEADER]: this.#fillToken, 'accept-encoding': 'identity' });
+      response = await this.#render(key, { 'accept-encoding': 'identity' });
     } catch (error) {
       log.error({ key, err: error }, 'page cache render failed');
       return undefined;
     }
     const identity = Buffer.from(await response.arrayBuffer());
     if (!CACHEABLE_STATUS.has(response.status) || response.headers.has('set-cookie')) return undefined;
+    // One object per page, its cache headers included: the list sent with it is made once (precompress.ts).
     const headers: Record<string, string> = {};
     for (const name of STORED_HEADERS) {
       const value = response.headers.get(name);
       if (value) headers[name] = value;
     }
+    Object.assign(headers, sharedCacheHeaders(rule));
     const entry: Entry = { status: response.status, headers, identity, etag: etagOf(identity), storedAt: startedAt, rule };
     // Rendered from data older than a purge that arrived meanwhile: good enough for the requests that
     // were already waiting for it, never kept for later ones.
     if (this.#purgeCount(rule) !== purgesBefore) return entry;
     this.#entries.set(key, entry);
     if (isCompressible(headers['content-type'] ?? '', identity.length)) {
-      entry.compressing = compressInBackground(identity).then(
+      entry.compressing = compressInBackground(identity, FAST_QUALITY).then(
         (variants) => {
           delete entry.compressing;
           if (!variants) return;
-          Object.assign(entry, variants);
-          // Counted again at its compressed size, if it is still the page held for this key.
-          if (this.#entries.peek(key) === entry) this.#entries.set(key, entry);
+          Object.assign(entry, variants, { upgradable: true });
+          if (this.#entries.peek(key) === entry) this.#recount(key, entry);
         },
         () => delete entry.compressing,
       );
     }
     return entry;
+  }
+
+  /** Counted again at its size now (setting the same object again would keep the old size). */
+  #recount(key: string, entry: Entry): void {
+    this.#entries.delete(key);
+    this.#entries.set(key, entry);
   }
 
   #purgeCount(rule: CacheRule): number {

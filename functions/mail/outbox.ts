@@ -18,6 +18,8 @@ export interface Mail {
   listUnsubscribe?: string;
   /** The expiring link in this mail (at LINK_TOKEN_SLOT): the worker mints its token at sending. */
   link?: LinkToken;
+  /** Rendered by the worker as it sends it, from this (template.ts queueMailToRender); html and text are '' until then. */
+  renderWith?: { props: unknown; delivery: Record<string, unknown> };
 }
 
 /** Queues a mail; pass the transaction that causes it, so both commit or neither does. */
@@ -35,6 +37,7 @@ export async function queueMail(database: Db, mail: Mail): Promise<string> {
       reply_to: mail.replyTo ?? null,
       list_unsubscribe: mail.listUnsubscribe ?? null,
       link_token: mail.link ? JSON.stringify(mail.link) : null,
+      render_with: mail.renderWith ? JSON.stringify(mail.renderWith) : null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

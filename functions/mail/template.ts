@@ -6,7 +6,10 @@ import type { Language } from '../../src/i18n/languages.ts';
 import { shopIdentity, type ShopIdentity } from '../shop/identity.ts';
 import type { Db } from '../db/database.ts';
 import { h, Layout } from './kit.ts';
-import type { Mail } from './outbox.ts';
+import { queueMail, type Mail } from './outbox.ts';
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { LinkToken } from '../auth/link-tokens.ts';
 
 /** What a template is rendered with besides its own data. */
 export interface MailContext {
@@ -55,9 +58,40 @@ export async function renderMail<Props>(
   /** The transaction the mail is queued in, if any (see shopIdentity). */
   database?: Db,
 ): Promise<Mail> {
-  const { language } = delivery;
-  const context: MailContext = { language, t: getT(language), shop: await shopIdentity(database) };
+  const context = await mailContext(delivery.language, database);
+  const { envelope, element } = compose(template, props, delivery, context);
+  return { ...envelope, html: await render(element), text: await render(element, { plainText: true }) };
+}
+
+/**
+ * Queues a mail whose rendering can wait: its subject and sender now, its HTML and text by the outbox
+ * worker as it sends it (from the same template, props and delivery, so the same mail), so the
+ * request that caused it (a payment) does not wait for React and the plain-text conversion.
+ */
+export async function queueMailToRender<Props>(
+  database: Transaction<Database>,
+  template: MailTemplate<Props>,
+  props: Props,
+  delivery: Delivery,
+  link?: LinkToken,
+): Promise<void> {
+  const { envelope } = compose(template, props, delivery, await mailContext(delivery.language, database));
+  await queueMail(database, {
+    ...envelope,
+    html: '',
+    text: '',
+    ...(link ? { link } : {}),
+    renderWith: { props, delivery: { ...delivery } },
+  });
+}
+
+async function mailContext(language: Language, database?: Db): Promise<MailContext> {
+  return { language, t: getT(language), shop: await shopIdentity(database) };
+}
+
+function compose<Props>(template: MailTemplate<Props>, props: Props, delivery: Delivery, context: MailContext) {
   if (template.optional && !delivery.unsubscribe) throw new Error(`${template.kind} mail needs an unsubscribe address`);
+  const { language } = delivery;
   const subject = template.subject(props, context);
   const replyTo = delivery.replyTo ?? context.shop.supportEmail;
   const element = h(Layout, {
@@ -71,15 +105,14 @@ export async function renderMail<Props>(
       : [],
     children: template.body(props, context),
   });
-  return {
+  const envelope: Omit<Mail, 'html' | 'text'> = {
     kind: template.kind,
     to: delivery.to,
     language,
     subject,
-    html: await render(element),
-    text: await render(element, { plainText: true }),
     fromName: context.shop.name,
     ...(replyTo ? { replyTo } : {}),
     ...(delivery.unsubscribe ? { listUnsubscribe: delivery.unsubscribe.oneClickUrl } : {}),
   };
+  return { envelope, element };
 }

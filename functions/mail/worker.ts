@@ -3,6 +3,8 @@ import { sql } from 'kysely';
 import { siteUrl } from '../env.ts';
 import type { Db } from '../db/database.ts';
 import { LINK_TOKEN_SLOT, mintLinkToken, type LinkToken } from '../auth/link-tokens.ts';
+import type { Delivery } from './template.ts';
+import { MAIL_RENDERERS } from './templates/index.ts';
 
 /** A queued mail as the worker hands it over. */
 export interface OutgoingMail {
@@ -58,6 +60,23 @@ function parseAddress(value: string): { name: string; address: string } {
   return match ? { name: match[1]!.trim(), address: match[2]!.trim() } : { name: '', address: value.trim() };
 }
 
+/**
+ * A mail queued to be rendered when sent (template.ts queueMailToRender): rendered now, and kept in
+ * its row as any other queued mail is (the slot, not the link), before it is handed over.
+ */
+async function renderQueued(
+  database: Db,
+  id: string,
+  kind: string,
+  { props, delivery }: { props: unknown; delivery: Delivery },
+): Promise<{ html: string; text: string }> {
+  const render = MAIL_RENDERERS.get(kind);
+  if (!render) throw new Error(`No template renders ${kind} mail`);
+  const { html, text } = await render(props, delivery, database);
+  await database.updateTable('mail_outbox').set({ html, text, render_with: null }).where('id', '=', id).execute();
+  return { html, text };
+}
+
 /** The dev mailbox keeps the mail as it was delivered (a sign-in link included) in its outbox row. */
 export function mailboxTransport(database: Db): MailTransport {
   return {
@@ -98,6 +117,8 @@ export async function deliverDueMail(database: Db, transport: MailTransport): Pr
     reply_to: string | null;
     list_unsubscribe: string | null;
     link_token: LinkToken | null;
+    render_with: { props: unknown; delivery: Delivery } | null;
+    kind: string;
     attempts: number;
   }>`
     UPDATE mail_outbox SET locked_until = now() + make_interval(secs => ${LOCK_S}), attempts = attempts + 1
@@ -105,12 +126,15 @@ export async function deliverDueMail(database: Db, transport: MailTransport): Pr
       SELECT id FROM mail_outbox
       WHERE status = 'pending' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
       ORDER BY next_attempt_at LIMIT ${MAIL_BATCH_SIZE} FOR UPDATE SKIP LOCKED)
-    RETURNING id, recipient, subject, html, text, from_name, reply_to, list_unsubscribe, link_token, attempts`.execute(database);
+    RETURNING id, recipient, subject, html, text, from_name, reply_to, list_unsubscribe, link_token, render_with, kind, attempts`.execute(
+    database,
+  );
 
   let sent = 0;
   let failed = 0;
   for (const mail of claimed.rows) {
     try {
+      if (mail.render_with) Object.assign(mail, await renderQueued(database, mail.id, mail.kind, mail.render_with));
       // Minted now, so a link's lifetime starts when the mail leaves; the outbox row keeps only the slot.
       const token = mail.link_token ? await mintLinkToken(database, mail.link_token) : undefined;
       const withLink = (body: string) => (token ? body.replaceAll(LINK_TOKEN_SLOT, encodeURIComponent(token)) : body);

@@ -1,7 +1,7 @@
 import { getT } from '../../src/i18n/i18n.ts';
 import { formatMoney } from '../../src/lib/money.ts';
 import { formatDate } from '../../src/lib/dates.ts';
-import { renderLegalText, type RenderedLegalText } from '../shop/legal.ts';
+import { filledLegalText } from '../shop/legal.ts';
 import type { CheckoutRequest } from '../../src/lib/checkout.schema.ts';
 import type { Quote } from '../discounts/discounts.ts';
 
@@ -39,7 +39,7 @@ export async function orderConsent(
   const t = getT(language);
   const now = new Date();
   const paid = quote.totalMinor > 0;
-  const terms = await renderLegalText(language, 'terms');
+  const terms = await filledLegalText(language, 'terms');
   const consent: OrderConsent = {
     terms: {
       version: terms.version,
@@ -61,15 +61,13 @@ export async function orderConsent(
     orderDate: formatDate(now, language),
   };
   const [preInformation, distanceContract] = await Promise.all([
-    renderLegalText(language, 'pre-information', order),
-    renderLegalText(language, 'distance-contract', order),
+    filledLegalText(language, 'pre-information', order),
+    filledLegalText(language, 'distance-contract', order),
   ]);
-  return { consent, contracts: { preInformation: kept(preInformation), distanceContract: kept(distanceContract) } };
+  return { consent, contracts: { preInformation, distanceContract } };
 }
 
 /** The buyer's billing address as the contract prints it; a dash when their provider did not ask it. */
 export function billingAddress(billing: CheckoutRequest['billing']): string {
   return billing ? `${billing.address}, ${billing.city}, ${billing.country}` : '—';
 }
-
-const kept = ({ version, markdown }: RenderedLegalText): Contract => ({ version, markdown });

@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { siteUrl } from '../env.ts';
 import { queueMail } from '../mail/outbox.ts';
-import { renderMail } from '../mail/template.ts';
+import { queueMailToRender, renderMail } from '../mail/template.ts';
 import { courseMaterials, refundNotice } from '../mail/templates/index.ts';
 import { orderReference } from './orders.ts';
 import { signInLinkUrl } from '../auth/sign-in-link.ts';
@@ -52,7 +52,9 @@ function purchaseForMail(trx: Transaction<Database>, purchaseId: string) {
 export async function queueMaterialsMail(trx: Transaction<Database>, purchaseId: string): Promise<void> {
   const purchase = await purchaseForMail(trx, purchaseId);
   const language = asLanguage(purchase.language);
-  const mail = await renderMail(
+  // Rendered by the outbox worker as it sends it: the payment's answer does not wait for it.
+  await queueMailToRender(
+    trx,
     courseMaterials,
     {
       name: purchase.full_name || purchase.email,
@@ -73,9 +75,8 @@ export async function queueMaterialsMail(trx: Transaction<Database>, purchaseId:
       documents: contractDocuments(purchase.contracts as OrderContracts | null, language),
     },
     { to: purchase.email, language },
-    trx,
+    { kind: 'sign_in', email: purchase.email },
   );
-  await queueMail(trx, { ...mail, link: { kind: 'sign_in', email: purchase.email } });
 }
 
 /** The distance-sales documents the buyer agreed to, as filled for their order, for their records. */

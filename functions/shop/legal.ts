@@ -123,10 +123,23 @@ export async function renderLegalText(
   page: LegalPage,
   order?: Partial<OrderValues>,
 ): Promise<RenderedLegalText> {
+  const filled = await filledLegalText(language, page, order);
+  return { html: renderPostContent(filled.markdown), ...filled };
+}
+
+/**
+ * A legal text filled with the shop's settings (and the order's values), without its HTML: what an
+ * order keeps and its consent names. A checkout needs no Markdown rendered or sanitised.
+ */
+export async function filledLegalText(
+  language: Language,
+  page: LegalPage,
+  order?: Partial<OrderValues>,
+): Promise<Omit<RenderedLegalText, 'html'>> {
   const [{ body }, settings] = await Promise.all([legalText(language, page), shopSettings()]);
   const values = { ...settingsValues(settings), paymentProviders: paymentProvidersText(language) };
   const markdown = fillTemplate(body, { ...values, ...order });
-  return { html: renderPostContent(markdown), markdown, version: fingerprint(markdown) };
+  return { markdown, version: fingerprint(markdown) };
 }
 
 /**

@@ -1,8 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import http from 'node:http';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { createDb, type Db } from '../../functions/db/database.ts';
@@ -11,6 +10,7 @@ import { migrate } from '../../functions/db/migrate.ts';
 import { withDatabase } from '../../functions/db/provision.ts';
 import { seedDemoData } from '../../functions/seed/seed.ts';
 import type { TestServer } from '../support/test-server.ts';
+import { Running } from '../../functions/cli/services.ts';
 
 /** A benchmark world: its own PostgreSQL, a database with many courses, the built shop serving it. */
 export interface BenchWorld {
@@ -30,7 +30,19 @@ const BENCH_DATA_DIR = '.data/bench';
 const BENCH_DATABASE = 'shop_bench';
 
 export async function startBenchWorld({ courses }: { courses: number }): Promise<BenchWorld> {
+  // Stopped in reverse order of starting, also when a later step of the start fails.
+  const running = new Running();
+  try {
+    return await startWorld(running, courses);
+  } catch (error) {
+    await running.stopAll();
+    throw error;
+  }
+}
+
+async function startWorld(running: Running, courses: number): Promise<BenchWorld> {
   const postgres = await startEmbeddedPostgres({ dataDir: BENCH_DATA_DIR });
+  running.add('bench PostgreSQL', () => postgres.stop());
   const admin = createDb(postgres.url, 1);
   await sql`DROP DATABASE IF EXISTS ${sql.id(BENCH_DATABASE)} WITH (FORCE)`.execute(admin);
   await sql`CREATE DATABASE ${sql.id(BENCH_DATABASE)}`.execute(admin);
@@ -39,6 +51,7 @@ export async function startBenchWorld({ courses }: { courses: number }): Promise
   const databaseUrl = withDatabase(postgres.url, BENCH_DATABASE);
   process.env.DATA_DIR = BENCH_DATA_DIR;
   const database = createDb(databaseUrl, 4);
+  running.add('bench database pool', () => database.destroy());
   await migrate(database);
   await seedDemoData(database);
   await insertGeneratedCourses(database, courses);
@@ -63,26 +76,19 @@ export async function startBenchWorld({ courses }: { courses: number }): Promise
       },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
+    const server = { baseUrl: `http://127.0.0.1:${port}`, pid: child.pid!, stop: () => stopChild(child) };
+    running.add('bench server', server.stop);
     await waitForOutput(child, 'Shop ready');
-    return { baseUrl: `http://127.0.0.1:${port}`, pid: child.pid!, stop: () => stopChild(child) };
+    return server;
   };
   const main = await startServer();
-  const extra: { stop(): Promise<void> }[] = [];
   return {
     baseUrl: main.baseUrl,
     serverPid: main.pid,
     database,
     databaseUrl,
-    async startServer(extraEnv) {
-      const server = await startServer(extraEnv);
-      extra.push(server);
-      return server;
-    },
-    async stop() {
-      for (const server of [...extra, main]) await server.stop();
-      await database.destroy();
-      await postgres.stop();
-    },
+    startServer,
+    stop: () => running.stopAll(),
   };
 }
 
@@ -102,16 +108,161 @@ async function insertGeneratedCourses(database: Db, count: number): Promise<void
   await sql`ANALYZE courses`.execute(database);
 }
 
-/** The same file served by the smallest reasonable Node static server: the baseline for "as fast as static". */
-export async function startStaticBaseline(file: string): Promise<{ url: string; stop(): Promise<void> }> {
-  const body = await readFile(path.resolve(file));
-  const server = http.createServer((_req, res) => {
-    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': body.length });
-    res.end(body);
-  });
+/** Something started for the bench, answering at `url`. */
+export interface Baseline {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * The same bytes with the same content headers, served by the smallest reasonable Node server: the
+ * baseline for "as fast as static". A process of its own, so its CPU time is measured like the shop's.
+ */
+export async function startNodeBaseline(body: Buffer, headers: Record<string, string>): Promise<Baseline> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-node-'));
+  writeFileSync(path.join(dir, 'body'), body);
   const port = await findFreePort();
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${port}/`, stop: () => new Promise((resolve) => server.close(() => resolve())) };
+  const script = `
+    const body = require('fs').readFileSync(${JSON.stringify(path.join(dir, 'body'))});
+    const headers = { ...${JSON.stringify(headers)}, 'Content-Length': body.length };
+    require('http').createServer((req, res) => { res.writeHead(200, headers); res.end(body); })
+      .listen(${port}, '127.0.0.1', () => console.log('listening'));`;
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await waitForOutput(child, 'listening');
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    pid: child.pid!,
+    stop: async () => {
+      await stopChild(child);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The same bytes served by nginx with one worker, when nginx is installed; undefined (and says so) when not. */
+export async function startNginxBaseline(body: Buffer, headers: Record<string, string>): Promise<Baseline | undefined> {
+  const nginx = spawnSync('sh', ['-c', 'command -v nginx'], { encoding: 'utf8' }).stdout.trim();
+  if (!nginx) {
+    console.log('nginx is not installed (not on PATH): the nginx baseline is skipped.');
+    return undefined;
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-nginx-'));
+  writeFileSync(path.join(dir, 'body'), body);
+  const port = await findFreePort();
+  const { 'Content-Type': type, ...rest } = headers;
+  writeFileSync(
+    path.join(dir, 'nginx.conf'),
+    `worker_processes 1; daemon off; pid ${dir}/nginx.pid; error_log ${dir}/error.log;
+events { worker_connections 1024; }
+http {
+  access_log off; client_body_temp_path ${dir}; proxy_temp_path ${dir}; fastcgi_temp_path ${dir};
+  uwsgi_temp_path ${dir}; scgi_temp_path ${dir}; types { } default_type "${type ?? 'text/html'}"; keepalive_requests 1000000;
+  server {
+    listen 127.0.0.1:${port};
+    location / { root ${dir}; try_files /body =404; ${Object.entries(rest)
+      .map(([name, value]) => `add_header ${name} "${value}";`)
+      .join(' ')} }
+  }
+}
+`,
+  );
+  const child = spawn(nginx, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')], {
+    stdio: 'ignore',
+  });
+  const url = `http://127.0.0.1:${port}/`;
+  const stop = async () => {
+    await stopChild(child);
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    await waitUntilAnswering(url);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  // The worker serves; the master only watches it.
+  const worker = Number(readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8').trim().split(/\s+/)[0]);
+  return { url, pid: worker || child.pid!, stop };
+}
+
+async function waitUntilAnswering(url: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** What one load run measured: the generator's figures, and the CPU time the server and the generator each used. */
+export interface Load {
+  'req/s': number;
+  'p50 ms': number;
+  'p99 ms': number;
+  errors: number;
+  'server CPU µs/req': number;
+  'generator CPU µs/req': number;
+}
+
+/**
+ * Load from autocannon in a process of its own (tests/bench/load-generator.ts), `connections` at once
+ * for `durationS`, against a server whose process is `pid`. The generator's CPU per request is printed
+ * beside the server's: when it nears a core's worth, the generator, not the server, is the bottleneck.
+ */
+export async function generateLoad(url: string, pid: number, connections: number, durationS: number): Promise<Load> {
+  const serverBefore = cpuMs(pid);
+  const child = spawn(
+    process.execPath,
+    ['tests/bench/load-generator.ts', JSON.stringify({ url, connections, duration: durationS })],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`The load generator exited with ${String(code)}`);
+  const serverMs = cpuMs(pid) - serverBefore;
+  const result = JSON.parse(output.trim().split('\n').at(-1)!) as {
+    requests: number;
+    rps: number;
+    p50: number;
+    p99: number;
+    errors: number;
+    cpuMs: number;
+  };
+  const perRequest = (ms: number) => Math.round((ms * 1000) / Math.max(1, result.requests));
+  return {
+    'req/s': Math.round(result.rps),
+    'p50 ms': result.p50,
+    'p99 ms': result.p99,
+    errors: result.errors,
+    'server CPU µs/req': perRequest(serverMs),
+    'generator CPU µs/req': perRequest(result.cpuMs),
+  };
+}
+
+/** CPU time (user + system) a process has used so far, in ms. */
+export function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime and stime, fields 14 and 15 of proc(5), in clock ticks (100 a second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** Samples a process's resident memory until stopped: the peak it reached meanwhile. */
+export function watchPeakRss(pid: number, everyMs = 100): { peakMb(): number; stop(): void } {
+  let peak = rssMb(pid);
+  const timer = setInterval(() => {
+    try {
+      peak = Math.max(peak, rssMb(pid));
+    } catch {
+      // The process has ended.
+    }
+  }, everyMs);
+  return { peakMb: () => peak, stop: () => clearInterval(timer) };
 }
 
 export function waitForOutput(child: ChildProcess, text: string, timeoutMs = 60_000): Promise<void> {
@@ -123,12 +274,12 @@ export function waitForOutput(child: ChildProcess, text: string, timeoutMs = 60_
         resolve();
       }
     });
-    child.once('exit', (code) => reject(new Error(`Server exited with ${code}`)));
+    child.once('exit', (code) => reject(new Error(`Server exited with ${String(code)}`)));
   });
 }
 
 export async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
+  if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   await exited;

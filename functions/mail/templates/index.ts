@@ -1,6 +1,7 @@
 import { renderMail, type Delivery, type MailTemplate } from '../template.ts';
 import type { Mail } from '../outbox.ts';
 import type { Language } from '../../../src/i18n/languages.ts';
+import type { Db } from '../../db/database.ts';
 import { contactNotification } from './contact-notification.ts';
 import { courseMaterials } from './course-materials.ts';
 import { courseUpdate } from './course-update.ts';
@@ -46,6 +47,26 @@ export const MAIL_SAMPLES: MailSample[] = [
   sampleOf(subscriptionConfirm),
   sampleOf(subscriptionWelcome),
 ];
+
+/** Renders a queued mail from the props and delivery its row keeps (our own JSON, written by queueMailToRender). */
+export type QueuedRenderer = (props: unknown, delivery: Delivery, database: Db) => Promise<Mail>;
+
+const rendererOf =
+  <Props>(template: MailTemplate<Props>): QueuedRenderer =>
+  (props, delivery, database) =>
+    renderMail(template, props as Props, delivery, database);
+
+/** Every template by its kind: the outbox worker renders a mail queued to be rendered when sent. */
+export const MAIL_RENDERERS: ReadonlyMap<string, QueuedRenderer> = new Map([
+  [courseMaterials.kind, rendererOf(courseMaterials)],
+  [passwordReset.kind, rendererOf(passwordReset)],
+  [signInLink.kind, rendererOf(signInLink)],
+  [emailVerification.kind, rendererOf(emailVerification)],
+  [refundNotice.kind, rendererOf(refundNotice)],
+  [contactNotification.kind, rendererOf(contactNotification)],
+  [courseUpdate.kind, rendererOf(courseUpdate)],
+  [securityNotice.kind, rendererOf(securityNotice)],
+]);
 
 export {
   contactNotification,

@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { db } from '../../../functions/db/database.ts';
 import { queueMail, resendRefusedMail, unsentMail } from '../../../functions/mail/outbox.ts';
-import { renderMail } from '../../../functions/mail/template.ts';
-import { passwordReset } from '../../../functions/mail/templates/index.ts';
+import { queueMailToRender, renderMail } from '../../../functions/mail/template.ts';
+import { courseMaterials, passwordReset } from '../../../functions/mail/templates/index.ts';
 import { deliverDueMail, MAX_RETRY_S, smtpTransport } from '../../../functions/mail/worker.ts';
 import { findFreePort } from '../../../functions/db/embedded.ts';
 import { plainText, startSmtpServer } from '../../support/smtp.ts';
@@ -44,6 +44,31 @@ describe('mail worker', () => {
       expect(
         await db().selectFrom('mail_outbox').select(['status', 'delivered_via']).where('id', '=', id).executeTakeFirstOrThrow(),
       ).toEqual({ status: 'sent', delivered_via: 'smtp' });
+    } finally {
+      await smtp.stop();
+    }
+  });
+
+  it('renders a mail queued to be rendered as it sends it: the same mail, in its language, kept in its row', async () => {
+    const props = courseMaterials.sample('tr');
+    const delivery = { to: `render-later-${Date.now()}@example.com`, language: 'tr' as const };
+    await db()
+      .transaction()
+      .execute((trx) => queueMailToRender(trx, courseMaterials, props, delivery));
+    const queued = () =>
+      db()
+        .selectFrom('mail_outbox')
+        .select(['subject', 'html', 'text', 'render_with'])
+        .where('recipient', '=', delivery.to)
+        .executeTakeFirstOrThrow();
+    const expected = await renderMail(courseMaterials, props, delivery, db());
+    expect(await queued()).toMatchObject({ subject: expected.subject, html: '', text: '' });
+    const smtp = await startSmtpServer();
+    try {
+      while ((await deliverDueMail(db(), smtpTransport(smtp.url, FROM))).sent > 0 && smtp.messages.length < 100);
+      const message = smtp.messages.find((sent) => sent.to.includes(delivery.to))!;
+      expect(plainText(message.raw)).toContain(props.courseTitle);
+      expect(await queued()).toEqual({ subject: expected.subject, html: expected.html, text: expected.text, render_with: null });
     } finally {
       await smtp.stop();
     }
