@@ -1,5 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Db } from '../db/database.ts';
 import type { Language } from '../../src/i18n/languages.ts';
 import { CONSENT_WORDINGS, wordingOf } from './consent.ts';
 import { requestSubscription } from './subscribe.ts';
@@ -19,10 +18,7 @@ export interface CheckoutSubscription {
  * commit together; a purchase never depends on it (the buyer's mails are transactional and sent
  * whatever they choose here).
  */
-export function subscribeAtCheckout(
-  database: Kysely<Database> | Transaction<Database>,
-  buyer: CheckoutSubscription,
-): Promise<void> {
+export function subscribeAtCheckout(database: Db, buyer: CheckoutSubscription): Promise<void> {
   return requestSubscription(database, buyer.email, wordingOf(CONSENT_WORDINGS.checkout, buyer.language), {
     language: buyer.language,
     source: 'checkout',

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { db } from '../db/database.ts';
+import { db, type Db } from '../db/database.ts';
 import { siteUrl } from '../env.ts';
 import { mailboxKey } from '../mail/mailbox-key.ts';
 import { queueMail } from '../mail/outbox.ts';
@@ -10,13 +10,11 @@ import { subscriptionConfirm } from '../mail/templates/index.ts';
 import { TOPICS, type SubscribeRequest } from '../../src/lib/audience.schema.ts';
 import { CONSENT_WORDINGS, consentRow, wordingOf, type ConsentContext, type Wording } from './consent.ts';
 
-type Writer = Kysely<Database> | Transaction<Database>;
-
 /** How long a confirmation link works. */
 export const CONFIRMATION_TTL_HOURS = 48;
 
 /** Runs `work` in the caller's transaction, or in a new one: a consent and its mail commit together. */
-export function inTransaction<T>(database: Writer, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+export function inTransaction<T>(database: Db, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
   return database.isTransaction ? work(database as Transaction<Database>) : database.transaction().execute(work);
 }
 
@@ -29,12 +27,7 @@ export const hashToken = (token: string): string => createHash('sha256').update(
  * nothing tells a visitor which addresses are on the list. A subscriber stays as they were (active
  * or not) until the link is used.
  */
-export async function requestSubscription(
-  database: Writer,
-  email: string,
-  wording: Wording,
-  context: ConsentContext,
-): Promise<void> {
+export async function requestSubscription(database: Db, email: string, wording: Wording, context: ConsentContext): Promise<void> {
   const token = randomBytes(32).toString('base64url');
   const url = `${siteUrl()}/${context.language}/subscribe/confirm?token=${token}`;
   await inTransaction(database, async (trx) => {

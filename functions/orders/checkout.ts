@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import { subscribeAtCheckout } from '../audience/checkout.ts';
 import { db } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
 import { adoptDetachedPurchases } from './library.ts';
 import { getActiveCourse } from '../catalogue/catalogue.ts';
 import { CHECKOUT_SESSION_TTL_S, successUrl } from '../payments/provider.ts';
@@ -11,7 +14,7 @@ import { mailboxKey } from '../mail/mailbox-key.ts';
 import { orderConsent } from './consent.ts';
 import { newDownloadToken } from './orders.ts';
 import type { CheckoutRequest } from '../../src/lib/checkout.schema.ts';
-import type { Language } from '../../src/i18n/languages.ts';
+import { localizedPath, type Language } from '../../src/i18n/languages.ts';
 import { invalid, notFoundAs, ok, unavailable, type Failure, type Result } from '../../src/lib/result.ts';
 import type { SessionUser } from '../auth/session.ts';
 
@@ -84,6 +87,17 @@ export async function startCheckout(
     billing: provider?.needsBillingDetails && request.billing ? JSON.stringify(request.billing) : null,
   };
 
+  // The unticked "send me news" box, ticked: the sign-up forms' double opt-in, committed with the order.
+  const askedForNews = (trx: Transaction<Database>) =>
+    request.sendNews
+      ? subscribeAtCheckout(trx, {
+          email: buyer.email,
+          language: request.language,
+          page: localizedPath(request.language, `/checkout/${course.id}`),
+          clientIp: context.clientIp,
+        })
+      : Promise.resolve();
+
   if (quote.value.totalMinor === 0) {
     const paymentId = `${FREE_PREFIX}${Date.now()}_${randomUUID()}`;
     const completed = await db()
@@ -107,6 +121,7 @@ export async function startCheckout(
           .executeTakeFirst();
         if (!purchase) throw new EnrolledMeanwhile();
         await queueMaterialsMail(trx, purchase.id);
+        await askedForNews(trx);
         return 'completed' as const;
       })
       .catch((error: unknown) => {
@@ -126,7 +141,7 @@ export async function startCheckout(
     .execute(async (trx) => {
       const code = quote.value.codeId ? await takeCode(trx, quote.value.codeId, holder, true) : 'taken';
       if (code !== 'taken') return codeRefusals[code];
-      return trx
+      const purchase = await trx
         .insertInto('purchases')
         .values({
           ...order,
@@ -137,6 +152,8 @@ export async function startCheckout(
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      await askedForNews(trx);
+      return purchase;
     })
     .catch(codeAlreadyUsedOnRace);
   if ('ok' in pending) return pending;

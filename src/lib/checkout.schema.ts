@@ -19,6 +19,8 @@ export const CheckoutFormSchema = z.object({
   fullName: z.string().trim().min(2, 'validation.fullNameMin').max(200, 'validation.tooLong'),
   acceptTerms: z.literal(true, 'checkout.termsRequired'),
   waiveWithdrawal: z.boolean('errors.badRequest').default(false),
+  /** The "send me news" box, never ticked for the buyer (functions/audience/checkout.ts). */
+  sendNews: z.boolean('errors.badRequest').default(false),
   discountCode: DiscountCodeSchema.default(''),
 });
 

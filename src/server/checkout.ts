@@ -65,7 +65,7 @@ export interface PostedCheckout {
   intent: CheckoutIntent;
   values: Record<string, string>;
   /** The boxes as they were ticked, shown ticked again when the form comes back. */
-  checked: { acceptTerms: boolean; waiveWithdrawal: boolean };
+  checked: { acceptTerms: boolean; waiveWithdrawal: boolean; sendNews: boolean };
   request: CheckoutRequest | undefined;
   /** The first message to show, when the post does not parse. */
   problem: MessageKey | undefined;
@@ -78,7 +78,7 @@ export async function readCheckoutForm(
   target: { courseId: string; language: Language; askBilling: boolean },
 ): Promise<PostedCheckout> {
   const read = await readText(request, MAX_FORM_BYTES);
-  const checked = { acceptTerms: false, waiveWithdrawal: false };
+  const checked = { acceptTerms: false, waiveWithdrawal: false, sendNews: false };
   if ('response' in read)
     return {
       intent: 'pay',
@@ -94,6 +94,7 @@ export async function readCheckoutForm(
   );
   checked.acceptTerms = form.get('acceptTerms') === 'on';
   checked.waiveWithdrawal = form.get('waiveWithdrawal') === 'on';
+  checked.sendNews = form.get('sendNews') === 'on';
   const intent = intentOf(form.get('intent'));
   const parsed = CheckoutRequestSchema.safeParse({
     email: values.email,

@@ -41,6 +41,7 @@ interface Props {
         discountCode: string;
         acceptTerms: boolean;
         waiveWithdrawal: boolean;
+        sendNews: boolean;
         applied: AppliedCode | null;
         codeRefused: MessageKey | undefined;
       }
@@ -54,6 +55,7 @@ const NO_BILLING = { name: '', surname: '', city: '', country: '', address: '', 
 
 /** The strings this island shows (sent by its page with `islandMessages`). */
 export const MESSAGES = messageScopes(
+  'audience.consentCheckout',
   'auth.hidePassword',
   'auth.showPassword',
   'checkout.',
@@ -88,11 +90,13 @@ function CheckoutForm({
   posted,
 }: Props) {
   const { t } = useTranslation();
-  const initial: Record<'email' | 'fullName' | 'discountCode', string> & Record<'acceptTerms' | 'waiveWithdrawal', boolean> = {
+  const initial: Record<'email' | 'fullName' | 'discountCode', string> &
+    Record<'acceptTerms' | 'waiveWithdrawal' | 'sendNews', boolean> = {
     email,
     fullName,
     acceptTerms: posted?.acceptTerms ?? false,
     waiveWithdrawal: posted?.waiveWithdrawal ?? false,
+    sendNews: posted?.sendNews ?? false,
     discountCode: posted?.discountCode ?? '',
   };
   const form = useForm(() => schemas().then((s) => s.CheckoutFormSchema), initial, { idPrefix: 'checkout' });
@@ -288,6 +292,13 @@ function CheckoutForm({
           label={t('checkout.waiveWithdrawal')}
         />
       )}
+      <CheckboxField
+        id="checkout-sendNews"
+        name="sendNews"
+        checked={form.values.sendNews}
+        onChange={(checked) => form.set('sendNews', checked)}
+        label={t('audience.consentCheckout')}
+      />
       <FormFailure message={form.failure} values={waitS ? { wait: formatWait(waitS, lang) } : undefined} />
       <SubmitButton
         busy={form.busy}

@@ -44,7 +44,7 @@ afterAll(async () => {
   await smtp.stop();
 });
 
-const checkout = (browser: Browser, courseId: string, email: string, language = 'en') =>
+const checkout = (browser: Browser, courseId: string, email: string, language = 'en', boxes: { sendNews?: boolean } = {}) =>
   browser.postJson('/api/checkout', {
     acceptTerms: true,
     waiveWithdrawal: true,
@@ -52,6 +52,7 @@ const checkout = (browser: Browser, courseId: string, email: string, language = 
     email,
     fullName: 'Deniz Kaya',
     language,
+    ...boxes,
   });
 const deliver = (event: ReturnType<typeof signedEvent>, signature = event.signature) =>
   server.fetch('/api/stripe/webhook', {
@@ -94,7 +95,10 @@ function completedEvent(
 }
 
 /** Rows of a table whose columns equal the given values. */
-async function countRows(table: 'purchases' | 'payment_events' | 'mail_outbox', equal: Record<string, string> = {}) {
+async function countRows(
+  table: 'purchases' | 'payment_events' | 'mail_outbox' | 'subscribers',
+  equal: Record<string, string> = {},
+) {
   const conditions = Object.entries(equal).map(([column, value]) => sql`${sql.ref(column)} = ${value}`);
   const where = conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
   const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(table)} ${where}`.execute(db());
@@ -167,6 +171,32 @@ describe('free enrolment', () => {
       .executeTakeFirstOrThrow();
     expect(counted.download_count).toBe(1);
     expect(counted.last_download_at).not.toBeNull();
+  });
+
+  it('asks a buyer who ticked "send me news" to confirm, in the order’s language and with the box’s wording; an unticked box records nothing', async () => {
+    const ticked = uniqueEmail('news');
+    expect((await checkout(new Browser(server), freeCourse.id, ticked, 'tr', { sendNews: true })).status).toBe(200);
+    const consent = await db()
+      .selectFrom('subscriber_consents')
+      .innerJoin('subscribers', 'subscribers.id', 'subscriber_consents.subscriber_id')
+      .select(['subscribers.status', 'action', 'wording_key', 'source', 'page', 'language', 'subscriber_consents.confirmed_at'])
+      .where('subscribers.email', '=', ticked)
+      .executeTakeFirstOrThrow();
+    expect(consent).toMatchObject({
+      status: 'pending',
+      action: 'grant',
+      wording_key: 'audience.consentCheckout',
+      source: 'checkout',
+      page: `/tr/checkout/${freeCourse.id}`,
+      language: 'tr',
+      confirmed_at: null,
+    });
+    expect(await countRows('mail_outbox', { recipient: ticked, kind: 'subscription-confirm' })).toBe(1);
+
+    const unticked = uniqueEmail('no-news');
+    expect((await checkout(new Browser(server), freeCourse.id, unticked)).status).toBe(200);
+    expect(await countRows('subscribers', { email: unticked })).toBe(0);
+    expect(await countRows('mail_outbox', { recipient: unticked, kind: 'course-materials' })).toBe(1);
   });
 
   it('lets a silently created buyer set a password with "forgot password" and sign in', async () => {
