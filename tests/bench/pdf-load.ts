@@ -2,7 +2,8 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { ensureUser } from '../../functions/auth/users.ts';
 import { buildIfNeeded } from '../../functions/cli/build-if-needed.ts';
-import { putFile } from '../../functions/storage/storage.ts';
+import { putFile, storageFor } from '../../functions/storage/storage.ts';
+import { FAKE_S3_ACCESS_KEY_ID, FAKE_S3_REGION, FAKE_S3_SECRET, startFakeS3 } from '../support/fake-s3.ts';
 import { makePng } from '../support/files.ts';
 import { makeFlateBombPdf, makeHugeArrayPdf, makeRepeatedPagePdf } from '../support/hostile-pdfs.ts';
 import { Browser } from '../support/test-server.ts';
@@ -12,8 +13,10 @@ import { courseFormFields } from '../support/factories.ts';
 
 /**
  * `npm run bench` (PDF work off the event loop, issue 33), through the built server on real PostgreSQL:
- *  - 50 buyers' first downloads of a 45 MB course at once (each stamped in turn, stored, streamed from
- *    storage) while a probe asks /api/health every 10 ms: goal peak server RSS growth < 300 MB;
+ *  - 50 buyers' first downloads of a 45 MB course at once (each stamped in turn and stored) while a
+ *    probe asks /api/health every 10 ms: goal peak server RSS growth < 300 MB; once with the files on
+ *    the server's disk (streamed through it), once in an S3-compatible bucket (a local fake S3: the
+ *    server answers with a presigned URL, and the bytes never pass through it);
  *  - hostile PDFs uploaded by an admin, and one stored before uploads were checked then downloaded,
  *    with the same probe: goal health p99 < 100 ms.
  * Short mode for CI: PDF_BENCH_DOWNLOADS=10 PDF_BENCH_MB=10.
@@ -28,10 +31,47 @@ process.env.DATA_DIR = '.data/bench';
 const world = await startBenchWorld({ courses: 0 });
 try {
   // The downloads first, on a fresh server: the hostile files' memory would hide their growth.
-  await firstDownloadsAtOnce(world);
+  await firstDownloadsAtOnce(world, { name: 'on the server’s disk', put: putFile, baseUrl: world.baseUrl, pid: world.serverPid });
+  await firstDownloadsFromS3(world);
   await hostilePdfs(world);
 } finally {
   await world.stop();
+}
+
+/** Where the course files are, and the server that serves them. */
+interface FileHome {
+  name: string;
+  put: typeof putFile;
+  baseUrl: string;
+  pid: number;
+}
+
+async function firstDownloadsFromS3(world: BenchWorld): Promise<void> {
+  const fake = await startFakeS3();
+  try {
+    const settings = {
+      S3_BUCKET: fake.bucket,
+      S3_ENDPOINT: fake.endpoint,
+      S3_REGION: FAKE_S3_REGION,
+      S3_ACCESS_KEY_ID: FAKE_S3_ACCESS_KEY_ID,
+      S3_SECRET_ACCESS_KEY: FAKE_S3_SECRET,
+      S3_FORCE_PATH_STYLE: 'true',
+    };
+    const bucket = storageFor({ ...settings, S3_FORCE_PATH_STYLE: true });
+    const server = await world.startServer(settings);
+    try {
+      await firstDownloadsAtOnce(world, {
+        name: 'in an S3-compatible bucket (a local fake S3)',
+        put: (visibility, key, data) => bucket.put(visibility, key, data),
+        baseUrl: server.baseUrl,
+        pid: server.pid,
+      });
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await fake.stop();
+  }
 }
 
 async function hostilePdfs(world: BenchWorld): Promise<void> {
@@ -43,7 +83,7 @@ async function hostilePdfs(world: BenchWorld): Promise<void> {
   if (signIn.status !== 200) throw new Error(`Admin sign-in failed: ${signIn.status}`);
 
   // The same probe with nothing else to do: what this machine gives at this moment, for comparison.
-  const idle = await whileProbing(world, () => new Promise((resolve) => setTimeout(resolve, 3000)));
+  const idle = await whileProbing(onDisk(world), () => new Promise((resolve) => setTimeout(resolve, 3000)));
   const rows: Record<string, string | number>[] = [
     {
       'upload of': '(nothing: the probe alone, 3 s)',
@@ -60,7 +100,7 @@ async function hostilePdfs(world: BenchWorld): Promise<void> {
     { file: 'one array of 20 million numbers', pdf: makeHugeArrayPdf() },
   ];
   for (const { file, pdf } of files) {
-    const { result, ms, health, rssGrowth } = await whileProbing(world, async () => {
+    const { result, ms, health, rssGrowth } = await whileProbing(onDisk(world), async () => {
       const response = await admin.request('/api/admin/courses?lang=en', { method: 'POST', body: courseForm(pdf) });
       const body = (await response.json()) as { error?: { message?: string } };
       return `${response.status} ${body.error?.message ?? ''}`;
@@ -77,9 +117,9 @@ async function hostilePdfs(world: BenchWorld): Promise<void> {
 
   // A file stored before uploads were checked: the buyer's first download meets it.
   const stored = makeRepeatedPagePdf();
-  const [purchaseId] = await courseWithBuyers(world, stored, 1);
-  const { result, ms, health, rssGrowth } = await whileProbing(world, async () => {
-    const download = await firstDownload(world, purchaseId!);
+  const [purchaseId] = await courseWithBuyers(world, putFile, stored, 1);
+  const { result, ms, health, rssGrowth } = await whileProbing(onDisk(world), async () => {
+    const download = await firstDownload(world, world.baseUrl, purchaseId!);
     return `${download.status}, ${download.bytes} bytes (served unstamped)`;
   });
   rows.push({
@@ -94,15 +134,17 @@ async function hostilePdfs(world: BenchWorld): Promise<void> {
   console.table(rows);
 }
 
-async function firstDownloadsAtOnce(world: BenchWorld): Promise<void> {
+const onDisk = (world: BenchWorld) => ({ baseUrl: world.baseUrl, pid: world.serverPid });
+
+async function firstDownloadsAtOnce(world: BenchWorld, home: FileHome): Promise<void> {
   const pdf = await makeLargePdf({ pages: 300, targetBytes: PDF_MB * 1024 * 1024 });
-  const purchases = await courseWithBuyers(world, pdf, DOWNLOADS);
+  const purchases = await courseWithBuyers(world, home.put, pdf, DOWNLOADS);
   const times: number[] = [];
-  const { result, ms, health, rssGrowth, rssBefore } = await whileProbing(world, () =>
+  const { result, ms, health, rssGrowth, rssBefore } = await whileProbing(home, () =>
     Promise.all(
       purchases.map(async (purchaseId) => {
         const started = performance.now();
-        const download = await firstDownload(world, purchaseId);
+        const download = await firstDownload(world, home.baseUrl, purchaseId);
         times.push(performance.now() - started);
         return download;
       }),
@@ -115,7 +157,7 @@ async function firstDownloadsAtOnce(world: BenchWorld): Promise<void> {
     .executeTakeFirstOrThrow();
   times.sort((a, b) => a - b);
   console.log(
-    `\n${DOWNLOADS} buyers' first downloads at once of a ${(pdf.length / 1024 / 1024).toFixed(1)} MB, 300-page PDF (each stamped in turn, stored, streamed from storage):`,
+    `\n${DOWNLOADS} buyers' first downloads at once of a ${(pdf.length / 1024 / 1024).toFixed(1)} MB, 300-page PDF ${home.name} (each stamped in turn and stored):`,
   );
   console.table([
     {
@@ -133,16 +175,16 @@ async function firstDownloadsAtOnce(world: BenchWorld): Promise<void> {
 }
 
 /** Runs `work` while /api/health is asked every PROBE_GAP_MS and the server's memory is sampled. */
-async function whileProbing<T>(world: BenchWorld, work: () => Promise<T>) {
-  const rssBefore = rssMb(world.serverPid);
+async function whileProbing<T>(server: { baseUrl: string; pid: number }, work: () => Promise<T>) {
+  const rssBefore = rssMb(server.pid);
   let rssPeak = rssBefore;
-  const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMb(world.serverPid))), 20);
+  const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMb(server.pid))), 20);
   const latencies: number[] = [];
   let probing = true;
   const probe = (async () => {
     while (probing) {
       const started = performance.now();
-      const response = await fetch(`${world.baseUrl}/api/health`);
+      const response = await fetch(`${server.baseUrl}/api/health`);
       await response.arrayBuffer();
       latencies.push(performance.now() - started);
       await new Promise((resolve) => setTimeout(resolve, PROBE_GAP_MS));
@@ -169,9 +211,9 @@ async function whileProbing<T>(world: BenchWorld, work: () => Promise<T>) {
 }
 
 /** A course (stamping on) whose stored original is `pdf`, stored as it is, and `buyers` completed purchases. */
-async function courseWithBuyers({ database }: BenchWorld, pdf: Buffer, buyers: number): Promise<string[]> {
+async function courseWithBuyers({ database }: BenchWorld, put: typeof putFile, pdf: Buffer, buyers: number): Promise<string[]> {
   const key = `courses/bench-${randomUUID()}.pdf`;
-  await putFile('private', key, pdf);
+  await put('private', key, pdf);
   const course = await database
     .insertInto('courses')
     .values({
@@ -214,11 +256,13 @@ async function courseWithBuyers({ database }: BenchWorld, pdf: Buffer, buyers: n
 }
 
 /**
- * A buyer's download, through the e-mailed link's redirect to the signed file URL. node:http, not
- * fetch: a first download waiting for its stamp turn may wait longer than fetch's header timeout.
+ * A buyer's download, through the e-mailed link's redirect to the signed file URL (and, from a bucket,
+ * on to its presigned URL). node:http, not fetch: a first download waiting for its stamp turn may wait
+ * longer than fetch's header timeout.
  */
 async function firstDownload(
-  { baseUrl, database }: BenchWorld,
+  { database }: BenchWorld,
+  baseUrl: string,
   purchaseId: string,
 ): Promise<{ status: number; bytes: number; sha256: string }> {
   const { download_token } = await database
@@ -229,9 +273,19 @@ async function firstDownload(
   const link = await fetch(`${baseUrl}/api/downloads/${download_token}`, { redirect: 'manual' });
   const location = link.headers.get('location');
   if (!location) throw new Error(`The download link answered ${link.status}`);
+  return fetched(new URL(location, baseUrl));
+}
+
+function fetched(url: URL, hops = 2): Promise<{ status: number; bytes: number; sha256: string }> {
   return new Promise((resolve, reject) => {
     http
-      .get(`${baseUrl}${location}`, (response) => {
+      .get(url, (response) => {
+        const next = response.headers.location;
+        if (response.statusCode === 302 && next && hops > 0) {
+          response.resume();
+          resolve(fetched(new URL(next, url), hops - 1));
+          return;
+        }
         const hash = createHash('sha256');
         let bytes = 0;
         response.on('data', (chunk: Buffer) => {
