@@ -350,6 +350,12 @@ export interface SignInFailures {
   id: Generated<Int8>;
 }
 
+export interface TaxSettings {
+  id: Generated<boolean>;
+  settings: Json;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface TwoFactors {
   backup_codes: string;
   failed_verification_count: Generated<number>;
@@ -439,6 +445,7 @@ export interface DB {
   sessions: Sessions;
   shop_settings: ShopSettings;
   sign_in_failures: SignInFailures;
+  tax_settings: TaxSettings;
   two_factors: TwoFactors;
   usage_limits: UsageLimits;
   used_totp_codes: UsedTotpCodes;

@@ -1,6 +1,7 @@
 import salesTaxRates from 'sales-tax/res/sales_tax_rates.json' with { type: 'json' };
 import regions from 'sales-tax/res/region_countries.json' with { type: 'json' };
 import ebookRates from './ebook-rates.json' with { type: 'json' };
+import type { TaxCategory } from '../../src/lib/admin/tax-settings.schema.ts';
 
 /**
  * The tax rates the shop charges, per country and tax category, from two dated sources: standard
@@ -9,9 +10,6 @@ import ebookRates from './ebook-rates.json' with { type: 'json' };
  * rates some EU states apply to e-books from `ebook-rates.json` in this folder (its own source and
  * date). A country missing from a table has rate 0 (standard) or its standard rate (e-book).
  */
-export const TAX_CATEGORIES = ['standard', 'ebook'] as const;
-export type TaxCategory = (typeof TAX_CATEGORIES)[number];
-
 /** Which `sales-tax` release the standard rates come from, and the day it was published. */
 export const STANDARD_RATES_SOURCE = { package: 'sales-tax', version: '2.23.0', date: '2026-05-19' } as const;
 
@@ -63,4 +61,13 @@ export function rateTableAgeDays(table: RateTable, now = new Date()): number {
 export function tableRate(table: RateTable, country: string, category: TaxCategory): number {
   const standard = table.standard[country] ?? 0;
   return category === 'ebook' ? (table.ebook[country] ?? standard) : standard;
+}
+
+/** What the settings page says about the shipped table: its day, whether it is stale, the e-book rates' source. */
+export function taxTableStatus(now = new Date()) {
+  return {
+    date: SHIPPED_RATE_TABLE.date,
+    stale: rateTableAgeDays(SHIPPED_RATE_TABLE, now) > RATE_TABLE_STALE_AFTER_DAYS,
+    ebookSource: `${EBOOK_RATES_SOURCE.source}, ${EBOOK_RATES_SOURCE.date}`,
+  };
 }

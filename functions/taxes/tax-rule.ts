@@ -1,4 +1,5 @@
-import { isEuCountry, tableRate, type RateTable, type TaxCategory } from './rate-table.ts';
+import { isEuCountry, tableRate, type RateTable } from './rate-table.ts';
+import type { RateOverride, TaxCategory, TaxSettings } from '../../src/lib/admin/tax-settings.schema.ts';
 
 /**
  * Which tax an order carries: a pure rule over the order's facts, the seller's tax settings and the
@@ -16,7 +17,7 @@ import { isEuCountry, tableRate, type RateTable, type TaxCategory } from './rate
 export type TaxScheme = 'flat' | 'domestic' | 'eu_b2c' | 'eu_home' | 'reverse_charge' | 'registered' | 'none';
 
 /** `inclusive`: the course's price is what a consumer pays, tax included; `exclusive`: tax is added on top. */
-export type TaxDisplayMode = 'inclusive' | 'exclusive';
+export type TaxDisplayMode = TaxSettings['displayMode'];
 
 /** The VAT number's check: only a `valid` answer reverse-charges; an unanswered check charges VAT (and is recorded). */
 export type VatCheck = 'valid' | 'invalid' | 'unavailable';
@@ -29,12 +30,6 @@ export interface OrderTaxFacts {
   category: TaxCategory;
   /** A business buyer's VAT number: its country (GR for EL) and what the check said. */
   vatNumber?: { country: string; check: VatCheck } | undefined;
-}
-
-export interface RateOverride {
-  country: string;
-  category: TaxCategory;
-  ratePercent: number;
 }
 
 export interface SellerTaxSettings {
