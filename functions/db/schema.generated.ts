@@ -284,6 +284,7 @@ export interface Purchases {
   id: Generated<string>;
   language: Generated<string>;
   last_download_at: Timestamp | null;
+  net_minor: number | null;
   paid_minor: number | null;
   payment_id: string | null;
   payment_reference: string | null;
@@ -293,6 +294,11 @@ export interface Purchases {
   refunded_at: Timestamp | null;
   seller: Json | null;
   status: Generated<"pending" | "completed" | "failed" | "expired" | "refunded" | "disputed">;
+  tax_country: string | null;
+  tax_evidence: Json | null;
+  tax_minor: number | null;
+  tax_rate_hundredths: number | null;
+  tax_scheme: string | null;
   updated_at: Generated<Timestamp>;
   user_id: string | null;
 }

@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { db } from '../../../functions/db/database.ts';
+import { Browser, signedInBrowser, startTestServer, type TestServer } from '../../support/test-server.ts';
+import { startFakeStripe } from '../../support/fake-stripe.ts';
+import { startFakeVies, type FakeVies } from '../../support/fake-vies.ts';
+import { uniqueEmail } from '../../support/factories.ts';
+
+let server: TestServer;
+let stripe: Awaited<ReturnType<typeof startFakeStripe>>;
+let vies: FakeVies;
+let admin: Browser;
+let course: { id: string; price_minor: number };
+
+/** A German IP address (GeoLite2 data in geoip-country), sent through the trusted proxy header. */
+const GERMAN_IP = '85.214.132.117';
+const FRENCH_BUSINESS = 'FR40303265045';
+
+/** A Turkish seller registered for non-Union OSS, prices plus tax, as Admin → Settings → Taxes sends it. */
+const SETTINGS = {
+  sellerCountry: 'TR',
+  vatNumber: '',
+  taxOffice: 'Kadıköy',
+  oss: 'non_union',
+  underEuThreshold: false,
+  registrations: 'GB',
+  displayMode: 'exclusive',
+  rateOverrides: '',
+  ebookCourses: [],
+};
+
+beforeAll(async () => {
+  stripe = await startFakeStripe();
+  vies = await startFakeVies();
+  vies.registered.add(FRENCH_BUSINESS);
+  server = await startTestServer({ ...stripe.settings, VIES_URL: vies.url });
+  admin = await signedInBrowser(server, { role: 'admin' });
+  course = await db()
+    .selectFrom('courses')
+    .select(['id', 'price_minor'])
+    .where('currency', '=', 'EUR')
+    .where('price_minor', '>', 0)
+    .executeTakeFirstOrThrow();
+});
+afterAll(async () => {
+  await server.stop();
+  await stripe.stop();
+  await vies.stop();
+});
+
+const buyer = (ip = '127.0.0.1') => ({ headers: { 'x-forwarded-for': ip } });
+const quote = (fields: Record<string, unknown>, ip?: string) =>
+  new Browser(server).postJson('/api/checkout/tax', { courseId: course.id, language: 'en', ...fields }, buyer(ip).headers);
+const checkout = (fields: Record<string, unknown>, ip?: string) =>
+  new Browser(server).postJson(
+    '/api/checkout',
+    {
+      courseId: course.id,
+      language: 'en',
+      email: uniqueEmail('tax'),
+      fullName: 'Lena Vogel',
+      acceptTerms: true,
+      waiveWithdrawal: true,
+      ...fields,
+    },
+    buyer(ip).headers,
+  );
+const orderOf = async (response: Response) => {
+  const { redirectUrl } = (await response.json()) as { redirectUrl: string };
+  const sessionId = redirectUrl.split('/').pop()!;
+  return db().selectFrom('purchases').selectAll().where('payment_id', '=', sessionId).executeTakeFirstOrThrow();
+};
+const fieldsOf = async (response: Response) =>
+  ((await response.json()) as { error?: { fields?: Record<string, string> } }).error?.fields;
+
+describe('tax settings', () => {
+  it('refuse a wrong VAT number at its field, and are saved for the checkout to use', async () => {
+    const wrong = await admin.json('PUT', '/api/admin/tax-settings', { ...SETTINGS, vatNumber: 'DE136695977' });
+    expect(wrong.status).toBe(400);
+    expect(await fieldsOf(wrong)).toEqual({ vatNumber: 'admin.taxes.vatNumberInvalid' });
+    expect((await admin.json('PUT', '/api/admin/tax-settings', SETTINGS)).status).toBe(200);
+    const saved = await (await admin.json('GET', '/api/admin/tax-settings')).json();
+    expect(saved).toMatchObject({
+      saved: true,
+      settings: { sellerCountry: 'TR', registrations: ['GB'], displayMode: 'exclusive' },
+    });
+  });
+});
+
+describe('checkout with taxes', () => {
+  const vat19 = () => Math.round(course.price_minor * 0.19);
+
+  it('adds 19 % on top for a German consumer: the quote, the order and the provider’s amount agree', async () => {
+    const quoted = await quote({ country: 'DE' });
+    expect(quoted.status).toBe(200);
+    const { quote: line } = (await quoted.json()) as { quote: { grossMinor: number; taxMinor: number } };
+    expect(line).toMatchObject({ scheme: 'eu_b2c', taxCountry: 'DE', ratePercent: 19, taxMinor: vat19(), inclusive: false });
+    // Not the total the buyer saw: nothing is charged.
+    const unseen = await checkout({ country: 'DE', expectedTotalMinor: course.price_minor });
+    expect(unseen.status).toBe(400);
+    expect(await fieldsOf(unseen)).toEqual({ country: 'checkout.tax.totalChanged' });
+    const paid = await checkout({ country: 'DE', expectedTotalMinor: line.grossMinor });
+    expect(paid.status).toBe(200);
+    const order = await orderOf(paid);
+    expect(order).toMatchObject({
+      amount_minor: course.price_minor + vat19(),
+      net_minor: course.price_minor,
+      tax_minor: vat19(),
+      tax_scheme: 'eu_b2c',
+      tax_country: 'DE',
+      tax_rate_hundredths: 1900,
+    });
+    expect(order.tax_evidence).toMatchObject({ billingCountry: 'DE', ipCountry: null, category: 'standard' });
+    expect([...stripe.sessions.values()].at(-1)).toMatchObject({ amount_total: course.price_minor + vat19() });
+  });
+
+  it('reverse-charges a French business whose VAT number the VIES fake knows, and records VIES’s answer', async () => {
+    const quoted = await quote({ country: 'FR', vatNumber: 'fr 40 303 265 045', businessName: 'Atelier SAS' });
+    expect(await quoted.json()).toMatchObject({
+      quote: { scheme: 'reverse_charge', taxMinor: 0, grossMinor: course.price_minor },
+    });
+    const order = await orderOf(
+      await checkout({
+        country: 'FR',
+        vatNumber: FRENCH_BUSINESS,
+        businessName: 'Atelier SAS',
+        expectedTotalMinor: course.price_minor,
+      }),
+    );
+    expect(order).toMatchObject({
+      amount_minor: course.price_minor,
+      tax_scheme: 'reverse_charge',
+      tax_minor: 0,
+      tax_country: 'FR',
+    });
+    expect(order.tax_evidence).toMatchObject({
+      vatNumber: FRENCH_BUSINESS,
+      businessName: 'Atelier SAS',
+      vies: { check: 'valid' },
+    });
+    expect(vies.requests.at(-1)).toEqual({ countryCode: 'FR', vatNumber: '40303265045' });
+  });
+
+  it('says what is wrong with a VAT number at its field, never a 500', async () => {
+    for (const [vatNumber, message] of [
+      ['FR123', 'checkout.tax.vatNumberInvalid'],
+      ['DE136695976', 'checkout.tax.vatNumberCountry'],
+      ['FR83404833048', 'checkout.tax.vatNumberNotRegistered'],
+    ]) {
+      const refused = await checkout({ country: 'FR', vatNumber, expectedTotalMinor: course.price_minor });
+      expect(refused.status, vatNumber).toBe(400);
+      expect(await fieldsOf(refused), vatNumber).toEqual({ vatNumber: message });
+    }
+  });
+
+  it('charges VAT when VIES does not answer, and records that', async () => {
+    vies.down = true;
+    try {
+      const gross = course.price_minor + Math.round(course.price_minor * 0.21);
+      const order = await orderOf(await checkout({ country: 'BE', vatNumber: 'BE0417497106', expectedTotalMinor: gross }));
+      expect(order).toMatchObject({ tax_scheme: 'eu_b2c', tax_country: 'BE', amount_minor: gross });
+      expect(order.tax_evidence).toMatchObject({ vatNumber: 'BE0417497106', vies: { check: 'unavailable' } });
+    } finally {
+      vies.down = false;
+    }
+  });
+
+  it('asks the buyer to confirm a country their address contradicts, and records the confirmation', async () => {
+    const gross = course.price_minor + Math.round(course.price_minor * 0.2);
+    expect(await (await quote({ country: 'FR' }, GERMAN_IP)).json()).toMatchObject({ confirmAgainst: 'DE' });
+    const unconfirmed = await checkout({ country: 'FR', expectedTotalMinor: gross }, GERMAN_IP);
+    expect(unconfirmed.status).toBe(400);
+    expect(await fieldsOf(unconfirmed)).toEqual({ confirmCountry: 'checkout.tax.confirmCountryRequired' });
+    const order = await orderOf(await checkout({ country: 'FR', confirmCountry: true, expectedTotalMinor: gross }, GERMAN_IP));
+    expect(order.tax_evidence).toMatchObject({ billingCountry: 'FR', ipCountry: 'DE', countryConfirmedAt: expect.any(String) });
+  });
+
+  it('charges nothing outside the places the seller owes tax, and a registered country its rate', async () => {
+    expect(await (await quote({ country: 'US' })).json()).toMatchObject({ quote: { scheme: 'none', taxMinor: 0 } });
+    expect(await (await quote({ country: 'GB' })).json()).toMatchObject({ quote: { scheme: 'registered', ratePercent: 20 } });
+    expect(await fieldsOf(await quote({ country: '' }))).toEqual({ country: 'checkout.tax.countryRequired' });
+  });
+});
