@@ -1,7 +1,11 @@
 import { taxOrder, type TaxedOrder } from '../taxes/order-tax.ts';
 import { invalid, ok, type Result } from '../../src/lib/result.ts';
 import type { CheckoutRequest } from '../../src/lib/checkout.schema.ts';
-import type { TaxFields, TaxQuote } from '../../src/lib/checkout-tax.schema.ts';
+import type { TaxFields, TaxProps, TaxQuote } from '../../src/lib/checkout-tax.schema.ts';
+import { countryOptions } from '../../src/lib/countries.ts';
+import { readTaxSettings } from '../taxes/settings.ts';
+import { countryOfIp } from '../taxes/ip-country.ts';
+import type { Language } from '../../src/i18n/languages.ts';
 import type { TaxLine } from '../taxes/tax-rule.ts';
 import { priceWithCode, type PricedCourse } from '../discounts/discounts.ts';
 
@@ -80,4 +84,47 @@ export async function quoteOrderTax(
 
 function pickQuote({ scheme, taxCountry, ratePercent, netMinor, taxMinor, grossMinor, inclusive }: TaxLine) {
   return { scheme, taxCountry, ratePercent, netMinor, taxMinor, grossMinor, inclusive };
+}
+
+/**
+ * What the checkout page gives its form about tax, or null when nothing is asked (a free course, or
+ * no tax country set): the countries, the one chosen (posted, else the address's), and its quote.
+ */
+export async function checkoutTaxProps(
+  course: PricedCourse,
+  language: Language,
+  clientIp: string,
+  posted: Partial<Record<'country' | 'vatNumber' | 'businessName', string>>,
+  buyerEmail: string | undefined,
+): Promise<TaxProps | null> {
+  const { settings } = await readTaxSettings();
+  if (!settings.sellerCountry || course.priceMinor === 0) return null;
+  const country = (posted.country ?? '').toUpperCase() || ((await countryOfIp(clientIp)) ?? '');
+  const fields = {
+    country,
+    vatNumber: posted.vatNumber ?? '',
+    businessName: posted.businessName ?? '',
+    confirmCountry: false,
+    discountCode: '',
+  };
+  // A posted VAT number that does not check still shows the consumer's total (its error is shown at the field).
+  const answer = await quoteOrderTax(course, fields, buyerEmail, clientIp);
+  const consumer = answer.ok ? answer : await quoteOrderTax(course, { ...fields, vatNumber: '' }, buyerEmail, clientIp);
+  const untaxed = {
+    scheme: 'none',
+    taxCountry: '',
+    ratePercent: 0,
+    netMinor: course.priceMinor,
+    taxMinor: 0,
+    grossMinor: course.priceMinor,
+    inclusive: true,
+  };
+  return {
+    countries: countryOptions(language),
+    country,
+    vatNumber: fields.vatNumber,
+    businessName: fields.businessName,
+    quote: consumer.ok ? consumer.value.quote : { ...untaxed, currency: course.currency },
+    confirmAgainst: consumer.ok ? consumer.value.confirmAgainst : null,
+  };
 }

@@ -45,3 +45,17 @@ export interface TaxQuote {
   inclusive: boolean;
   currency: string;
 }
+
+/** What the checkout page tells the form about tax, when the seller has set a tax country. */
+export interface TaxProps {
+  /** Every country with its name in the page's language, sorted by the server. */
+  countries: { code: string; name: string }[];
+  /** The country chosen: the posted one, or the one the buyer's address points to. */
+  country: string;
+  vatNumber: string;
+  businessName: string;
+  /** The tax and total for that country, computed by the server. */
+  quote: TaxQuote;
+  /** The address's country, when it contradicts the one chosen (the buyer must confirm). */
+  confirmAgainst: string | null;
+}

@@ -12,6 +12,7 @@ import { readText } from '../lib/http.ts';
 import type { MessageKey } from '../i18n/i18n.ts';
 import { CheckoutRequestSchema, type CheckoutRequest } from '../lib/checkout.schema.ts';
 import type { Failure } from '../lib/result.ts';
+import { countryName } from '../lib/countries.ts';
 
 /** What a checkout comes to, for the JSON endpoint (the island) and the page's own form post (no script). */
 export type CheckoutAnswer =
@@ -65,15 +66,18 @@ export interface PostedCheckout {
 
 export async function readCheckoutForm(
   request: Request,
-  target: { courseId: string; language: Language; askBilling: boolean },
+  target: { courseId: string; language: Language; askBilling: boolean; askTax: boolean },
 ): Promise<PostedCheckout> {
   const read = await readText(request, MAX_FORM_BYTES);
   if ('response' in read)
     return { values: {}, request: undefined, problem: 'errors.badRequest', status: read.response.status === 413 ? 413 : 400 };
   const form = new URLSearchParams(read.text);
   const values = Object.fromEntries(
-    [...TEXT_FIELDS, ...BILLING_FIELDS].map((name) => [name, (form.get(name) ?? '').slice(0, 1000)]),
+    [...TEXT_FIELDS, ...BILLING_FIELDS, ...TAX_FIELDS].map((name) => [name, (form.get(name) ?? '').slice(0, 1000)]),
   );
+  // Asked for tax, "country" is the tax fields' country code, which the billing details take by name.
+  const billing = Object.fromEntries(BILLING_FIELDS.map((name) => [name, values[name]]));
+  if (target.askTax) billing.country = values.country ? countryName(values.country, target.language) : '';
   const parsed = CheckoutRequestSchema.safeParse({
     email: values.email,
     fullName: values.fullName,
@@ -82,7 +86,8 @@ export async function readCheckoutForm(
     waiveWithdrawal: form.get('waiveWithdrawal') === 'on',
     courseId: target.courseId,
     language: target.language,
-    ...(target.askBilling ? { billing: Object.fromEntries(BILLING_FIELDS.map((name) => [name, values[name]])) } : {}),
+    ...(target.askBilling ? { billing } : {}),
+    ...(target.askTax ? postedTax(values, form) : {}),
   });
   if (parsed.success) return { values, request: parsed.data, problem: undefined, status: 400 };
   return { values, request: undefined, problem: parsed.error.issues[0]?.message as MessageKey | undefined, status: 400 };
@@ -90,6 +95,18 @@ export async function readCheckoutForm(
 
 const TEXT_FIELDS = ['email', 'fullName', 'discountCode'] as const;
 const BILLING_FIELDS = ['name', 'surname', 'city', 'country', 'address', 'identityNumber'] as const;
+const TAX_FIELDS = ['vatNumber', 'businessName', 'expectedTotalMinor'] as const;
+
+function postedTax(values: Record<string, string>, form: URLSearchParams) {
+  const expected = values.expectedTotalMinor ? Number(values.expectedTotalMinor) : undefined;
+  return {
+    country: values.country,
+    vatNumber: values.vatNumber,
+    businessName: values.businessName,
+    confirmCountry: form.get('confirmCountry') === 'on',
+    ...(expected === undefined ? {} : { expectedTotalMinor: expected }),
+  };
+}
 
 /** The message a refused form post shows, and its status. */
 export function answerProblem(answer: CheckoutAnswer): { status: number; message: MessageKey } | undefined {

@@ -4,6 +4,8 @@ import { messageScopes, type IslandMessages } from '../../i18n/translate.ts';
 import { CheckboxField, TextField } from '../forms/fields.tsx';
 import { Form, FormFailure, SubmitButton, useForm } from '../forms/use-form.tsx';
 import { DiscountCode, type AppliedCode } from './DiscountCode.tsx';
+import { TaxFields, useTaxFields } from './TaxFields.tsx';
+import type { TaxProps } from '../../lib/checkout-tax.schema.ts';
 import { postJson } from '../../lib/api-client.ts';
 import { saveCheckoutInfo } from '../../lib/checkout-info.ts';
 import { rememberedBilling, rememberBilling } from '../../lib/billing-memory.ts';
@@ -32,6 +34,8 @@ interface Props {
   billingRequired: boolean;
   /** What a form posted without the script held (the page answers it with the same form). */
   billing?: Partial<Record<keyof typeof NO_BILLING, string>>;
+  /** The seller has set a tax country: the buyer's country (and business) is asked and the total shown with tax. */
+  tax?: TaxProps | null;
 }
 
 /** The form's schema, loaded when first used (src/components/forms/use-form.tsx). */
@@ -72,6 +76,7 @@ function CheckoutForm({
   contracts,
   billingRequired,
   billing: postedBilling = {},
+  tax: taxProps = null,
 }: Props) {
   const { t } = useTranslation();
   const initial: Record<'email' | 'fullName' | 'discountCode', string> & Record<'acceptTerms' | 'waiveWithdrawal', boolean> = {
@@ -96,6 +101,14 @@ function CheckoutForm({
   const totalMinor = applied?.totalMinor ?? amountMinor;
   const free = totalMinor === 0;
   const askBilling = billingRequired && !free;
+  const askTax = taxProps !== null && !free;
+  const tax = useTaxFields(lang, courseId, applied?.code ?? '', taxProps, askTax);
+  // The country is asked once: the billing details a provider needs take it from the tax fields.
+  const taxCountry = askTax ? (taxProps.countries.find((entry) => entry.code === tax.form.values.country)?.name ?? '') : null;
+  const { set: setBillingField } = billing;
+  useEffect(() => {
+    if (taxCountry !== null) setBillingField('country', taxCountry);
+  }, [taxCountry, setBillingField]);
   // Asked once in a browser session: a second course fills them in again (the identity number excepted).
   const { setValues: setBilling } = billing;
   useEffect(() => {
@@ -119,6 +132,7 @@ function CheckoutForm({
       courseId,
       language: lang,
       ...(details ? { billing: details } : {}),
+      ...(askTax ? tax.payload() : {}),
     });
     if (result.ok && result.data.redirectUrl) {
       if (details) rememberBilling(details);
@@ -139,6 +153,7 @@ function CheckoutForm({
     if (result.status === 409) return setOwned(localizedPath(lang, `/course/${courseId}`));
     // A code that stopped applying meanwhile (used up, expired): the buyer sees the full price again.
     if (result.fields.discountCode) setApplied(null);
+    if (askTax) tax.showFailure(result);
     return { ...result, message: result.status === 400 || result.status === 404 ? result.message : 'checkout.failed' };
   });
   // The spec's own message when a required field is left empty; then the boxes a paid order needs.
@@ -184,7 +199,7 @@ function CheckoutForm({
           .filter(Boolean)
           .join(', ') || t('checkout.buyerPending')
       : '—',
-    price: formatMoney(totalMinor, currency, lang),
+    price: formatMoney(askTax ? tax.quote.grossMinor : totalMinor, currency, lang),
   };
 
   return (
@@ -210,7 +225,14 @@ function CheckoutForm({
           <TextField label={t('checkout.billing.address')} autoComplete="street-address" required {...billing.bind('address')} />
           <div className="grid gap-3 sm:grid-cols-2">
             <TextField label={t('checkout.billing.city')} autoComplete="address-level2" required {...billing.bind('city')} />
-            <TextField label={t('checkout.billing.country')} autoComplete="country-name" required {...billing.bind('country')} />
+            {taxCountry === null && (
+              <TextField
+                label={t('checkout.billing.country')}
+                autoComplete="country-name"
+                required
+                {...billing.bind('country')}
+              />
+            )}
           </div>
           <TextField
             label={t('checkout.billing.identityNumber')}
@@ -222,6 +244,7 @@ function CheckoutForm({
           />
         </fieldset>
       )}
+      {askTax && <TaxFields lang={lang} tax={tax} countries={taxProps.countries} />}
       {amountMinor > 0 && (
         <DiscountCode
           lang={lang}

@@ -180,3 +180,40 @@ describe('checkout with taxes', () => {
     expect(await fieldsOf(await quote({ country: '' }))).toEqual({ country: 'checkout.tax.countryRequired' });
   });
 });
+
+describe('checkout with taxes, before and without JavaScript', () => {
+  const post = (form: Record<string, string>) =>
+    // From an address with no country (loopback), so that only the total is in question.
+    new Browser(server, '127.0.0.1').request(`/en/checkout/${course.id}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        email: uniqueEmail('form'),
+        fullName: 'Lena Vogel',
+        acceptTerms: 'on',
+        waiveWithdrawal: 'on',
+        ...form,
+      }).toString(),
+    });
+
+  it('renders the country and the total in the page, and takes the browser’s post only with the total it showed', async () => {
+    const html = await (await new Browser(server).request(`/en/checkout/${course.id}`)).text();
+    expect(html).toContain('Country where you live');
+    expect(html).toMatch(/name="expectedTotalMinor" value="\d+"/);
+    const gross = course.price_minor + Math.round(course.price_minor * 0.19);
+    // The buyer changed the country without the script: the page shows the new total instead of charging it.
+    const changed = await post({ country: 'DE', expectedTotalMinor: String(course.price_minor) });
+    expect(changed.status).toBe(400);
+    const page = await changed.text();
+    expect(page).toContain('The total changed with the country or VAT number you gave: check it and pay again.');
+    expect(page).toContain(`name="expectedTotalMinor" value="${gross}"`);
+    const paid = await post({ country: 'DE', expectedTotalMinor: String(gross) });
+    expect(paid.status).toBe(200);
+    const order = await db()
+      .selectFrom('purchases')
+      .select(['amount_minor', 'tax_scheme'])
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(order).toEqual({ amount_minor: gross, tax_scheme: 'eu_b2c' });
+  });
+});
