@@ -33,6 +33,8 @@ export interface TaxEvidence {
   ipCountry: string | null;
   category: TaxCategory;
   tableDate: string;
+  /** The listed price included the tax (what receipts show as "of which VAT"). */
+  inclusive: boolean;
   vatNumber?: string;
   businessName?: string;
   vies?: ViesAnswer;
@@ -83,6 +85,7 @@ export async function taxOrder(request: TaxRequest): Promise<Result<TaxedOrder>>
       ipCountry,
       category,
       tableDate: line.tableDate,
+      inclusive: line.inclusive,
       ...(vatNumber ? { vatNumber, businessName: request.businessName.trim() } : {}),
       ...(vies ? { vies } : {}),
       ...(contradicts ? { countryConfirmedAt: new Date().toISOString() } : {}),
