@@ -22,3 +22,18 @@ export function csvCell(value: string | number | null | undefined): string {
 export function toCsv(rows: (string | number | null | undefined)[][]): string {
   return rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }
+
+// Spreadsheets read a CSV as UTF-8 (Turkish letters intact) only when it starts with a byte-order mark.
+const BOM = '\uFEFF';
+
+/** A CSV download: the rows, every cell escaped and neutralised, never cached. */
+export function csvResponse(filename: string, rows: (string | number | null | undefined)[][]): Response {
+  return new Response(BOM + toCsv(rows), {
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${filename}"`,
+      'Cache-Control': 'private, no-store',
+      'X-Content-Type-Options': 'nosniff',
+    },
+  });
+}

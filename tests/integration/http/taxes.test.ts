@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../../functions/db/database.ts';
 import { Browser, signedInBrowser, startTestServer, type TestServer } from '../../support/test-server.ts';
-import { startFakeStripe } from '../../support/fake-stripe.ts';
+import { deliverPaid, startFakeStripe } from '../../support/fake-stripe.ts';
+import { revokePurchase } from '../../../functions/orders/fulfilment.ts';
+import { currentQuarter } from '../../../src/lib/admin/tax-report.schema.ts';
 import { startFakeVies, type FakeVies } from '../../support/fake-vies.ts';
 import { uniqueEmail } from '../../support/factories.ts';
 
@@ -215,5 +217,56 @@ describe('checkout with taxes, before and without JavaScript', () => {
       .orderBy('created_at', 'desc')
       .executeTakeFirstOrThrow();
     expect(order).toEqual({ amount_minor: gross, tax_scheme: 'eu_b2c' });
+  });
+});
+
+describe('the tax report', () => {
+  it('adds up to the paid orders by country and rate, with a refund netted, on the page and in the CSV', async () => {
+    // Every paid order of this file so far, plus a Turkish buyer's (KDV included) refunded afterwards.
+    const pending = await db()
+      .selectFrom('purchases')
+      .selectAll()
+      .where('status', '=', 'pending')
+      .where('tax_scheme', 'is not', null)
+      .execute();
+    const turkish = await orderOf(await checkout({ country: 'TR', expectedTotalMinor: course.price_minor }));
+    for (const order of [...pending, turkish]) expect((await deliverPaid(server, order)).status).toBe(200);
+    expect(await revokePurchase({ orderId: turkish.id }, 'refunded')).toBe('revoked');
+    const paid = await db()
+      .selectFrom('purchases')
+      .selectAll()
+      .where('status', '=', 'completed')
+      .where('tax_scheme', 'is not', null)
+      .execute();
+
+    const csv = await admin.request(`/api/admin/taxes/export?quarter=${currentQuarter()}`);
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    const [header, ...lines] = (await csv.text()).replace('\uFEFF', '').trim().split('\r\n');
+    expect(header).toBe('quarter,scheme,country,rate_percent,currency,orders,net,tax,gross');
+    const rows = lines.map((line) => line.split(','));
+    const total = (column: number) => rows.reduce((sum, row) => sum + Number(row[column]), 0);
+    const cents = (column: number) => Math.round(total(column) * 100);
+    expect(cents(6)).toBe(paid.reduce((sum, order) => sum + order.net_minor!, 0));
+    expect(cents(7)).toBe(paid.reduce((sum, order) => sum + order.tax_minor!, 0));
+    expect(total(5)).toBe(paid.length);
+    expect(rows).toContainEqual([
+      currentQuarter(),
+      'eu_b2c',
+      'DE',
+      '19',
+      'EUR',
+      '2',
+      String((2 * course.price_minor) / 100),
+      String((2 * Math.round(course.price_minor * 0.19)) / 100),
+      expect.any(String),
+    ]);
+    // The Turkish sale and its refund cancel out in the same quarter.
+    expect(rows).toContainEqual([currentQuarter(), 'domestic', 'TR', '20', 'EUR', '0', '0', '0', '0']);
+
+    const page = await (await admin.request(`/tr/admin/taxes?quarter=${currentQuarter()}`)).text();
+    expect(page).toContain('Ülkeye ve orana göre vergi');
+    expect(page).toContain('AB işletmesi, sorumlu sıfatıyla beyan');
+    expect(page).toContain('Almanya');
   });
 });

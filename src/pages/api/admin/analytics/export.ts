@@ -1,9 +1,8 @@
 import { salesForExport } from '../../../../../functions/admin/analytics.ts';
-import { toCsv } from '../../../../../functions/admin/csv.ts';
+import { csvResponse } from '../../../../../functions/admin/csv.ts';
 import { PeriodSchema } from '../../../../lib/admin/analytics.schema.ts';
 import { toMajorUnits } from '../../../../lib/money.ts';
 import { adminEndpoint } from '../../../../server/admin-endpoint.ts';
-import { NO_STORE } from '../../../../lib/http.ts';
 
 export const prerender = false;
 
@@ -21,8 +20,6 @@ const HEADER = [
   'status',
   'provider',
 ];
-// Spreadsheets read a CSV as UTF-8 (Turkish letters intact) only when it starts with a byte-order mark.
-const BOM = '\uFEFF';
 
 /** The period's sales as a CSV download, every cell escaped and neutralised against formula injection. */
 export const GET = adminEndpoint(async (context) => {
@@ -43,12 +40,5 @@ export const GET = adminEndpoint(async (context) => {
     sale.provider,
   ]);
   const filename = `sales-${period}-${new Date().toISOString().slice(0, 10)}.csv`;
-  return new Response(BOM + toCsv([HEADER, ...rows]), {
-    headers: {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${filename}"`,
-      ...NO_STORE,
-      'X-Content-Type-Options': 'nosniff',
-    },
-  });
+  return csvResponse(filename, [HEADER, ...rows]);
 });
