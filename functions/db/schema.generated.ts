@@ -278,6 +278,7 @@ export interface Purchases {
   discount_once_per_buyer: Generated<boolean>;
   download_count: Generated<number>;
   download_token: string | null;
+  e_arsiv_number: string | null;
   email: string;
   full_name: Generated<string>;
   guest: Generated<boolean>;

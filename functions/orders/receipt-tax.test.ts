@@ -33,6 +33,7 @@ const order = (overrides: Partial<ReceiptOrder>): ReceiptOrder => ({
   creditNoteNumber: null,
   seller: turkishSeller,
   tax: { scheme: 'eu_b2c', country: 'DE', ratePercent: 19, netMinor: 450, taxMinor: 86, inclusive: false, business: null },
+  eArsivNumber: null,
   ...overrides,
 });
 const textOf = async (receipt: ReceiptOrder) =>
@@ -47,15 +48,14 @@ describe('receipts with the order’s tax line', () => {
     expect(text).toMatch(/VAT 19 %\s*€0\.86/);
     expect(text).toMatch(/Total paid \(EUR\)\s*€5\.36/);
     expect(text).toContain('Tax office: Kadıköy');
-    // In Turkish too, never "Fatura" without an e-Arşiv invoice.
-    const turkish = await textOf(
-      order({
-        language: 'tr',
-        tax: { ...order({}).tax!, country: 'TR', ratePercent: 20, netMinor: 447, taxMinor: 89, inclusive: true },
-      }),
-    );
+    // In Turkish too, never "Fatura": the e-Arşiv invoice is issued elsewhere, and its number shown once recorded.
+    const kdv = { ...order({}).tax!, country: 'TR', ratePercent: 20, netMinor: 447, taxMinor: 89, inclusive: true };
+    const turkish = await textOf(order({ language: 'tr', tax: kdv }));
     expect(turkish).toMatch(/^Makbuz/);
     expect(turkish).not.toMatch(/Fatura/i);
+    const invoiced = await textOf(order({ language: 'tr', tax: kdv, eArsivNumber: 'ABC2026000000001' }));
+    expect(invoiced).toMatch(/^Makbuz/);
+    expect(invoiced).toMatch(/e-Arşiv fatura numarası:\s*ABC2026000000001/);
     expect(turkish).toMatch(/Fiyata dahil KDV %20\s*€0,89/);
   });
 

@@ -36,6 +36,8 @@ export interface ReceiptOrder {
   seller: Seller;
   /** The tax line stored at checkout; null on orders from before it (their receipts use the seller's single rate). */
   tax: OrderTax | null;
+  /** The e-Arşiv invoice a seller in Türkiye issued for the order and recorded in Admin → Taxes. */
+  eArsivNumber: string | null;
 }
 
 type Finder = (query: ReturnType<typeof baseQuery>) => ReturnType<typeof baseQuery>;
@@ -68,6 +70,7 @@ function baseQuery() {
       'purchases.net_minor',
       'purchases.tax_minor',
       'purchases.tax_evidence',
+      'purchases.e_arsiv_number',
     ])
     .where('purchases.receipt_number', 'is not', null);
 }
@@ -93,6 +96,7 @@ async function findOrder(narrow: Finder): Promise<ReceiptOrder | undefined> {
     creditNoteNumber: row.credit_note_number,
     seller: row.seller as Seller,
     tax: orderTaxOf(row),
+    eArsivNumber: row.e_arsiv_number,
   };
 }
 
@@ -148,6 +152,7 @@ export function renderReceiptPdf(order: ReceiptOrder, kind: DocumentKind): Promi
   line(t('receipt.date'), formatDate(issued ?? new Date(), language));
   line(t('receipt.order'), orderReference(order.id));
   line(t('receipt.paymentReference'), order.paymentReference);
+  if (order.eArsivNumber && kind === 'receipt') line(t('receipt.eArsivNumber'), order.eArsivNumber);
 
   doc.moveDown();
   doc.font('bold').text(t('receipt.seller'));

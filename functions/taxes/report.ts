@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { db } from '../db/database.ts';
 import { quarterBounds, type Quarter } from '../../src/lib/admin/tax-report.schema.ts';
+import { invalid, notFound, ok, type Result } from '../../src/lib/result.ts';
 
 /**
  * Admin → Taxes: what the seller files. Per quarter, the tax lines of paid orders by scheme, country,
@@ -81,4 +82,65 @@ export async function domesticTaxByMonth(period: Quarter): Promise<DomesticMonth
     netMinor: Number(row.net),
     taxMinor: Number(row.tax),
   }));
+}
+
+/** A paid order still waiting for its e-Arşiv invoice (a seller in Türkiye invoices every sale). */
+export interface EArsivPending {
+  orderId: string;
+  receiptNumber: number;
+  completedAt: Date;
+  buyerName: string;
+  email: string;
+  /** From the billing details iyzico asked for, when there are some. */
+  identityNumber: string;
+  address: string;
+  currency: string;
+  amountMinor: number;
+  taxMinor: number;
+}
+
+export async function eArsivPending(limit = 200): Promise<EArsivPending[]> {
+  const rows = await db()
+    .selectFrom('purchases')
+    .select(['id', 'receipt_number', 'completed_at', 'full_name', 'email', 'billing', 'currency', 'amount_minor', 'tax_minor'])
+    .where('status', '=', 'completed')
+    .where('receipt_number', 'is not', null)
+    .where('e_arsiv_number', 'is', null)
+    .orderBy('receipt_number')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => {
+    const billing = (row.billing ?? {}) as Partial<Record<'address' | 'city' | 'country' | 'identityNumber', string>>;
+    return {
+      orderId: row.id,
+      receiptNumber: row.receipt_number!,
+      completedAt: row.completed_at!,
+      buyerName: row.full_name,
+      email: row.email,
+      identityNumber: billing.identityNumber ?? '',
+      address: [billing.address, billing.city, billing.country].filter(Boolean).join(', '),
+      currency: row.currency,
+      amountMinor: row.amount_minor,
+      taxMinor: row.tax_minor ?? 0,
+    };
+  });
+}
+
+/** Records the e-Arşiv invoice number of a paid order, once; a number already used elsewhere is refused. */
+export async function recordEArsivNumber(orderId: string, number: string): Promise<Result<{ orderId: string }>> {
+  const updated = await db()
+    .updateTable('purchases')
+    .set({ e_arsiv_number: number, updated_at: new Date() })
+    .where('id', '=', orderId)
+    .where('receipt_number', 'is not', null)
+    .where('e_arsiv_number', 'is', null)
+    .returning('id')
+    .executeTakeFirst()
+    .catch((error: unknown) => {
+      if ((error as { code?: string }).code === '23505') return 'taken' as const;
+      throw error;
+    });
+  if (updated === 'taken')
+    return invalid('e_arsiv_taken', 'admin.taxReport.eArsivTaken', { number: 'admin.taxReport.eArsivTaken' });
+  return updated ? ok({ orderId }) : notFound;
 }

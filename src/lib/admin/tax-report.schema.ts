@@ -28,3 +28,13 @@ export function recentQuarters(now = new Date()): string[] {
   const index = now.getUTCFullYear() * 4 + Math.floor(now.getUTCMonth() / 3);
   return Array.from({ length: 8 }, (_, back) => `${Math.floor((index - back) / 4)}-Q${((index - back) % 4) + 1}`);
 }
+
+/** Recording an e-Arşiv invoice's number for an order (Admin → Taxes, a plain form post). */
+export const EArsivNumberSchema = z.object({
+  orderId: z.uuid('errors.badRequest'),
+  number: z
+    .string('errors.badRequest')
+    .trim()
+    .transform((value) => value.toUpperCase())
+    .pipe(z.string().regex(/^[A-Z0-9]{3}\d{13}$/, 'admin.taxReport.eArsivInvalid')),
+});

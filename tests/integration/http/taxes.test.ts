@@ -269,4 +269,32 @@ describe('the tax report', () => {
     expect(page).toContain('AB işletmesi, sorumlu sıfatıyla beyan');
     expect(page).toContain('Almanya');
   });
+
+  it('lists the sales still needing an e-Arşiv invoice and records a number typed in a plain form', async () => {
+    const sale = await db()
+      .selectFrom('purchases')
+      .select(['id', 'receipt_number'])
+      .where('status', '=', 'completed')
+      .where('receipt_number', 'is not', null)
+      .orderBy('receipt_number')
+      .executeTakeFirstOrThrow();
+    const receipt = `R-${String(sale.receipt_number).padStart(6, '0')}`;
+    const listed = await (await admin.request('/en/admin/taxes')).text();
+    expect(listed).toContain('e-Arşiv invoices to issue');
+    expect(listed).toContain(`e-Arşiv invoice number for ${receipt}`);
+    const record = (number: string) =>
+      admin.request('/en/admin/taxes', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ orderId: sale.id, number }).toString(),
+      });
+    const wrong = await record('ABC123');
+    expect(wrong.status).toBe(400);
+    expect(await wrong.text()).toContain('An e-Arşiv invoice number has 16 characters');
+    const recorded = await record('abc2026000000001');
+    expect(recorded.status).toBe(303);
+    const row = await db().selectFrom('purchases').select('e_arsiv_number').where('id', '=', sale.id).executeTakeFirstOrThrow();
+    expect(row.e_arsiv_number).toBe('ABC2026000000001');
+    expect(await (await admin.request('/en/admin/taxes')).text()).not.toContain(`e-Arşiv invoice number for ${receipt}`);
+  });
 });
