@@ -4,6 +4,7 @@ import { Browser, signedInBrowser, startTestServer, type TestServer } from '../.
 import { deliverPaid, startFakeStripe } from '../../support/fake-stripe.ts';
 import { revokePurchase } from '../../../functions/orders/fulfilment.ts';
 import { currentQuarter } from '../../../src/lib/admin/tax-report.schema.ts';
+import { taxTableStatus } from '../../../functions/taxes/rate-table.ts';
 import { startFakeVies, type FakeVies } from '../../support/fake-vies.ts';
 import { uniqueEmail } from '../../support/factories.ts';
 
@@ -85,6 +86,9 @@ describe('tax settings', () => {
       saved: true,
       settings: { sellerCountry: 'TR', registrations: ['GB'], displayMode: 'exclusive' },
     });
+    // The overview warns about a rate table older than six months, once the shop taxes by country.
+    const overview = await (await admin.request('/en/admin')).text();
+    expect(overview.includes('The tax rate table is from')).toBe(taxTableStatus().stale);
   });
 });
 
