@@ -41,6 +41,8 @@ const BaseEnvSchema = z.object({
   IYZICO_API_KEY: z.string().min(1).max(200).optional(),
   IYZICO_SECRET_KEY: z.string().min(1).max(200).optional(),
   IYZICO_BASE_URL: z.url().default('https://sandbox-api.iyzipay.com'),
+  // VIES, the EU's VAT number check (REST API); tests point it at a local fake.
+  VIES_URL: z.url().default('https://ec.europa.eu/taxation_customs/vies/rest-api'),
   // Developer tools (dev mailbox, e-mail previews, crash page, demo payments): see functions/dev-tools.ts.
   DEV_TOOLS: z.enum(['on', 'off']).optional(),
   // Set only by the test and bench harnesses, which run production servers on plain-http loopback.

@@ -9,6 +9,8 @@ import type { MessageKey } from '../../src/i18n/i18n.ts';
 import { missingSettings, storedShopSettings } from '../shop/settings.ts';
 import { staleRates, storedCurrencySettings } from '../shop/currencies.ts';
 import type { RequiredSetting } from '../../src/lib/admin/shop-settings.schema.ts';
+import { readTaxSettings } from '../taxes/settings.ts';
+import { taxTableStatus } from '../taxes/rate-table.ts';
 
 export interface ShopHealth {
   checks: Check[];
@@ -22,6 +24,8 @@ export interface ShopHealth {
   missingSettings: RequiredSetting[];
   /** The reference exchange rates, when they are more than 30 days old (or still the built-in ones). */
   staleRates: ReturnType<typeof staleRates>;
+  /** The tax rate table's day, when it is more than six months old and the shop taxes by country. */
+  staleTaxTable: string | undefined;
 }
 
 const FRESH_MS = 60_000;
@@ -31,7 +35,7 @@ let latest: { at: number; checks: Promise<Check[]> } | undefined;
 export async function shopHealth(): Promise<ShopHealth> {
   if (!latest || Date.now() - latest.at > FRESH_MS) latest = { at: Date.now(), checks: runDoctor(db()) };
   const mailCannotLeave = !env().SMTP_URL && !devToolsEnabled();
-  const [checks, settings, currencies, unsent, jobs, waiting] = await Promise.all([
+  const [checks, settings, currencies, unsent, jobs, waiting, taxes] = await Promise.all([
     latest.checks,
     storedShopSettings(),
     storedCurrencySettings(),
@@ -44,7 +48,9 @@ export async function shopHealth(): Promise<ShopHealth> {
           .where('status', '=', 'pending')
           .executeTakeFirstOrThrow()
       : { n: '0' },
+    readTaxSettings(),
   ]);
+  const taxTable = taxTableStatus();
   return {
     checks,
     waitingMail: Number(waiting.n),
@@ -52,5 +58,6 @@ export async function shopHealth(): Promise<ShopHealth> {
     failingJobs: jobs.map((job) => ({ ...job, label: (JOB_LABELS as Record<string, MessageKey>)[job.name] ?? null })),
     missingSettings: missingSettings(settings),
     staleRates: staleRates(currencies),
+    staleTaxTable: taxes.settings.sellerCountry && taxTable.stale ? taxTable.date : undefined,
   };
 }

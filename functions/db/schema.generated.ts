@@ -289,12 +289,14 @@ export interface Purchases {
   discount_once_per_buyer: Generated<boolean>;
   download_count: Generated<number>;
   download_token: string | null;
+  e_arsiv_number: string | null;
   email: string;
   full_name: Generated<string>;
   guest: Generated<boolean>;
   id: Generated<string>;
   language: Generated<string>;
   last_download_at: Timestamp | null;
+  net_minor: number | null;
   paid_minor: number | null;
   payment_id: string | null;
   payment_reference: string | null;
@@ -304,6 +306,11 @@ export interface Purchases {
   refunded_at: Timestamp | null;
   seller: Json | null;
   status: Generated<"pending" | "completed" | "failed" | "expired" | "refunded" | "disputed">;
+  tax_country: string | null;
+  tax_evidence: Json | null;
+  tax_minor: number | null;
+  tax_rate_hundredths: number | null;
+  tax_scheme: string | null;
   updated_at: Generated<Timestamp>;
   user_id: string | null;
 }
@@ -393,6 +400,12 @@ export interface Subscribers {
   status: Generated<"pending" | "active" | "unsubscribed">;
   topics: string[];
   unsubscribed_at: Timestamp | null;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface TaxSettings {
+  id: Generated<boolean>;
+  settings: Json;
   updated_at: Generated<Timestamp>;
 }
 
@@ -490,6 +503,7 @@ export interface DB {
   subscriber_confirmations: SubscriberConfirmations;
   subscriber_consents: SubscriberConsents;
   subscribers: Subscribers;
+  tax_settings: TaxSettings;
   two_factors: TwoFactors;
   usage_limits: UsageLimits;
   used_totp_codes: UsedTotpCodes;

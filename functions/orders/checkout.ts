@@ -17,6 +17,7 @@ import type { CheckoutRequest } from '../../src/lib/checkout.schema.ts';
 import { localizedPath, type Language } from '../../src/i18n/languages.ts';
 import { invalid, notFoundAs, ok, unavailable, type Failure, type Result } from '../../src/lib/result.ts';
 import type { SessionUser } from '../auth/session.ts';
+import { orderTax, taxColumns } from './order-tax.ts';
 
 /**
  * Where a checkout goes. Refused (a `Failure`): the course is gone; it is paid while no payment
@@ -63,6 +64,11 @@ export async function startCheckout(
   const provider = quote.value.totalMinor > 0 ? await providerTakingCurrency(course.currency) : undefined;
   if (quote.value.totalMinor > 0 && !provider) return NOT_FOR_SALE;
   if (provider?.needsBillingDetails && !request.billing) return billingRequired;
+  // The tax for the buyer's country, and the total they were shown, before anything is written.
+  const taxed =
+    quote.value.totalMinor > 0 ? await orderTax(request, course.id, quote.value.totalMinor, context.clientIp) : undefined;
+  if (taxed && !taxed.ok) return taxed;
+  const chargeMinor = taxed?.value.line.grossMinor ?? quote.value.totalMinor;
   const buyer = sessionUser
     ? { id: sessionUser.id, email: sessionUser.email }
     : await findOrCreateBuyer(request.email, request.fullName, request.language);
@@ -79,7 +85,8 @@ export async function startCheckout(
     language: request.language,
     guest,
     currency: course.currency,
-    amount_minor: quote.value.totalMinor,
+    amount_minor: chargeMinor,
+    ...(taxed ? taxColumns(taxed.value) : {}),
     buyer_key: mailboxKey(buyer.email),
     ...discountColumns(quote.value),
     consent: JSON.stringify(consent.consent),
@@ -161,7 +168,7 @@ export async function startCheckout(
     orderId: pending.id,
     courseId: course.id,
     courseTitle: course.title,
-    amountMinor: quote.value.totalMinor,
+    amountMinor: chargeMinor,
     currency: course.currency,
     email: buyer.email,
     language: request.language,

@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { readSettings } from '../shop/settings.ts';
+import { readTaxSettings } from '../taxes/settings.ts';
 import type { ShopSettings } from '../../src/lib/admin/shop-settings.schema.ts';
 
 /**
@@ -11,7 +12,15 @@ import type { ShopSettings } from '../../src/lib/admin/shop-settings.schema.ts';
 export type DocumentKind = 'receipt' | 'credit_note';
 
 /** The seller as a receipt names them, frozen when it is issued. */
-export type Seller = Pick<ShopSettings, 'shopName' | 'legalName' | 'address' | 'supportEmail' | 'taxNumber' | 'taxRatePercent'>;
+export type Seller = Pick<
+  ShopSettings,
+  'shopName' | 'legalName' | 'address' | 'supportEmail' | 'taxNumber' | 'taxRatePercent'
+> & {
+  /** From the tax settings (absent on receipts issued before them). */
+  country?: string;
+  vatNumber?: string;
+  taxOffice?: string;
+};
 
 async function nextNumber(trx: Transaction<Database>, kind: DocumentKind): Promise<number> {
   const row = await trx
@@ -31,7 +40,7 @@ export async function issueReceipt(trx: Transaction<Database>, orderId: string):
     .where('id', '=', orderId)
     .executeTakeFirstOrThrow();
   if (order.amount_minor === 0 || order.receipt_number !== null) return;
-  const { settings } = await readSettings(trx);
+  const [{ settings }, { settings: taxes }] = await Promise.all([readSettings(trx), readTaxSettings(trx)]);
   const seller: Seller = {
     shopName: settings.shopName,
     legalName: settings.legalName,
@@ -39,6 +48,9 @@ export async function issueReceipt(trx: Transaction<Database>, orderId: string):
     supportEmail: settings.supportEmail,
     taxNumber: settings.taxNumber,
     taxRatePercent: settings.taxRatePercent,
+    country: taxes.sellerCountry,
+    vatNumber: taxes.vatNumber,
+    taxOffice: taxes.taxOffice,
   };
   await trx
     .updateTable('purchases')

@@ -8,6 +8,7 @@ import { asLanguage } from '../../src/i18n/languages.ts';
 import { formatMoney } from '../../src/lib/money.ts';
 import { formatDate } from '../../src/lib/dates.ts';
 import { isUuid } from '../../src/lib/uuid.ts';
+import { documentTitle, listedMinor, orderTaxOf, taxRows, type OrderTax } from './receipt-tax.ts';
 
 /**
  * A buyer's receipt (and, after a refund, the credit note that cancels it) as an A4 PDF in the
@@ -33,6 +34,10 @@ export interface ReceiptOrder {
   receiptNumber: number;
   creditNoteNumber: number | null;
   seller: Seller;
+  /** The tax line stored at checkout; null on orders from before it (their receipts use the seller's single rate). */
+  tax: OrderTax | null;
+  /** The e-Arşiv invoice a seller in Türkiye issued for the order and recorded in Admin → Taxes. */
+  eArsivNumber: string | null;
 }
 
 type Finder = (query: ReturnType<typeof baseQuery>) => ReturnType<typeof baseQuery>;
@@ -59,6 +64,13 @@ function baseQuery() {
       'purchases.receipt_number',
       'purchases.credit_note_number',
       'purchases.seller',
+      'purchases.tax_scheme',
+      'purchases.tax_country',
+      'purchases.tax_rate_hundredths',
+      'purchases.net_minor',
+      'purchases.tax_minor',
+      'purchases.tax_evidence',
+      'purchases.e_arsiv_number',
     ])
     .where('purchases.receipt_number', 'is not', null);
 }
@@ -83,6 +95,8 @@ async function findOrder(narrow: Finder): Promise<ReceiptOrder | undefined> {
     receiptNumber: row.receipt_number,
     creditNoteNumber: row.credit_note_number,
     seller: row.seller as Seller,
+    tax: orderTaxOf(row),
+    eArsivNumber: row.e_arsiv_number,
   };
 }
 
@@ -120,9 +134,9 @@ export function renderReceiptPdf(order: ReceiptOrder, kind: DocumentKind): Promi
   const money = (minor: number) => formatMoney(minor, order.currency, language);
   const sign = kind === 'credit_note' ? -1 : 1;
   const number = documentNumber(kind, kind === 'receipt' ? order.receiptNumber : order.creditNoteNumber!);
-  const title = t(kind === 'receipt' ? 'receipt.title' : 'receipt.creditNoteTitle');
+  const { seller, tax } = order;
+  const title = documentTitle(t, seller, kind);
   const issued = kind === 'receipt' ? order.completedAt : order.refundedAt;
-  const { seller } = order;
 
   const { doc, done } = startPdf({
     lang: language,
@@ -138,24 +152,30 @@ export function renderReceiptPdf(order: ReceiptOrder, kind: DocumentKind): Promi
   line(t('receipt.date'), formatDate(issued ?? new Date(), language));
   line(t('receipt.order'), orderReference(order.id));
   line(t('receipt.paymentReference'), order.paymentReference);
+  if (order.eArsivNumber && kind === 'receipt') line(t('receipt.eArsivNumber'), order.eArsivNumber);
 
   doc.moveDown();
   doc.font('bold').text(t('receipt.seller'));
   doc.font('regular');
   for (const value of [seller.legalName || seller.shopName, seller.address, seller.supportEmail]) if (value) doc.text(value);
   if (seller.taxNumber) doc.text(`${t('receipt.taxNumber')}: ${seller.taxNumber}`);
+  if (seller.taxOffice) doc.text(`${t('receipt.taxOffice')}: ${seller.taxOffice}`);
+  if (seller.vatNumber) doc.text(`${t('receipt.vatNumber')}: ${seller.vatNumber}`);
 
   doc.moveDown();
   doc.font('bold').text(t('receipt.buyer'));
   doc.font('regular').text(order.fullName || order.email);
   if (order.fullName) doc.text(order.email);
+  if (tax?.business?.name) doc.text(tax.business.name);
+  if (tax?.business) doc.text(`${t('receipt.vatNumber')}: ${tax.business.vatNumber}`);
 
   doc.moveDown();
-  const listMinor = order.amountMinor + order.discountMinor;
+  const listMinor = listedMinor(tax, order.amountMinor, order.discountMinor);
   const rows: [string, string][] = [[order.courseTitle, money(sign * listMinor)]];
   if (order.discountMinor > 0)
     rows.push([t('receipt.discount', { code: order.discountCode ?? '' }), money(-sign * order.discountMinor)]);
-  if (seller.taxRatePercent > 0)
+  if (tax && tax.scheme !== 'flat') rows.push(...taxRows(t, language, tax, money, sign));
+  else if (seller.taxRatePercent > 0)
     rows.push([
       t('receipt.taxIncluded', { rate: seller.taxRatePercent.toLocaleString(language) }),
       money(sign * includedTax(order.amountMinor, seller.taxRatePercent)),
@@ -183,6 +203,8 @@ export function renderReceiptPdf(order: ReceiptOrder, kind: DocumentKind): Promi
     doc.text(money(sign * order.paidMinor), 56 + width - 120, charged, { width: 120, align: 'right' });
   }
   doc.moveDown(2);
+  // The statutory mention, in the buyer's language (Article 226(11a), Council Directive 2006/112/EC).
+  if (tax?.scheme === 'reverse_charge') doc.font('bold').text(t('receipt.reverseCharge'), 56, doc.y, { width }).moveDown();
   doc
     .font('regular')
     .fontSize(9)

@@ -2,6 +2,7 @@ import { z } from './zod.ts';
 import { uuidSchema } from './uuid.schema.ts';
 import { EmailSchema, LanguageSchema } from './validation.ts';
 import { BillingDetailsSchema } from './billing-details.schema.ts';
+import { ExpectedTotalSchema, TaxFieldsSchema } from './checkout-tax.schema.ts';
 
 /** A discount code as a buyer types it: any case, spaces around ignored (stored upper-case). */
 export const DiscountCodeSchema = z
@@ -29,7 +30,9 @@ export const CheckoutRequestSchema = CheckoutFormSchema.extend({
   language: LanguageSchema,
   /** Sent only when the course's provider needs them (checkout page's `billingRequired`). */
   billing: BillingDetailsSchema.optional(),
-});
+  /** The total the buyer was shown with the tax for their country (checkout-tax.schema.ts). */
+  expectedTotalMinor: ExpectedTotalSchema.optional(),
+}).extend(TaxFieldsSchema.partial().shape);
 
 export type CheckoutRequest = z.infer<typeof CheckoutRequestSchema>;
 

@@ -15,6 +15,7 @@ import type { Failure } from '../lib/result.ts';
 import { apiAnswer, type ApiFailure } from '../lib/api-client.ts';
 import { POST as quoteRoute } from '../pages/api/checkout/quote.ts';
 import { callEndpoint, seeOther, type PageContext } from './form-post.ts';
+import { countryName } from '../lib/countries.ts';
 
 /** What a checkout comes to, for the JSON endpoint (the island) and the page's own form post (no script). */
 export type CheckoutAnswer =
@@ -75,7 +76,7 @@ export interface PostedCheckout {
 
 export async function readCheckoutForm(
   request: Request,
-  target: { courseId: string; language: Language; askBilling: boolean },
+  target: { courseId: string; language: Language; askBilling: boolean; askTax: boolean },
 ): Promise<PostedCheckout> {
   const read = await readText(request, MAX_FORM_BYTES);
   const checked = { acceptTerms: false, waiveWithdrawal: false, sendNews: false };
@@ -90,12 +91,15 @@ export async function readCheckoutForm(
     };
   const form = new URLSearchParams(read.text);
   const values = Object.fromEntries(
-    [...TEXT_FIELDS, ...BILLING_FIELDS].map((name) => [name, (form.get(name) ?? '').slice(0, 1000)]),
+    [...TEXT_FIELDS, ...BILLING_FIELDS, ...TAX_FIELDS].map((name) => [name, (form.get(name) ?? '').slice(0, 1000)]),
   );
   checked.acceptTerms = form.get('acceptTerms') === 'on';
   checked.waiveWithdrawal = form.get('waiveWithdrawal') === 'on';
   checked.sendNews = form.get('sendNews') === 'on';
   const intent = intentOf(form.get('intent'));
+  // Asked for tax, "country" is the tax fields' country code, which the billing details take by name.
+  const billing = Object.fromEntries(BILLING_FIELDS.map((name) => [name, values[name]]));
+  if (target.askTax) billing.country = values.country ? countryName(values.country, target.language) : '';
   const parsed = CheckoutRequestSchema.safeParse({
     email: values.email,
     fullName: values.fullName,
@@ -103,7 +107,8 @@ export async function readCheckoutForm(
     ...checked,
     courseId: target.courseId,
     language: target.language,
-    ...(target.askBilling ? { billing: Object.fromEntries(BILLING_FIELDS.map((name) => [name, values[name]])) } : {}),
+    ...(target.askBilling ? { billing } : {}),
+    ...(target.askTax ? postedTax(values, form) : {}),
   });
   const answered = { intent, values, checked, status: 400 } as const;
   if (parsed.success) return { ...answered, request: parsed.data, problem: undefined };
@@ -130,6 +135,18 @@ export async function quotePosted(
 
 const TEXT_FIELDS = ['email', 'fullName', 'discountCode'] as const;
 const BILLING_FIELDS = ['name', 'surname', 'city', 'country', 'address', 'identityNumber'] as const;
+const TAX_FIELDS = ['vatNumber', 'businessName', 'expectedTotalMinor'] as const;
+
+function postedTax(values: Record<string, string>, form: URLSearchParams) {
+  const expected = values.expectedTotalMinor ? Number(values.expectedTotalMinor) : undefined;
+  return {
+    country: values.country,
+    vatNumber: values.vatNumber,
+    businessName: values.businessName,
+    confirmCountry: form.get('confirmCountry') === 'on',
+    ...(expected === undefined ? {} : { expectedTotalMinor: expected }),
+  };
+}
 
 /** The message a refused form post shows, and its status (and for too many checkouts, the wait). */
 export function answerProblem(answer: CheckoutAnswer): { status: number; message: MessageKey; retryAfterS?: number } | undefined {
@@ -164,7 +181,7 @@ export interface PostedCheckoutPage {
  */
 export async function checkoutPosted(
   page: AstroGlobal,
-  target: { courseId: string; language: Language; askBilling: boolean },
+  target: { courseId: string; language: Language; askBilling: boolean; askTax: boolean },
 ): Promise<Response | PostedCheckoutPage> {
   const form = await readCheckoutForm(page.request, target);
   const code = form.values.discountCode ?? '';

@@ -53,7 +53,7 @@ for (const lang of LANGUAGES) {
     await page.getByRole('button', { name: say('checkout.enrolFree') }).click();
     await expect(page.getByText(say('checkout.termsRequired'))).toBeVisible();
     await expectNoViolations(page, 'checkout errors');
-    await page.getByRole('checkbox').check();
+    await page.getByRole('checkbox', { name: say('checkout.acceptTerms') }).check();
     await page.getByRole('button', { name: say('checkout.enrolFree') }).click();
     await expect(page).toHaveURL(/\/checkout\/success/);
     await expectNoViolations(page, 'checkout success');

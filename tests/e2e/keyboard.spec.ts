@@ -76,7 +76,7 @@ for (const lang of ['en', 'tr'] as const) {
     await tabTo(page, page.getByRole('link', { name: say('course.getForFree') }));
     await page.keyboard.press('Enter');
     await waitForIslands(page);
-    await tabTo(page, page.getByRole('checkbox'));
+    await tabTo(page, page.getByRole('checkbox', { name: say('checkout.acceptTerms') }));
     await page.keyboard.press('Space');
     await tabTo(page, page.getByRole('button', { name: say('checkout.enrolFree') }));
     await page.keyboard.press('Enter');

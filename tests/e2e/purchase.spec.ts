@@ -24,8 +24,9 @@ test('a guest enrols in a free course in Turkish, gets the e-mail, and its link 
   await expect(submit).toBeDisabled();
   await page.getByLabel('E-posta').fill(email);
   await page.getByLabel('Ad soyad').fill('Elif Şahin');
-  // A free enrolment asks only for the Terms: nothing about withdrawal.
-  await expect(page.getByRole('checkbox')).toHaveCount(1);
+  // A free enrolment asks only for the Terms, nothing about withdrawal; the news box is left unticked.
+  await expect(page.getByRole('checkbox')).toHaveCount(2);
+  await expect(page.getByRole('checkbox', { name: /^Bana haber gönderin/ })).not.toBeChecked();
   await submit.click();
   await expect(page.getByText("Devam etmek için Kullanım Koşulları'nı kabul edin.")).toBeVisible();
   await page.getByRole('checkbox', { name: "Kullanım Koşulları'nı okudum ve kabul ediyorum." }).check();

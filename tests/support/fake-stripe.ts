@@ -127,3 +127,30 @@ export function signedEvent(
   });
   return { payload, signature };
 }
+
+/** Stripe's word that a pending order's checkout was paid, delivered to the server's webhook (200 expected). */
+export async function deliverPaid(
+  server: { fetch: (path: string, init?: RequestInit) => Promise<Response> },
+  order: { id: string; payment_id: string | null; amount_minor: number; currency: string },
+): Promise<Response> {
+  const event = signedEvent({
+    id: `evt_${randomBytes(12).toString('hex')}`,
+    type: 'checkout.session.completed',
+    data: {
+      object: {
+        id: order.payment_id,
+        object: 'checkout.session',
+        payment_status: 'paid',
+        amount_total: order.amount_minor,
+        currency: order.currency.toLowerCase(),
+        metadata: { order_id: order.id },
+        payment_intent: `pi_${randomBytes(12).toString('hex')}`,
+      },
+    },
+  });
+  return server.fetch('/api/stripe/webhook', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+    body: event.payload,
+  });
+}

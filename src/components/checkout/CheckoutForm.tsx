@@ -4,6 +4,8 @@ import { messageScopes, type IslandMessages } from '../../i18n/translate.ts';
 import { CheckboxField, TextField } from '../forms/fields.tsx';
 import { Form, FormFailure, SubmitButton, useForm } from '../forms/use-form.tsx';
 import { DiscountCode } from './DiscountCode.tsx';
+import { TaxFields, useTaxFields } from './TaxFields.tsx';
+import type { TaxProps } from '../../lib/checkout-tax.schema.ts';
 import type { AppliedCode } from '../../lib/checkout.schema.ts';
 import type { MessageKey } from '../../i18n/i18n.ts';
 import { postJson } from '../../lib/api-client.ts';
@@ -35,6 +37,8 @@ interface Props {
   billingRequired: boolean;
   /** What a form posted without the script held (the page answers it with the same form). */
   billing?: Partial<Record<keyof typeof NO_BILLING, string>>;
+  /** The seller has set a tax country: the buyer's country (and business) is asked and the total shown with tax. */
+  tax?: TaxProps | null;
   /** The posted form's code and boxes, and the code as the page applied or refused it. */
   posted?:
     | {
@@ -87,6 +91,7 @@ function CheckoutForm({
   contracts,
   billingRequired,
   billing: postedBilling = {},
+  tax: taxProps = null,
   posted,
 }: Props) {
   const { t } = useTranslation();
@@ -116,6 +121,14 @@ function CheckoutForm({
   const totalMinor = applied?.totalMinor ?? amountMinor;
   const free = totalMinor === 0;
   const askBilling = billingRequired && !free;
+  const askTax = taxProps !== null && !free;
+  const tax = useTaxFields(lang, courseId, applied?.code ?? '', taxProps, askTax);
+  // The country is asked once: the billing details a provider needs take it from the tax fields.
+  const taxCountry = askTax ? (taxProps.countries.find((entry) => entry.code === tax.form.values.country)?.name ?? '') : null;
+  const { set: setBillingField } = billing;
+  useEffect(() => {
+    if (taxCountry !== null) setBillingField('country', taxCountry);
+  }, [taxCountry, setBillingField]);
   // Asked once in a browser session: a second course fills them in again (the identity number excepted).
   const { setValues: setBilling } = billing;
   useEffect(() => {
@@ -139,6 +152,7 @@ function CheckoutForm({
       courseId,
       language: lang,
       ...(details ? { billing: details } : {}),
+      ...(askTax ? tax.payload() : {}),
     });
     if (result.ok && result.data.redirectUrl) {
       if (details) rememberBilling(details);
@@ -159,6 +173,7 @@ function CheckoutForm({
     if (result.status === 409) return setOwned(localizedPath(lang, `/course/${courseId}`));
     // A code that stopped applying meanwhile (used up, expired): the buyer sees the full price again.
     if (result.fields.discountCode) setApplied(null);
+    if (askTax) tax.showFailure(result);
     setWaitS(result.status === 429 ? result.retryAfterS : undefined);
     return { ...result, message: [400, 404, 429].includes(result.status) ? result.message : 'checkout.failed' };
   });
@@ -206,7 +221,7 @@ function CheckoutForm({
           .filter(Boolean)
           .join(', ') || t('checkout.buyerPending')
       : '—',
-    price: formatMoney(totalMinor, currency, lang),
+    price: formatMoney(askTax ? tax.quote.grossMinor : totalMinor, currency, lang),
   };
 
   return (
@@ -234,7 +249,14 @@ function CheckoutForm({
           <TextField label={t('checkout.billing.address')} autoComplete="street-address" required {...billing.bind('address')} />
           <div className="grid gap-3 sm:grid-cols-2">
             <TextField label={t('checkout.billing.city')} autoComplete="address-level2" required {...billing.bind('city')} />
-            <TextField label={t('checkout.billing.country')} autoComplete="country-name" required {...billing.bind('country')} />
+            {taxCountry === null && (
+              <TextField
+                label={t('checkout.billing.country')}
+                autoComplete="country-name"
+                required
+                {...billing.bind('country')}
+              />
+            )}
           </div>
           <TextField
             label={t('checkout.billing.identityNumber')}
@@ -246,6 +268,7 @@ function CheckoutForm({
           />
         </fieldset>
       )}
+      {askTax && <TaxFields lang={lang} tax={tax} countries={taxProps.countries} />}
       {amountMinor > 0 && (
         <DiscountCode
           lang={lang}

@@ -239,7 +239,7 @@ describe('a buyer refused by the checkout limit', () => {
         const sent = page.waitForResponse('**/api/checkout');
         await page.getByLabel(lang === 'en' ? 'Email' : 'E-posta').fill(uniqueEmail(`island-${lang}`));
         await page.getByLabel(lang === 'en' ? 'Full name' : 'Ad soyad').fill('Ayşe Yılmaz');
-        await page.getByRole('checkbox').check();
+        await page.getByRole('checkbox', { name: lang === 'en' ? /^I agree to the Terms/ : /^Kullanım Koşulları/ }).check();
         await page.getByRole('button', { name: lang === 'en' ? 'Enrol for free' : 'Ücretsiz kaydol' }).click();
         expect((await sent).status()).toBe(429);
         const alert = page.getByRole('alert').filter({ hasText: WAIT[lang] });

@@ -5,7 +5,7 @@ import { closeOrder, fulfilPayment, revokePurchase } from '../../../functions/or
 import { includedTax } from '../../../functions/orders/receipts.ts';
 import { Browser, signedInBrowser, startTestServer, type TestServer } from '../../support/test-server.ts';
 import { plainText, startSmtpServer } from '../../support/smtp.ts';
-import { signedEvent, startFakeStripe } from '../../support/fake-stripe.ts';
+import { deliverPaid, startFakeStripe } from '../../support/fake-stripe.ts';
 import { makePurchase } from '../../support/factories.ts';
 import { LIMITS } from '../../../functions/limits/limits.ts';
 
@@ -62,27 +62,7 @@ async function orderOf(response: Response) {
 }
 
 async function pay(order: { id: string; payment_id: string | null; amount_minor: number; currency: string }) {
-  const event = signedEvent({
-    id: `evt_${randomUUID()}`,
-    type: 'checkout.session.completed',
-    data: {
-      object: {
-        id: order.payment_id,
-        object: 'checkout.session',
-        payment_status: 'paid',
-        amount_total: order.amount_minor,
-        currency: order.currency.toLowerCase(),
-        metadata: { order_id: order.id },
-        payment_intent: `pi_${randomUUID().replaceAll('-', '')}`,
-      },
-    },
-  });
-  const response = await server.fetch('/api/stripe/webhook', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
-    body: event.payload,
-  });
-  expect(response.status).toBe(200);
+  expect((await deliverPaid(server, order)).status).toBe(200);
   return db().selectFrom('purchases').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();
 }
 

@@ -1,0 +1,77 @@
+import type { TFunction } from 'i18next';
+import type { DocumentKind, Seller } from './numbering.ts';
+
+/**
+ * What a receipt says about tax, from the tax line the order stored at checkout (migration 0033):
+ * the amount before tax, the tax at its rate (included or added), or the reverse-charge mention in
+ * the buyer's language. Whether the document is an invoice: an EU seller with a VAT number issues
+ * invoices; a seller in Türkiye never calls this PDF an invoice ("fatura"), which only an e-Arşiv
+ * invoice issued on the portal or by an integrator is.
+ */
+export interface OrderTax {
+  scheme: string;
+  country: string;
+  ratePercent: number;
+  netMinor: number;
+  taxMinor: number;
+  /** The price included the tax (the listed price was paid); else the tax was added on top. */
+  inclusive: boolean;
+  /** A business buyer's name and VAT number, as given at checkout. */
+  business: { name: string; vatNumber: string } | null;
+}
+
+export function orderTaxOf(row: {
+  tax_scheme: string | null;
+  tax_country: string | null;
+  tax_rate_hundredths: number | null;
+  net_minor: number | null;
+  tax_minor: number | null;
+  tax_evidence: unknown;
+}): OrderTax | null {
+  if (row.tax_scheme === null || row.net_minor === null || row.tax_minor === null) return null;
+  const evidence = (row.tax_evidence ?? {}) as { vatNumber?: string; businessName?: string; inclusive?: boolean };
+  return {
+    scheme: row.tax_scheme,
+    country: row.tax_country ?? '',
+    ratePercent: (row.tax_rate_hundredths ?? 0) / 100,
+    netMinor: row.net_minor,
+    taxMinor: row.tax_minor,
+    inclusive: evidence.inclusive ?? true,
+    business: evidence.vatNumber ? { name: evidence.businessName ?? '', vatNumber: evidence.vatNumber } : null,
+  };
+}
+
+export function isInvoice(seller: Seller): boolean {
+  return Boolean(seller.vatNumber) && seller.country !== 'TR';
+}
+
+export function documentTitle(t: TFunction, seller: Seller, kind: DocumentKind): string {
+  if (kind === 'credit_note') return t('receipt.creditNoteTitle');
+  return t(isInvoice(seller) ? 'receipt.invoiceTitle' : 'receipt.title');
+}
+
+/**
+ * The price rows after the course (and its discount): the tax, included or added, and the amount
+ * before it, or the reverse-charge line. `sign` is -1 on a credit note.
+ */
+export function taxRows(
+  t: TFunction,
+  language: string,
+  tax: OrderTax,
+  money: (minor: number) => string,
+  sign: number,
+): [string, string][] {
+  const label = tax.country === 'TR' ? 'KDV' : t('receipt.vat');
+  if (tax.scheme === 'reverse_charge') return [[t('receipt.vatAdded', { label, rate: 0 }), money(0)]];
+  if (tax.taxMinor === 0) return [];
+  const rate = tax.ratePercent.toLocaleString(language);
+  return [
+    [t('receipt.net'), money(sign * tax.netMinor)],
+    [t(tax.inclusive ? 'receipt.vatIncluded' : 'receipt.vatAdded', { label, rate }), money(sign * tax.taxMinor)],
+  ];
+}
+
+/** The course's row: the listed price (before any discount), with or without the tax as it was listed. */
+export function listedMinor(tax: OrderTax | null, amountMinor: number, discountMinor: number): number {
+  return (tax && !tax.inclusive ? tax.netMinor : amountMinor) + discountMinor;
+}

@@ -1,0 +1,16 @@
+import { checkVAT, countries } from 'jsvat';
+
+/** A VAT number as typed ("de 136 695 976", "DE-136.695.976"): upper case, separators dropped. */
+export function normalizeVatNumber(value: string): string {
+  return value.toUpperCase().replace(/[\s.\-/]/g, '');
+}
+
+/**
+ * A VAT number whose format and check digits are right for its country (jsvat), with that country
+ * as an ISO code (Greece's EL prefix gives GR); undefined for anything else. Says nothing about
+ * whether the number is registered: that is VIES's answer (functions/taxes/vies.ts).
+ */
+export function vatNumberCountry(value: string): string | undefined {
+  const result = checkVAT(normalizeVatNumber(value), countries);
+  return result.isValid ? result.country?.isoCode.short : undefined;
+}

@@ -1,0 +1,23 @@
+import type { APIRoute } from 'astro';
+import { getActiveCourse } from '../../../../functions/catalogue/catalogue.ts';
+import { quoteOrderTax } from '../../../../functions/orders/order-tax.ts';
+import { consumeAll, LIMITS } from '../../../../functions/limits/limits.ts';
+import { TaxQuoteRequestSchema } from '../../../lib/checkout-tax.schema.ts';
+import { errorResponse, readJson, resultResponse, tooManyRequests } from '../../../lib/http.ts';
+import { clientIp } from '../../../server/client-ip.ts';
+import { currentUser } from '../../../server/guards.ts';
+
+export const prerender = false;
+
+/** The tax and total for the country and VAT number the buyer gave (a VAT number is checked with VIES). Changes nothing. */
+export const POST: APIRoute = async (context) => {
+  const body = await readJson(context.request, TaxQuoteRequestSchema);
+  if ('response' in body) return body.response;
+  const client = clientIp(context.request, context.clientAddress);
+  const verdict = await consumeAll([[LIMITS.codeChecksPerClient, client]]);
+  if (!verdict.allowed) return tooManyRequests(verdict.retryAfterS);
+  const course = await getActiveCourse(body.data.courseId, body.data.language);
+  if (!course) return errorResponse(404, 'course_not_found', 'checkout.courseNotFound');
+  const answer = await quoteOrderTax(course, body.data, (await currentUser(context))?.email, client);
+  return resultResponse(answer, (value) => value);
+};

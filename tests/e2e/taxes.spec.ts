@@ -1,0 +1,114 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { findFreePort } from '../../functions/db/embedded.ts';
+import { stopChild, waitForOutput } from '../bench/bench-server.ts';
+import { startFakeVies, type FakeVies } from '../support/fake-vies.ts';
+import { DEMO, expect, test, uniqueEmail, waitForIslands, type Page } from './fixtures.ts';
+
+/**
+ * Taxes at checkout, end to end in Chromium: a shop of its own (its own embedded database with the
+ * demo catalogue, since its tax settings would change every other spec's checkout) whose seller is in
+ * Türkiye, registered for non-Union OSS, with prices plus tax, and whose VAT number checks go to a
+ * local fake of VIES's REST API. The course is the demo's €4.50 "The 30-Minute Weekly Review".
+ */
+test.describe.configure({ mode: 'serial' });
+
+let vies: FakeVies;
+let shop: ChildProcess;
+let shopUrl = '';
+let courseId = '';
+
+test.beforeAll(async ({ browser }) => {
+  vies = await startFakeVies();
+  vies.registered.add('FR40303265045');
+  const port = await findFreePort();
+  shopUrl = `http://localhost:${port}`;
+  shop = spawn(process.execPath, ['functions/cli/start.ts', '--no-build'], {
+    env: {
+      ...process.env,
+      ENV_FILE: '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_SITE_URL: shopUrl,
+      DATA_DIR: '.data/e2e-taxes',
+      NODE_ENV: 'development',
+      AUTH_RATE_LIMIT: 'off',
+      VIES_URL: vies.url,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await waitForOutput(shop, 'Shop ready', 120_000);
+  // The seller's tax settings, as Admin → Settings → Taxes saves them.
+  const admin = await browser.newContext({ baseURL: shopUrl, extraHTTPHeaders: { origin: shopUrl } });
+  expect((await admin.request.post('/api/auth/sign-in/email', { data: DEMO.admin })).ok()).toBe(true);
+  const saved = await admin.request.put('/api/admin/tax-settings', {
+    data: {
+      sellerCountry: 'TR',
+      vatNumber: '',
+      taxOffice: 'Kadıköy',
+      oss: 'non_union',
+      underEuThreshold: false,
+      registrations: '',
+      displayMode: 'exclusive',
+      rateOverrides: '',
+      ebookCourses: [],
+    },
+  });
+  expect(saved.status()).toBe(200);
+  const courses = (await (await admin.request.get('/api/courses?search=Weekly%20Review')).json()) as {
+    courses: { id: string }[];
+  };
+  courseId = courses.courses[0]!.id;
+  await admin.close();
+});
+test.afterAll(async () => {
+  await stopChild(shop);
+  await vies.stop();
+});
+
+async function fillBuyer(page: Page, lang: 'en' | 'tr', email: string) {
+  await page.goto(`${shopUrl}/${lang}/checkout/${courseId}`);
+  await waitForIslands(page);
+  await page.getByLabel(lang === 'en' ? 'Email' : 'E-posta').fill(email);
+  await page.getByLabel(lang === 'en' ? 'Full name' : 'Ad soyad').fill('Lena Vogel');
+  await page.getByRole('checkbox', { name: lang === 'en' ? 'I agree to the Terms of service.' : /Kullanım Koşulları/ }).check();
+  await page.getByRole('checkbox', { name: lang === 'en' ? /I ask for immediate access/ : /hemen erişmek/ }).check();
+}
+
+test('a German consumer sees 19 % VAT on top of the €4.50 price and the payment asks for exactly that', async ({ page }) => {
+  await fillBuyer(page, 'en', uniqueEmail('kaeufer'));
+  // The address gives no country here (a loopback address): the buyer chooses it.
+  await page.getByLabel('Country where you live').selectOption({ label: 'Germany' });
+  const total = page.getByTestId('checkout-tax-total');
+  await expect(total).toHaveText('€5.36');
+  await expect(page.getByText('VAT 19 %')).toBeVisible();
+  await expect(page.getByText('€0.86')).toBeVisible();
+  await expect(page.getByText(/GeoLite2 data created by MaxMind/)).toBeVisible();
+  await page.getByRole('button', { name: 'Proceed to payment' }).click();
+
+  await expect(page).toHaveURL(/\/en\/checkout\/demo\/demo_/);
+  await page.getByRole('button', { name: 'Pay €5.36' }).click();
+  await expect(page.getByRole('heading', { name: 'Payment successful!' })).toBeVisible();
+});
+
+test('a French business is told a wrong VAT number at its field, then is reverse-charged with a valid one (Turkish page)', async ({
+  page,
+}) => {
+  await fillBuyer(page, 'tr', uniqueEmail('entreprise'));
+  await page.getByLabel('Yaşadığınız ülke').selectOption({ label: 'Fransa' });
+  await expect(page.getByTestId('checkout-tax-total')).toHaveText('€5,40');
+  await page.getByText('Bir işletme adına satın alıyorum').click();
+  await page.getByLabel('İşletme adı').fill('Atelier SAS');
+  const vatNumber = page.getByLabel('AB KDV numarası (VAT)');
+  await vatNumber.fill('FR12345');
+  await vatNumber.press('Tab');
+  await expect(page.getByText('Bu geçerli bir KDV numarası değil: ülke önekini ve rakamları kontrol edin.')).toBeVisible();
+  await vatNumber.fill('FR40303265045');
+  await vatNumber.press('Tab');
+  await expect(page.getByText(/Sorumlu sıfatıyla beyan \(reverse charge\)/)).toBeVisible();
+  await expect(page.getByTestId('checkout-tax-total')).toHaveText('€4,50');
+  await page.getByRole('button', { name: 'Ödemeye geç' }).click();
+
+  await expect(page).toHaveURL(/\/tr\/checkout\/demo\/demo_/);
+  await expect(page.getByRole('button', { name: /€4,50/ })).toBeVisible();
+  expect(vies.requests.at(-1)).toEqual({ countryCode: 'FR', vatNumber: '40303265045' });
+});

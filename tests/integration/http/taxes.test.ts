@@ -1,0 +1,304 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { db } from '../../../functions/db/database.ts';
+import { Browser, signedInBrowser, startTestServer, type TestServer } from '../../support/test-server.ts';
+import { deliverPaid, startFakeStripe } from '../../support/fake-stripe.ts';
+import { revokePurchase } from '../../../functions/orders/fulfilment.ts';
+import { currentQuarter } from '../../../src/lib/admin/tax-report.schema.ts';
+import { taxTableStatus } from '../../../functions/taxes/rate-table.ts';
+import { startFakeVies, type FakeVies } from '../../support/fake-vies.ts';
+import { uniqueEmail } from '../../support/factories.ts';
+
+let server: TestServer;
+let stripe: Awaited<ReturnType<typeof startFakeStripe>>;
+let vies: FakeVies;
+let admin: Browser;
+let course: { id: string; price_minor: number };
+
+/** A German IP address (GeoLite2 data in geoip-country), sent through the trusted proxy header. */
+const GERMAN_IP = '85.214.132.117';
+const FRENCH_BUSINESS = 'FR40303265045';
+
+/** A Turkish seller registered for non-Union OSS, prices plus tax, as Admin → Settings → Taxes sends it. */
+const SETTINGS = {
+  sellerCountry: 'TR',
+  vatNumber: '',
+  taxOffice: 'Kadıköy',
+  oss: 'non_union',
+  underEuThreshold: false,
+  registrations: 'GB',
+  displayMode: 'exclusive',
+  rateOverrides: '',
+  ebookCourses: [],
+};
+
+beforeAll(async () => {
+  stripe = await startFakeStripe();
+  vies = await startFakeVies();
+  vies.registered.add(FRENCH_BUSINESS);
+  server = await startTestServer({ ...stripe.settings, VIES_URL: vies.url });
+  admin = await signedInBrowser(server, { role: 'admin' });
+  course = await db()
+    .selectFrom('courses')
+    .select(['id', 'price_minor'])
+    .where('currency', '=', 'EUR')
+    .where('price_minor', '>', 0)
+    .executeTakeFirstOrThrow();
+});
+afterAll(async () => {
+  await server.stop();
+  await stripe.stop();
+  await vies.stop();
+});
+
+const buyer = (ip = '127.0.0.1') => ({ headers: { 'x-forwarded-for': ip } });
+const quote = (fields: Record<string, unknown>, ip?: string) =>
+  new Browser(server).postJson('/api/checkout/tax', { courseId: course.id, language: 'en', ...fields }, buyer(ip).headers);
+const checkout = (fields: Record<string, unknown>, ip?: string) =>
+  new Browser(server).postJson(
+    '/api/checkout',
+    {
+      courseId: course.id,
+      language: 'en',
+      email: uniqueEmail('tax'),
+      fullName: 'Lena Vogel',
+      acceptTerms: true,
+      waiveWithdrawal: true,
+      ...fields,
+    },
+    buyer(ip).headers,
+  );
+const orderOf = async (response: Response) => {
+  const { redirectUrl } = (await response.json()) as { redirectUrl: string };
+  const sessionId = redirectUrl.split('/').pop()!;
+  return db().selectFrom('purchases').selectAll().where('payment_id', '=', sessionId).executeTakeFirstOrThrow();
+};
+const fieldsOf = async (response: Response) =>
+  ((await response.json()) as { error?: { fields?: Record<string, string> } }).error?.fields;
+
+describe('tax settings', () => {
+  it('refuse a wrong VAT number at its field, and are saved for the checkout to use', async () => {
+    const wrong = await admin.json('PUT', '/api/admin/tax-settings', { ...SETTINGS, vatNumber: 'DE136695977' });
+    expect(wrong.status).toBe(400);
+    expect(await fieldsOf(wrong)).toEqual({ vatNumber: 'admin.taxes.vatNumberInvalid' });
+    expect((await admin.json('PUT', '/api/admin/tax-settings', SETTINGS)).status).toBe(200);
+    const saved = await (await admin.json('GET', '/api/admin/tax-settings')).json();
+    expect(saved).toMatchObject({
+      saved: true,
+      settings: { sellerCountry: 'TR', registrations: ['GB'], displayMode: 'exclusive' },
+    });
+    // The overview warns about a rate table older than six months, once the shop taxes by country.
+    const overview = await (await admin.request('/en/admin')).text();
+    expect(overview.includes('The tax rate table is from')).toBe(taxTableStatus().stale);
+  });
+});
+
+describe('checkout with taxes', () => {
+  const vat19 = () => Math.round(course.price_minor * 0.19);
+
+  it('adds 19 % on top for a German consumer: the quote, the order and the provider’s amount agree', async () => {
+    const quoted = await quote({ country: 'DE' });
+    expect(quoted.status).toBe(200);
+    const { quote: line } = (await quoted.json()) as { quote: { grossMinor: number; taxMinor: number } };
+    expect(line).toMatchObject({ scheme: 'eu_b2c', taxCountry: 'DE', ratePercent: 19, taxMinor: vat19(), inclusive: false });
+    // Not the total the buyer saw: nothing is charged.
+    const unseen = await checkout({ country: 'DE', expectedTotalMinor: course.price_minor });
+    expect(unseen.status).toBe(400);
+    expect(await fieldsOf(unseen)).toEqual({ country: 'checkout.tax.totalChanged' });
+    const paid = await checkout({ country: 'DE', expectedTotalMinor: line.grossMinor });
+    expect(paid.status).toBe(200);
+    const order = await orderOf(paid);
+    expect(order).toMatchObject({
+      amount_minor: course.price_minor + vat19(),
+      net_minor: course.price_minor,
+      tax_minor: vat19(),
+      tax_scheme: 'eu_b2c',
+      tax_country: 'DE',
+      tax_rate_hundredths: 1900,
+    });
+    expect(order.tax_evidence).toMatchObject({ billingCountry: 'DE', ipCountry: null, category: 'standard' });
+    expect([...stripe.sessions.values()].at(-1)).toMatchObject({ amount_total: course.price_minor + vat19() });
+  });
+
+  it('reverse-charges a French business whose VAT number the VIES fake knows, and records VIES’s answer', async () => {
+    const quoted = await quote({ country: 'FR', vatNumber: 'fr 40 303 265 045', businessName: 'Atelier SAS' });
+    expect(await quoted.json()).toMatchObject({
+      quote: { scheme: 'reverse_charge', taxMinor: 0, grossMinor: course.price_minor },
+    });
+    const order = await orderOf(
+      await checkout({
+        country: 'FR',
+        vatNumber: FRENCH_BUSINESS,
+        businessName: 'Atelier SAS',
+        expectedTotalMinor: course.price_minor,
+      }),
+    );
+    expect(order).toMatchObject({
+      amount_minor: course.price_minor,
+      tax_scheme: 'reverse_charge',
+      tax_minor: 0,
+      tax_country: 'FR',
+    });
+    expect(order.tax_evidence).toMatchObject({
+      vatNumber: FRENCH_BUSINESS,
+      businessName: 'Atelier SAS',
+      vies: { check: 'valid' },
+    });
+    expect(vies.requests.at(-1)).toEqual({ countryCode: 'FR', vatNumber: '40303265045' });
+  });
+
+  it('says what is wrong with a VAT number at its field, never a 500', async () => {
+    for (const [vatNumber, message] of [
+      ['FR123', 'checkout.tax.vatNumberInvalid'],
+      ['DE136695976', 'checkout.tax.vatNumberCountry'],
+      ['FR83404833048', 'checkout.tax.vatNumberNotRegistered'],
+    ]) {
+      const refused = await checkout({ country: 'FR', vatNumber, expectedTotalMinor: course.price_minor });
+      expect(refused.status, vatNumber).toBe(400);
+      expect(await fieldsOf(refused), vatNumber).toEqual({ vatNumber: message });
+    }
+  });
+
+  it('charges VAT when VIES does not answer, and records that', async () => {
+    vies.down = true;
+    try {
+      const gross = course.price_minor + Math.round(course.price_minor * 0.21);
+      const order = await orderOf(await checkout({ country: 'BE', vatNumber: 'BE0417497106', expectedTotalMinor: gross }));
+      expect(order).toMatchObject({ tax_scheme: 'eu_b2c', tax_country: 'BE', amount_minor: gross });
+      expect(order.tax_evidence).toMatchObject({ vatNumber: 'BE0417497106', vies: { check: 'unavailable' } });
+    } finally {
+      vies.down = false;
+    }
+  });
+
+  it('asks the buyer to confirm a country their address contradicts, and records the confirmation', async () => {
+    const gross = course.price_minor + Math.round(course.price_minor * 0.2);
+    expect(await (await quote({ country: 'FR' }, GERMAN_IP)).json()).toMatchObject({ confirmAgainst: 'DE' });
+    const unconfirmed = await checkout({ country: 'FR', expectedTotalMinor: gross }, GERMAN_IP);
+    expect(unconfirmed.status).toBe(400);
+    expect(await fieldsOf(unconfirmed)).toEqual({ confirmCountry: 'checkout.tax.confirmCountryRequired' });
+    const order = await orderOf(await checkout({ country: 'FR', confirmCountry: true, expectedTotalMinor: gross }, GERMAN_IP));
+    expect(order.tax_evidence).toMatchObject({ billingCountry: 'FR', ipCountry: 'DE', countryConfirmedAt: expect.any(String) });
+  });
+
+  it('charges nothing outside the places the seller owes tax, and a registered country its rate', async () => {
+    expect(await (await quote({ country: 'US' })).json()).toMatchObject({ quote: { scheme: 'none', taxMinor: 0 } });
+    expect(await (await quote({ country: 'GB' })).json()).toMatchObject({ quote: { scheme: 'registered', ratePercent: 20 } });
+    expect(await fieldsOf(await quote({ country: '' }))).toEqual({ country: 'checkout.tax.countryRequired' });
+  });
+});
+
+describe('checkout with taxes, before and without JavaScript', () => {
+  const post = (form: Record<string, string>) =>
+    // From an address with no country (loopback), so that only the total is in question.
+    new Browser(server, '127.0.0.1').request(`/en/checkout/${course.id}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        email: uniqueEmail('form'),
+        fullName: 'Lena Vogel',
+        acceptTerms: 'on',
+        waiveWithdrawal: 'on',
+        ...form,
+      }).toString(),
+    });
+
+  it('renders the country and the total in the page, and takes the browser’s post only with the total it showed', async () => {
+    const html = await (await new Browser(server).request(`/en/checkout/${course.id}`)).text();
+    expect(html).toContain('Country where you live');
+    expect(html).toMatch(/name="expectedTotalMinor" value="\d+"/);
+    const gross = course.price_minor + Math.round(course.price_minor * 0.19);
+    // The buyer changed the country without the script: the page shows the new total instead of charging it.
+    const changed = await post({ country: 'DE', expectedTotalMinor: String(course.price_minor) });
+    expect(changed.status).toBe(400);
+    const page = await changed.text();
+    expect(page).toContain('The total changed with the country or VAT number you gave: check it and pay again.');
+    expect(page).toContain(`name="expectedTotalMinor" value="${gross}"`);
+    const paid = await post({ country: 'DE', expectedTotalMinor: String(gross) });
+    expect(paid.status).toBe(200);
+    const order = await db()
+      .selectFrom('purchases')
+      .select(['amount_minor', 'tax_scheme'])
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(order).toEqual({ amount_minor: gross, tax_scheme: 'eu_b2c' });
+  });
+});
+
+describe('the tax report', () => {
+  it('adds up to the paid orders by country and rate, with a refund netted, on the page and in the CSV', async () => {
+    // Every paid order of this file so far, plus a Turkish buyer's (KDV included) refunded afterwards.
+    const pending = await db()
+      .selectFrom('purchases')
+      .selectAll()
+      .where('status', '=', 'pending')
+      .where('tax_scheme', 'is not', null)
+      .execute();
+    const turkish = await orderOf(await checkout({ country: 'TR', expectedTotalMinor: course.price_minor }));
+    for (const order of [...pending, turkish]) expect((await deliverPaid(server, order)).status).toBe(200);
+    expect(await revokePurchase({ orderId: turkish.id }, 'refunded')).toBe('revoked');
+    const paid = await db()
+      .selectFrom('purchases')
+      .selectAll()
+      .where('status', '=', 'completed')
+      .where('tax_scheme', 'is not', null)
+      .execute();
+
+    const csv = await admin.request(`/api/admin/taxes/export?quarter=${currentQuarter()}`);
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    const [header, ...lines] = (await csv.text()).replace('\uFEFF', '').trim().split('\r\n');
+    expect(header).toBe('quarter,scheme,country,rate_percent,currency,orders,net,tax,gross');
+    const rows = lines.map((line) => line.split(','));
+    const total = (column: number) => rows.reduce((sum, row) => sum + Number(row[column]), 0);
+    const cents = (column: number) => Math.round(total(column) * 100);
+    expect(cents(6)).toBe(paid.reduce((sum, order) => sum + order.net_minor!, 0));
+    expect(cents(7)).toBe(paid.reduce((sum, order) => sum + order.tax_minor!, 0));
+    expect(total(5)).toBe(paid.length);
+    expect(rows).toContainEqual([
+      currentQuarter(),
+      'eu_b2c',
+      'DE',
+      '19',
+      'EUR',
+      '2',
+      String((2 * course.price_minor) / 100),
+      String((2 * Math.round(course.price_minor * 0.19)) / 100),
+      expect.any(String),
+    ]);
+    // The Turkish sale and its refund cancel out in the same quarter.
+    expect(rows).toContainEqual([currentQuarter(), 'domestic', 'TR', '20', 'EUR', '0', '0', '0', '0']);
+
+    const page = await (await admin.request(`/tr/admin/taxes?quarter=${currentQuarter()}`)).text();
+    expect(page).toContain('Ülkeye ve orana göre vergi');
+    expect(page).toContain('AB işletmesi, sorumlu sıfatıyla beyan');
+    expect(page).toContain('Almanya');
+  });
+
+  it('lists the sales still needing an e-Arşiv invoice and records a number typed in a plain form', async () => {
+    const sale = await db()
+      .selectFrom('purchases')
+      .select(['id', 'receipt_number'])
+      .where('status', '=', 'completed')
+      .where('receipt_number', 'is not', null)
+      .orderBy('receipt_number')
+      .executeTakeFirstOrThrow();
+    const receipt = `R-${String(sale.receipt_number).padStart(6, '0')}`;
+    const listed = await (await admin.request('/en/admin/taxes')).text();
+    expect(listed).toContain('e-Arşiv invoices to issue');
+    expect(listed).toContain(`e-Arşiv invoice number for ${receipt}`);
+    const record = (number: string) =>
+      admin.request('/en/admin/taxes', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ orderId: sale.id, number }).toString(),
+      });
+    const wrong = await record('ABC123');
+    expect(wrong.status).toBe(400);
+    expect(await wrong.text()).toContain('An e-Arşiv invoice number has 16 characters');
+    const recorded = await record('abc2026000000001');
+    expect(recorded.status).toBe(303);
+    const row = await db().selectFrom('purchases').select('e_arsiv_number').where('id', '=', sale.id).executeTakeFirstOrThrow();
+    expect(row.e_arsiv_number).toBe('ABC2026000000001');
+    expect(await (await admin.request('/en/admin/taxes')).text()).not.toContain(`e-Arşiv invoice number for ${receipt}`);
+  });
+});
