@@ -285,12 +285,12 @@ const cases = {
   async signInLink(page: Page, lang: Lang, mode: Mode, who: Who) {
     const words = WORDS[lang];
     const release = await open(page, mode, `/${lang}/login`);
-    const email = page.getByLabel(words.linkEmail);
+    const email = page.getByLabel(words.linkEmail, { exact: true });
     await email.fill('not an address');
     await page.getByRole('button', { name: words.linkButton }).click();
     await expect(page.getByText(words.emailInvalid)).toBeVisible();
-    await expect(page.getByLabel(words.linkEmail)).toHaveValue('not an address');
-    await page.getByLabel(words.linkEmail).fill(who.account.email);
+    await expect(page.getByLabel(words.linkEmail, { exact: true })).toHaveValue('not an address');
+    await page.getByLabel(words.linkEmail, { exact: true }).fill(who.account.email);
     await page.getByRole('button', { name: words.linkButton }).click();
     await expect(page.getByRole('status').filter({ hasText: words.linkSent })).toBeVisible();
     release();
@@ -301,14 +301,14 @@ const cases = {
     const release = await open(page, mode, `/${lang}/contact`);
     const form = page.getByRole('form', { name: words.contact.title });
     await form.getByLabel(words.contact.name).fill('Ayşe Yılmaz');
-    await form.getByLabel(words.contact.email).fill('not an address');
+    await form.getByLabel(words.contact.email, { exact: true }).fill('not an address');
     await form.getByLabel(words.contact.subject).fill('A question about a course');
     await form.getByLabel(words.contact.message).fill('Is there a certificate when I finish it?');
     await form.getByRole('button', { name: words.contact.send }).click();
     await expect(form.getByText(words.emailInvalid)).toBeVisible();
-    await expect(form.getByLabel(words.contact.email)).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.getByLabel(words.contact.email, { exact: true })).toHaveAttribute('aria-invalid', 'true');
     await expect(form.getByLabel(words.contact.message)).toHaveValue('Is there a certificate when I finish it?');
-    await form.getByLabel(words.contact.email).fill(`someone-${Date.now()}@example.com`);
+    await form.getByLabel(words.contact.email, { exact: true }).fill(`someone-${Date.now()}@example.com`);
     await form.getByRole('button', { name: words.contact.send }).click();
     await expect(page.getByRole('status').filter({ hasText: words.contactSent })).toBeVisible();
     release();
@@ -405,12 +405,12 @@ const cases = {
     const words = WORDS[lang].checkout;
     const release = await open(page, mode, `/${lang}/checkout/${await courseOf(who.request, lang, 'free')}`);
     const email = uniqueEmail('prehydration-free');
-    await page.getByLabel(words.email).fill(email);
+    await page.getByLabel(words.email, { exact: true }).fill(email);
     await page.getByLabel(words.fullName).fill('Elif Şahin');
     // A free enrolment asks only for the Terms.
     await page.getByRole('button', { name: words.enrolFree }).click();
     await expect(page.getByRole('alert').filter({ hasText: words.termsRequired })).toBeVisible();
-    await expect(page.getByLabel(words.email)).toHaveValue(email);
+    await expect(page.getByLabel(words.email, { exact: true })).toHaveValue(email);
     await expect(page.getByLabel(words.fullName)).toHaveValue('Elif Şahin');
     await page.getByRole('checkbox', { name: words.terms }).check();
     await page.getByRole('button', { name: words.enrolFree }).click();
@@ -424,7 +424,7 @@ const cases = {
     const code = await sellersCode(page, who.origin);
     const release = await open(page, mode, `/${lang}/checkout/${await courseOf(who.request, lang, 'paid')}`);
     const email = uniqueEmail('prehydration-paid');
-    await page.getByLabel(words.email).fill(email);
+    await page.getByLabel(words.email, { exact: true }).fill(email);
     await page.getByLabel(words.fullName).fill('Can Öztürk');
     await page.getByRole('checkbox', { name: words.terms }).check();
     // The code: a wrong one is refused at its field, the seller's is applied, and nothing typed is lost.
@@ -436,7 +436,7 @@ const cases = {
     await page.getByLabel(words.code).fill(code.toLowerCase());
     await page.getByRole('button', { name: words.apply }).click();
     await expect(page.getByRole('status').filter({ hasText: words.applied(code) })).toBeVisible();
-    await expect(page.getByLabel(words.email)).toHaveValue(email);
+    await expect(page.getByLabel(words.email, { exact: true })).toHaveValue(email);
     await expect(page.getByLabel(words.fullName)).toHaveValue('Can Öztürk');
     await expect(page.getByRole('checkbox', { name: words.terms })).toBeChecked();
     const total = (await page.getByTestId('checkout-total').textContent())!;
@@ -498,12 +498,12 @@ const cases = {
       await expect(page.getByRole('button', { name: words.setUpTwoFactor })).toBeHidden();
     }
     // A new address: refused at its field while it is none, then a confirmation link goes to it.
-    await page.getByLabel(words.newEmail).fill('not an address');
+    await page.getByLabel(words.newEmail, { exact: true }).fill('not an address');
     await page.getByRole('button', { name: words.changeEmail }).click();
     await expect(page.getByText(WORDS[lang].emailInvalid)).toBeVisible();
-    await expect(page.getByLabel(words.newEmail)).toHaveValue('not an address');
+    await expect(page.getByLabel(words.newEmail, { exact: true })).toHaveValue('not an address');
     const newEmail = uniqueEmail('moved');
-    await page.getByLabel(words.newEmail).fill(newEmail);
+    await page.getByLabel(words.newEmail, { exact: true }).fill(newEmail);
     await page.getByRole('button', { name: words.changeEmail }).click();
     await expect(page.getByRole('status').filter({ hasText: newEmail })).toBeVisible();
     // The account's other device (the API client that signed it up) is signed out; this one stays.
@@ -632,7 +632,7 @@ test.describe('before the island hydrates', () => {
       const release = await open(page, 'held', `/${lang}/checkout/${await courseOf(request, lang, kind)}`);
       // Autofill and a quick hand fill the fields before the island has woken up.
       const email = uniqueEmail('autofill-checkout');
-      await page.getByLabel(words.email).fill(email);
+      await page.getByLabel(words.email, { exact: true }).fill(email);
       await page.getByLabel(words.fullName).fill('Deniz Kaya');
       await page.getByRole('checkbox', { name: words.terms }).check();
       if (kind === 'paid') {
@@ -642,7 +642,7 @@ test.describe('before the island hydrates', () => {
       }
       release();
       await waitForIslands(page);
-      await expect(page.getByLabel(words.email)).toHaveValue(email);
+      await expect(page.getByLabel(words.email, { exact: true })).toHaveValue(email);
       await expect(page.getByLabel(words.fullName)).toHaveValue('Deniz Kaya');
       await expect(page.getByRole('checkbox', { name: words.terms })).toBeChecked();
       if (kind === 'paid') {

@@ -61,7 +61,7 @@ test('the seller creates a discount code; a Turkish buyer reads the contracts, a
   await card.getByRole('heading').getByRole('link').click();
   await buyer.getByRole('link', { name: 'Hemen satın al' }).click();
   await waitForIslands(buyer);
-  await buyer.getByLabel('E-posta').fill(email);
+  await buyer.getByLabel('E-posta', { exact: true }).fill(email);
   await buyer.getByLabel('Ad soyad').fill('Ayşe Yılmaz');
 
   // The pre-information form is there before payment, with the buyer's own details.
