@@ -48,7 +48,7 @@ for (const lang of LANGUAGES) {
     };
     await page.goto(`/${lang}/checkout/${catalogue.courses[0]!.id}`);
     await waitForIslands(page);
-    await page.getByLabel(say('checkout.email'), { exact: true }).fill(uniqueEmail('a11y'));
+    await page.getByRole('textbox', { name: say('checkout.email'), exact: true }).fill(uniqueEmail('a11y'));
     await page.getByLabel(say('checkout.fullName')).fill('Ayşe Yılmaz');
     await page.getByRole('button', { name: say('checkout.enrolFree') }).click();
     await expect(page.getByText(say('checkout.termsRequired'))).toBeVisible();

@@ -157,7 +157,7 @@ test('two-factor: turned on and off again in Turkish', async ({ page, newBuyer }
   await page.context().clearCookies();
   await page.goto('/tr/login');
   await waitForIslands(page);
-  await page.getByLabel('E-posta', { exact: true }).fill(account.email);
+  await page.getByRole('textbox', { name: 'E-posta', exact: true }).fill(account.email);
   await page.getByLabel('Şifre', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Giriş yap' }).click();
   await expect(page).toHaveURL(/\/tr\/two-factor\?next=/);
@@ -243,7 +243,7 @@ for (const lang of ['en', 'tr'] as const) {
     const myCourses = `/${lang}/dashboard/courses`;
     await page.goto(`/${lang}/login?next=${encodeURIComponent(myCourses)}`);
     await waitForIslands(page);
-    await page.getByLabel(text.linkEmail, { exact: true }).fill(account.email);
+    await page.getByRole('textbox', { name: text.linkEmail, exact: true }).fill(account.email);
     await page.getByRole('button', { name: text.linkButton }).click();
     const mail = await openMail(page, account.email, text.subject, lang);
     const link = await mail.getByRole('link', { name: /magic-link\/verify/ }).getAttribute('href');

@@ -4,7 +4,7 @@ async function signUpInTurkish(page: Page, email: string, password = 'güçlü �
   await page.goto('/tr/signup');
   await waitForIslands(page);
   await page.getByLabel('Ad soyad').fill('Ayşe Yılmaz');
-  await page.getByLabel('E-posta', { exact: true }).fill(email);
+  await page.getByRole('textbox', { name: 'E-posta', exact: true }).fill(email);
   await page.getByLabel('Şifre', { exact: true }).fill(password);
   await page.getByLabel('Şifreyi onayla').fill(password);
   await page.getByRole('button', { name: 'Hesap oluştur' }).click();
@@ -43,11 +43,11 @@ test('sign up in Turkish, land on the dashboard, log out, fail and succeed to lo
   await page.goto('/tr/dashboard');
   await expect(page).toHaveURL(/\/tr\/login\?next=%2Ftr%2Fdashboard$/);
   await waitForIslands(page);
-  await page.getByLabel('E-posta', { exact: true }).fill(email);
+  await page.getByRole('textbox', { name: 'E-posta', exact: true }).fill(email);
   await page.getByLabel('Şifre', { exact: true }).fill('yanlış şifre 123');
   await page.getByRole('button', { name: 'Giriş yap' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'E-posta ya da şifre hatalı' })).toBeVisible();
-  await expect(page.getByLabel('E-posta', { exact: true })).toHaveValue(email);
+  await expect(page.getByRole('textbox', { name: 'E-posta', exact: true })).toHaveValue(email);
 
   await page.getByLabel('Şifre', { exact: true }).fill('güçlü şifre 2026');
   await page.getByRole('button', { name: 'Şifreyi göster' }).click();
@@ -133,7 +133,7 @@ test('a buyer opening the admin area lands on the dashboard; settings change the
 
   await page.goto('/tr/dashboard/settings');
   await waitForIslands(page);
-  await expect(page.getByLabel('E-posta', { exact: true })).toHaveAttribute('readonly', '');
+  await expect(page.getByRole('textbox', { name: 'E-posta', exact: true })).toHaveAttribute('readonly', '');
   await page.getByLabel('Ad soyad').fill('Ayşe Işık');
   await page.getByLabel('Dil', { exact: true }).selectOption('en');
   await page.getByRole('button', { name: 'Profili kaydet' }).click();

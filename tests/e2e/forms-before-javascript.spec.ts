@@ -267,7 +267,7 @@ const cases = {
   async signIn(page: Page, lang: Lang, mode: Mode, who: Who) {
     const words = WORDS[lang];
     const release = await open(page, mode, `/${lang}/login?next=%2F${lang}%2Fdashboard%2Fsettings`);
-    const email = page.getByLabel(words.email, { exact: true });
+    const email = page.getByRole('textbox', { name: words.email, exact: true });
     const password = page.getByLabel(words.password, { exact: true });
     await email.fill(who.account.email);
     await password.fill('not the password 1');
@@ -285,12 +285,12 @@ const cases = {
   async signInLink(page: Page, lang: Lang, mode: Mode, who: Who) {
     const words = WORDS[lang];
     const release = await open(page, mode, `/${lang}/login`);
-    const email = page.getByLabel(words.linkEmail, { exact: true });
+    const email = page.getByRole('textbox', { name: words.linkEmail, exact: true });
     await email.fill('not an address');
     await page.getByRole('button', { name: words.linkButton }).click();
     await expect(page.getByText(words.emailInvalid)).toBeVisible();
-    await expect(page.getByLabel(words.linkEmail, { exact: true })).toHaveValue('not an address');
-    await page.getByLabel(words.linkEmail, { exact: true }).fill(who.account.email);
+    await expect(page.getByRole('textbox', { name: words.linkEmail, exact: true })).toHaveValue('not an address');
+    await page.getByRole('textbox', { name: words.linkEmail, exact: true }).fill(who.account.email);
     await page.getByRole('button', { name: words.linkButton }).click();
     await expect(page.getByRole('status').filter({ hasText: words.linkSent })).toBeVisible();
     release();
@@ -301,14 +301,14 @@ const cases = {
     const release = await open(page, mode, `/${lang}/contact`);
     const form = page.getByRole('form', { name: words.contact.title });
     await form.getByLabel(words.contact.name).fill('Ayşe Yılmaz');
-    await form.getByLabel(words.contact.email, { exact: true }).fill('not an address');
+    await form.getByRole('textbox', { name: words.contact.email, exact: true }).fill('not an address');
     await form.getByLabel(words.contact.subject).fill('A question about a course');
     await form.getByLabel(words.contact.message).fill('Is there a certificate when I finish it?');
     await form.getByRole('button', { name: words.contact.send }).click();
     await expect(form.getByText(words.emailInvalid)).toBeVisible();
-    await expect(form.getByLabel(words.contact.email, { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.getByRole('textbox', { name: words.contact.email, exact: true })).toHaveAttribute('aria-invalid', 'true');
     await expect(form.getByLabel(words.contact.message)).toHaveValue('Is there a certificate when I finish it?');
-    await form.getByLabel(words.contact.email, { exact: true }).fill(`someone-${Date.now()}@example.com`);
+    await form.getByRole('textbox', { name: words.contact.email, exact: true }).fill(`someone-${Date.now()}@example.com`);
     await form.getByRole('button', { name: words.contact.send }).click();
     await expect(page.getByRole('status').filter({ hasText: words.contactSent })).toBeVisible();
     release();
@@ -319,13 +319,13 @@ const cases = {
     const release = await open(page, mode, `/${lang}/signup`);
     const email = uniqueEmail('prehydration-signup');
     await page.getByLabel(words.fullName).fill('Ayşe Yılmaz');
-    await page.getByLabel(words.email, { exact: true }).fill(email);
+    await page.getByRole('textbox', { name: words.email, exact: true }).fill(email);
     await page.getByLabel(words.password, { exact: true }).fill('correct horse 2026');
     await page.getByLabel(words.confirmPassword).fill('another horse 2026');
     await page.getByRole('button', { name: words.signUp }).click();
     await expect(page.getByText(words.mismatch)).toBeVisible();
     await expect(page.getByLabel(words.fullName)).toHaveValue('Ayşe Yılmaz');
-    await expect(page.getByLabel(words.email, { exact: true })).toHaveValue(email);
+    await expect(page.getByRole('textbox', { name: words.email, exact: true })).toHaveValue(email);
     expect(await page.content()).not.toContain('horse 2026');
     await page.getByLabel(words.password, { exact: true }).fill('correct horse 2026');
     await page.getByLabel(words.confirmPassword).fill('correct horse 2026');
@@ -337,7 +337,7 @@ const cases = {
   async forgotAndReset(page: Page, lang: Lang, mode: Mode, who: Who) {
     const words = WORDS[lang];
     const release = await open(page, mode, `/${lang}/forgot-password`);
-    await page.getByLabel(words.email, { exact: true }).fill(who.account.email);
+    await page.getByRole('textbox', { name: words.email, exact: true }).fill(who.account.email);
     await page.getByRole('button', { name: words.sendReset }).click();
     await expect(page.getByRole('heading', { name: words.checkEmail })).toBeVisible();
     // The mail is read in a page of its own (scripts run there, as in any mail client).
@@ -384,7 +384,7 @@ const cases = {
     });
     expect(confirmed.status()).toBe(200);
     const release = await open(page, mode, `/${lang}/login`);
-    await page.getByLabel(words.email, { exact: true }).fill(who.account.email);
+    await page.getByRole('textbox', { name: words.email, exact: true }).fill(who.account.email);
     await page.getByLabel(words.password, { exact: true }).fill(who.account.password);
     await page.getByRole('button', { name: words.signIn, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/${lang}/two-factor\\?next=`));
@@ -405,12 +405,12 @@ const cases = {
     const words = WORDS[lang].checkout;
     const release = await open(page, mode, `/${lang}/checkout/${await courseOf(who.request, lang, 'free')}`);
     const email = uniqueEmail('prehydration-free');
-    await page.getByLabel(words.email, { exact: true }).fill(email);
+    await page.getByRole('textbox', { name: words.email, exact: true }).fill(email);
     await page.getByLabel(words.fullName).fill('Elif Şahin');
     // A free enrolment asks only for the Terms.
     await page.getByRole('button', { name: words.enrolFree }).click();
     await expect(page.getByRole('alert').filter({ hasText: words.termsRequired })).toBeVisible();
-    await expect(page.getByLabel(words.email, { exact: true })).toHaveValue(email);
+    await expect(page.getByRole('textbox', { name: words.email, exact: true })).toHaveValue(email);
     await expect(page.getByLabel(words.fullName)).toHaveValue('Elif Şahin');
     await page.getByRole('checkbox', { name: words.terms }).check();
     await page.getByRole('button', { name: words.enrolFree }).click();
@@ -424,7 +424,7 @@ const cases = {
     const code = await sellersCode(page, who.origin);
     const release = await open(page, mode, `/${lang}/checkout/${await courseOf(who.request, lang, 'paid')}`);
     const email = uniqueEmail('prehydration-paid');
-    await page.getByLabel(words.email, { exact: true }).fill(email);
+    await page.getByRole('textbox', { name: words.email, exact: true }).fill(email);
     await page.getByLabel(words.fullName).fill('Can Öztürk');
     await page.getByRole('checkbox', { name: words.terms }).check();
     // The code: a wrong one is refused at its field, the seller's is applied, and nothing typed is lost.
@@ -436,7 +436,7 @@ const cases = {
     await page.getByLabel(words.code).fill(code.toLowerCase());
     await page.getByRole('button', { name: words.apply }).click();
     await expect(page.getByRole('status').filter({ hasText: words.applied(code) })).toBeVisible();
-    await expect(page.getByLabel(words.email, { exact: true })).toHaveValue(email);
+    await expect(page.getByRole('textbox', { name: words.email, exact: true })).toHaveValue(email);
     await expect(page.getByLabel(words.fullName)).toHaveValue('Can Öztürk');
     await expect(page.getByRole('checkbox', { name: words.terms })).toBeChecked();
     const total = (await page.getByTestId('checkout-total').textContent())!;
@@ -498,12 +498,12 @@ const cases = {
       await expect(page.getByRole('button', { name: words.setUpTwoFactor })).toBeHidden();
     }
     // A new address: refused at its field while it is none, then a confirmation link goes to it.
-    await page.getByLabel(words.newEmail, { exact: true }).fill('not an address');
+    await page.getByRole('textbox', { name: words.newEmail, exact: true }).fill('not an address');
     await page.getByRole('button', { name: words.changeEmail }).click();
     await expect(page.getByText(WORDS[lang].emailInvalid)).toBeVisible();
-    await expect(page.getByLabel(words.newEmail, { exact: true })).toHaveValue('not an address');
+    await expect(page.getByRole('textbox', { name: words.newEmail, exact: true })).toHaveValue('not an address');
     const newEmail = uniqueEmail('moved');
-    await page.getByLabel(words.newEmail, { exact: true }).fill(newEmail);
+    await page.getByRole('textbox', { name: words.newEmail, exact: true }).fill(newEmail);
     await page.getByRole('button', { name: words.changeEmail }).click();
     await expect(page.getByRole('status').filter({ hasText: newEmail })).toBeVisible();
     // The account's other device (the API client that signed it up) is signed out; this one stays.
@@ -596,7 +596,7 @@ test.describe('before the island hydrates', () => {
       const { account } = await signedUp(request, baseURL, lang);
       const release = await open(page, 'held', `/${lang}/login`);
       // Autofill sets values without keystrokes the island could hear.
-      await page.getByLabel(words.email, { exact: true }).fill(account.email);
+      await page.getByRole('textbox', { name: words.email, exact: true }).fill(account.email);
       await page.getByLabel(words.password, { exact: true }).fill(account.password);
       release();
       await waitForIslands(page);
@@ -606,7 +606,7 @@ test.describe('before the island hydrates', () => {
         await page.getByRole('button', { name: words.showPassword }).click();
         await expect(password).toHaveAttribute('type', 'text', { timeout: 500 });
       }).toPass();
-      await expect(page.getByLabel(words.email, { exact: true })).toHaveValue(account.email);
+      await expect(page.getByRole('textbox', { name: words.email, exact: true })).toHaveValue(account.email);
       await expect(password).toHaveValue(account.password);
       const sent = page.waitForRequest('**/api/auth/sign-in/email');
       await page.getByRole('button', { name: words.signIn, exact: true }).click();
@@ -632,7 +632,7 @@ test.describe('before the island hydrates', () => {
       const release = await open(page, 'held', `/${lang}/checkout/${await courseOf(request, lang, kind)}`);
       // Autofill and a quick hand fill the fields before the island has woken up.
       const email = uniqueEmail('autofill-checkout');
-      await page.getByLabel(words.email, { exact: true }).fill(email);
+      await page.getByRole('textbox', { name: words.email, exact: true }).fill(email);
       await page.getByLabel(words.fullName).fill('Deniz Kaya');
       await page.getByRole('checkbox', { name: words.terms }).check();
       if (kind === 'paid') {
@@ -642,7 +642,7 @@ test.describe('before the island hydrates', () => {
       }
       release();
       await waitForIslands(page);
-      await expect(page.getByLabel(words.email, { exact: true })).toHaveValue(email);
+      await expect(page.getByRole('textbox', { name: words.email, exact: true })).toHaveValue(email);
       await expect(page.getByLabel(words.fullName)).toHaveValue('Deniz Kaya');
       await expect(page.getByRole('checkbox', { name: words.terms })).toBeChecked();
       if (kind === 'paid') {

@@ -57,7 +57,7 @@ async function openCheckout(page: Page, lang: 'en' | 'tr', { script = true } = {
 
 test('a Turkish buyer pays ₺149 in 3 instalments on iyzico (a local fake) and downloads the course', async ({ page }) => {
   await openCheckout(page, 'tr');
-  await page.getByLabel('E-posta', { exact: true }).fill(sale.email);
+  await page.getByRole('textbox', { name: 'E-posta', exact: true }).fill(sale.email);
   await page.getByLabel('Ad soyad').fill('Ayşe Yılmaz');
   const billing = page.getByRole('group', { name: 'Fatura bilgileri' });
   await expect(billing).toContainText('iyzico');
@@ -148,7 +148,7 @@ test.describe('with JavaScript off', () => {
 
   test('the checkout form posts itself, billing details included, and iyzico’s page posts the token back', async ({ page }) => {
     await openCheckout(page, 'tr', { script: false });
-    await page.getByLabel('E-posta', { exact: true }).fill(uniqueEmail('betiksiz'));
+    await page.getByRole('textbox', { name: 'E-posta', exact: true }).fill(uniqueEmail('betiksiz'));
     await page.getByLabel('Ad soyad').fill('Can Demir');
     // Sent without the identity number: the server sends iyzico the documented placeholder.
     await page.getByRole('checkbox', { name: /Kullanım Koşulları'nı/ }).check();

@@ -177,7 +177,7 @@ for (const [lang, algorithm] of [
 
     // Signed out, back in with the passkey alone: no address, no password.
     await signOut(page, lang);
-    await expect(page.getByLabel(text.email)).toHaveAttribute('autocomplete', 'email');
+    await expect(page.getByRole('textbox', { name: text.email, exact: true })).toHaveAttribute('autocomplete', 'email');
     await page.getByRole('button', { name: text.signIn }).click();
     await expect(page).toHaveURL(new RegExp(`/${lang}/dashboard$`));
     await page.goto(`/${lang}/dashboard/settings`);

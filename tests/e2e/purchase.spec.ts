@@ -22,7 +22,7 @@ test('a guest enrols in a free course in Turkish, gets the e-mail, and its link 
   await expect(page.getByTestId('checkout-price')).toHaveText('ÜCRETSİZ');
   const submit = page.getByRole('button', { name: 'Ücretsiz kaydol' });
   await expect(submit).toBeDisabled();
-  await page.getByLabel('E-posta', { exact: true }).fill(email);
+  await page.getByRole('textbox', { name: 'E-posta', exact: true }).fill(email);
   await page.getByLabel('Ad soyad').fill('Elif Şahin');
   // A free enrolment asks only for the Terms, nothing about withdrawal; the news box is left unticked.
   await expect(page.getByRole('checkbox')).toHaveCount(2);

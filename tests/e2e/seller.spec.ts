@@ -16,11 +16,11 @@ test('the seller fills in the shop settings; the contact page shows them at once
   await waitForIslands(page);
   const phone = `+90 212 ${Math.floor(100 + Math.random() * 899)} 00 00`;
   await page.getByLabel('Destek e-postası').fill('not-an-address');
-  await page.getByLabel('Telefon').fill(phone);
+  await page.getByRole('textbox', { name: 'Telefon', exact: true }).fill(phone);
   await page.getByRole('button', { name: 'Ayarları kaydet' }).click();
   await expect(page.getByText('Geçersiz e-posta adresi')).toBeVisible();
   await expect(page.getByLabel('Destek e-postası')).toBeFocused();
-  await expect(page.getByLabel('Telefon')).toHaveValue(phone);
+  await expect(page.getByRole('textbox', { name: 'Telefon', exact: true })).toHaveValue(phone);
   await page.getByLabel('Destek e-postası').fill('support@microcourses.example');
   await page.getByRole('button', { name: 'Ayarları kaydet' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Ayarlar kaydedildi.' })).toBeVisible();
@@ -61,7 +61,7 @@ test('the seller creates a discount code; a Turkish buyer reads the contracts, a
   await card.getByRole('heading').getByRole('link').click();
   await buyer.getByRole('link', { name: 'Hemen satın al' }).click();
   await waitForIslands(buyer);
-  await buyer.getByLabel('E-posta', { exact: true }).fill(email);
+  await buyer.getByRole('textbox', { name: 'E-posta', exact: true }).fill(email);
   await buyer.getByLabel('Ad soyad').fill('Ayşe Yılmaz');
 
   // The pre-information form is there before payment, with the buyer's own details.

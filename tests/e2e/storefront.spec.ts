@@ -104,17 +104,17 @@ test('the contact form shows translated errors, keeps the input and stores a val
   await page.goto('/tr/contact');
   await waitForIslands(page);
   await page.getByLabel('Ad', { exact: true }).fill('A');
-  await page.getByLabel('E-posta', { exact: true }).fill('not-an-email');
+  await page.getByRole('textbox', { name: 'E-posta', exact: true }).fill('not-an-email');
   await page.getByLabel('Konu').fill('Kısa');
   await page.getByRole('button', { name: 'Mesajı gönder' }).click();
   await expect(page.getByText('Ad en az 2 karakter olmalıdır')).toBeVisible();
   await expect(page.getByText('Geçersiz e-posta adresi')).toBeVisible();
   await expect(page.getByText('Konu en az 5 karakter olmalıdır')).toBeVisible();
   await expect(page.getByText('Mesaj en az 10 karakter olmalıdır')).toBeVisible();
-  await expect(page.getByLabel('E-posta', { exact: true })).toHaveValue('not-an-email');
+  await expect(page.getByRole('textbox', { name: 'E-posta', exact: true })).toHaveValue('not-an-email');
 
   await page.getByLabel('Ad', { exact: true }).fill('Ayşe Yılmaz');
-  await page.getByLabel('E-posta', { exact: true }).fill('ayse@example.com');
+  await page.getByRole('textbox', { name: 'E-posta', exact: true }).fill('ayse@example.com');
   await page.getByLabel('Konu').fill('İade hakkında');
   await page.getByLabel('Mesaj', { exact: true }).fill('Merhaba, siparişim hakkında bir sorum var.');
   await page.getByRole('button', { name: 'Mesajı gönder' }).click();

@@ -68,7 +68,7 @@ test.afterAll(async () => {
 async function fillBuyer(page: Page, lang: 'en' | 'tr', email: string) {
   await page.goto(`${shopUrl}/${lang}/checkout/${courseId}`);
   await waitForIslands(page);
-  await page.getByLabel(lang === 'en' ? 'Email' : 'E-posta', { exact: true }).fill(email);
+  await page.getByRole('textbox', { name: lang === 'en' ? 'Email' : 'E-posta', exact: true }).fill(email);
   await page.getByLabel(lang === 'en' ? 'Full name' : 'Ad soyad').fill('Lena Vogel');
   await page.getByRole('checkbox', { name: lang === 'en' ? 'I agree to the Terms of service.' : /Kullanım Koşulları/ }).check();
   await page.getByRole('checkbox', { name: lang === 'en' ? /I ask for immediate access/ : /hemen erişmek/ }).check();

@@ -237,7 +237,9 @@ describe('a buyer refused by the checkout limit', () => {
         await page.goto(`/${lang}/checkout/${await freeCourse(lang)}`);
         await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
         const sent = page.waitForResponse('**/api/checkout');
-        await page.getByLabel(lang === 'en' ? 'Email' : 'E-posta', { exact: true }).fill(uniqueEmail(`island-${lang}`));
+        await page
+          .getByRole('textbox', { name: lang === 'en' ? 'Email' : 'E-posta', exact: true })
+          .fill(uniqueEmail(`island-${lang}`));
         await page.getByLabel(lang === 'en' ? 'Full name' : 'Ad soyad').fill('Ayşe Yılmaz');
         await page.getByRole('checkbox', { name: lang === 'en' ? /^I agree to the Terms/ : /^Kullanım Koşulları/ }).check();
         await page.getByRole('button', { name: lang === 'en' ? 'Enrol for free' : 'Ücretsiz kaydol' }).click();

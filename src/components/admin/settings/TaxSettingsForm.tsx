@@ -11,7 +11,6 @@ import {
   overridesText,
   type TaxSettings,
 } from '../../../lib/admin/tax-settings.schema.ts';
-import { countryOptions } from '../../../lib/countries.ts';
 import { requestJson } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { showToast } from '../../../stores/toasts.ts';
@@ -24,6 +23,8 @@ interface Props {
   courses: { id: string; title: string }[];
   /** The rate table's day (YYYY-MM-DD), whether it is older than six months, and the e-book rates' source. */
   table: { date: string; stale: boolean; ebookSource: string };
+  /** Every country by name in the page's language, named by the server (the browser's ICU data may name them otherwise). */
+  countries: { code: string; name: string }[];
 }
 
 /** The strings this island shows (sent by its page with `islandMessages`). */
@@ -38,7 +39,7 @@ export default function TaxSettingsFormIsland(props: Props) {
 }
 
 /** Where the seller is and is registered, how prices show tax, overrides and the courses sold as e-books. */
-function TaxSettingsForm({ lang, settings, courses, table }: Props) {
+function TaxSettingsForm({ lang, settings, courses, table, countries }: Props) {
   const { t } = useTranslation();
   const form = useForm(
     TaxSettingsSchema,
@@ -64,7 +65,6 @@ function TaxSettingsForm({ lang, settings, courses, table }: Props) {
     if (result.ok) showToast('success', t('admin.taxes.saved'));
     return result;
   });
-  const countries = countryOptions(lang);
 
   return (
     <Form onSubmit={submit} className="space-y-6">
