@@ -673,10 +673,11 @@ describe('overview', () => {
     const resend = await admin.postJson('/api/admin/mail/resend', {});
     expect(resend.status).toBe(200);
     expect(await resend.json()).toEqual({ resent: 1 });
-    // The server's worker (the dev mailbox here) takes it at its next round.
+    // The server's worker (the dev mailbox here) takes it at its next round (a second apart; a few on a busy machine).
     await expect
       .poll(
         async () => (await db().selectFrom('mail_outbox').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status,
+        { timeout: 10_000 },
       )
       .toBe('sent');
     expect(await (await admin.request('/en/admin')).text()).not.toContain('have not gone out');
