@@ -134,7 +134,9 @@ async function hostilePdfs(world: BenchWorld): Promise<void> {
   console.table(rows);
 }
 
-const onDisk = (world: BenchWorld) => ({ baseUrl: world.baseUrl, pid: world.serverPid });
+function onDisk(world: BenchWorld): { baseUrl: string; pid: number } {
+  return { baseUrl: world.baseUrl, pid: world.serverPid };
+}
 
 async function firstDownloadsAtOnce(world: BenchWorld, home: FileHome): Promise<void> {
   const pdf = await makeLargePdf({ pages: 300, targetBytes: PDF_MB * 1024 * 1024 });
