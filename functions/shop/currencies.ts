@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import { db, type Db } from '../db/database.ts';
+import { writeSettingsRow } from './settings-row.ts';
 import { announceChange } from '../http/cache-notify.ts';
 import { CATALOGUE_TAG, SHOP_TAG } from '../http/cache-rules.ts';
 import { log } from '../log.ts';
@@ -92,13 +92,7 @@ export async function readCurrencySettings(database: Db): Promise<StoredCurrency
 /** Saves the settings (already checked by the caller's schema) and purges every cached page. */
 export async function saveCurrencySettings(settings: CurrencySettings, database: Db = db()): Promise<void> {
   await database.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('currency_settings')
-      .values({ id: true, settings: JSON.stringify(settings), updated_at: new Date() })
-      .onConflict((conflict) =>
-        conflict.column('id').doUpdateSet({ settings: sql`excluded.settings`, updated_at: sql`excluded.updated_at` }),
-      )
-      .execute();
+    await writeSettingsRow(trx, 'currency_settings', settings);
     await announceChange(trx, SHOP_TAG);
     await announceChange(trx, CATALOGUE_TAG);
   });

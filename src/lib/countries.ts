@@ -266,15 +266,29 @@ export function isCountryCode(value: string): value is CountryCode {
   return (COUNTRY_CODES as readonly string[]).includes(value);
 }
 
+// Made once a language: a checkout page names every country, and making a namer costs more than naming.
+const namers = new Map<Language, Intl.DisplayNames>();
+const options = new Map<Language, { code: CountryCode; name: string }[]>();
+
 /** A country's name in a language ("Germany", "Almanya"); the code itself where ICU has none. */
 export function countryName(code: string, language: Language): string {
-  return new Intl.DisplayNames([language], { type: 'region', fallback: 'code' }).of(code) ?? code;
+  let namer = namers.get(language);
+  if (!namer) {
+    namer = new Intl.DisplayNames([language], { type: 'region', fallback: 'code' });
+    namers.set(language, namer);
+  }
+  return namer.of(code) ?? code;
 }
 
 /** Every country, sorted by its name in the language, for a select. */
 export function countryOptions(language: Language): { code: CountryCode; name: string }[] {
-  const collator = new Intl.Collator(language);
-  return COUNTRY_CODES.map((code) => ({ code, name: countryName(code, language) })).sort((a, b) =>
-    collator.compare(a.name, b.name),
-  );
+  let sorted = options.get(language);
+  if (!sorted) {
+    const collator = new Intl.Collator(language);
+    sorted = COUNTRY_CODES.map((code) => ({ code, name: countryName(code, language) })).sort((a, b) =>
+      collator.compare(a.name, b.name),
+    );
+    options.set(language, sorted);
+  }
+  return sorted;
 }
