@@ -3,7 +3,7 @@ import http from 'node:http';
 import { ensureUser } from '../../functions/auth/users.ts';
 import { buildIfNeeded } from '../../functions/cli/build-if-needed.ts';
 import { putFile, storageFor } from '../../functions/storage/storage.ts';
-import { FAKE_S3_ACCESS_KEY_ID, FAKE_S3_REGION, FAKE_S3_SECRET, startFakeS3 } from '../support/fake-s3.ts';
+import { fakeS3Settings, startFakeS3 } from '../support/fake-s3.ts';
 import { makePng } from '../support/files.ts';
 import { makeFlateBombPdf, makeHugeArrayPdf, makeRepeatedPagePdf } from '../support/hostile-pdfs.ts';
 import { Browser } from '../support/test-server.ts';
@@ -49,14 +49,7 @@ interface FileHome {
 async function firstDownloadsFromS3(world: BenchWorld): Promise<void> {
   const fake = await startFakeS3();
   try {
-    const settings = {
-      S3_BUCKET: fake.bucket,
-      S3_ENDPOINT: fake.endpoint,
-      S3_REGION: FAKE_S3_REGION,
-      S3_ACCESS_KEY_ID: FAKE_S3_ACCESS_KEY_ID,
-      S3_SECRET_ACCESS_KEY: FAKE_S3_SECRET,
-      S3_FORCE_PATH_STYLE: 'true',
-    };
+    const settings = fakeS3Settings(fake);
     const bucket = storageFor({ ...settings, S3_FORCE_PATH_STYLE: true });
     const server = await world.startServer(settings);
     try {

@@ -215,3 +215,15 @@ function signatureMismatch(): Refusal {
     message: 'The request signature we calculated does not match the signature you provided. Check your key and signing method.',
   };
 }
+
+/** The shop's settings for a fake S3's bucket, as a server's environment takes them. */
+export function fakeS3Settings(fake: FakeS3): Record<string, string> {
+  return {
+    S3_BUCKET: fake.bucket,
+    S3_ENDPOINT: fake.endpoint,
+    S3_REGION: FAKE_S3_REGION,
+    S3_ACCESS_KEY_ID: FAKE_S3_ACCESS_KEY_ID,
+    S3_SECRET_ACCESS_KEY: FAKE_S3_SECRET,
+    S3_FORCE_PATH_STYLE: 'true',
+  };
+}

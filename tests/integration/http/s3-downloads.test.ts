@@ -6,7 +6,7 @@ import { stampedKey } from '../../../functions/downloads/stamped-copies.ts';
 import { orderReference } from '../../../functions/orders/orders.ts';
 import { storageCheck } from '../../../functions/ops/doctor.ts';
 import { storageFor, type StorageAdapter } from '../../../functions/storage/storage.ts';
-import { FAKE_S3_ACCESS_KEY_ID, FAKE_S3_REGION, FAKE_S3_SECRET, startFakeS3, type FakeS3 } from '../../support/fake-s3.ts';
+import { fakeS3Settings, startFakeS3, type FakeS3 } from '../../support/fake-s3.ts';
 import { makeCourse, makePurchase } from '../../support/factories.ts';
 import { makePdf } from '../../support/files.ts';
 import { readPdf } from '../../support/pdf-reader.ts';
@@ -23,14 +23,7 @@ let bucket: StorageAdapter;
 
 beforeAll(async () => {
   fake = await startFakeS3();
-  const settings = {
-    S3_BUCKET: fake.bucket,
-    S3_ENDPOINT: fake.endpoint,
-    S3_REGION: FAKE_S3_REGION,
-    S3_ACCESS_KEY_ID: FAKE_S3_ACCESS_KEY_ID,
-    S3_SECRET_ACCESS_KEY: FAKE_S3_SECRET,
-    S3_FORCE_PATH_STYLE: 'true',
-  };
+  const settings = fakeS3Settings(fake);
   bucket = storageFor({ ...settings, S3_FORCE_PATH_STYLE: true });
   server = await startTestServer(settings);
 }, 60_000);
