@@ -1,5 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
 import { testBrowser } from './tests/support/browser.ts';
+import { COMPILE_CACHE } from './functions/cli/compile-cache.ts';
+
+// The shop server reuses what Node compiled before (see compile-cache.ts).
+process.env.NODE_COMPILE_CACHE ??= COMPILE_CACHE;
 
 const PORT = Number(process.env.E2E_PORT ?? 4391);
 // localhost, not 127.0.0.1: browsers refuse an IP address as a passkey's relying party (WebAuthn).

@@ -1,4 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import { COMPILE_CACHE } from './functions/cli/compile-cache.ts';
+
+// Every server and command the tests start reuses what Node compiled before (see compile-cache.ts).
+process.env.NODE_COMPILE_CACHE ??= COMPILE_CACHE;
 
 export default defineConfig({
   test: {

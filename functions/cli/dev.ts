@@ -1,6 +1,7 @@
 import '../load-env-file.ts';
 import { env, siteUrl } from '../env.ts';
 import { explainFailure } from './command.ts';
+import { useCompileCache } from './compile-cache.ts';
 import { decideDevTools, exposureWarning, Running, startServices } from './services.ts';
 
 /**
@@ -8,6 +9,7 @@ import { decideDevTools, exposureWarning, Running, startServices } from './servi
  * mail worker and dev mailbox), then Astro's dev server with hot reload for pages, islands and
  * `functions/`. It can run beside `npm start` on another port: they share the embedded database.
  */
+useCompileCache();
 const running = new Running();
 running.stopOnSignals();
 

@@ -14,9 +14,11 @@ import { forgetShopSettings } from '../shop/settings.ts';
 import { forgetCurrencySettings } from '../shop/currencies.ts';
 import { buildIfNeeded, buildIsCurrent, SERVER_ENTRY } from './build-if-needed.ts';
 import { explainFailure } from './command.ts';
+import { useCompileCache } from './compile-cache.ts';
 import { decideDevTools, exposureWarning, Running, startServices } from './services.ts';
 
 /** `npm start`: build if needed, provide and migrate the database, seed demo data, serve. */
+useCompileCache();
 const startedAt = performance.now();
 const running = new Running();
 running.stopOnSignals();

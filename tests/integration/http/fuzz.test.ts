@@ -8,10 +8,10 @@ import { startFakeIyzico, type FakeIyzico } from '../../support/fake-iyzico.ts';
 
 /**
  * Generated inputs against every endpoint that takes a body or a query. No 5xx, and no body leaking
- * a stack trace, SQL, or a secret. `npm test` runs a sample of 50 fresh inputs per endpoint (new
+ * a stack trace, SQL, or a secret. `npm test` runs a sample of 20 fresh inputs per endpoint (new
  * ones every run); `npm run test:sweep` (`FUZZ_RUNS=1000`, in CI too) runs 1,000 each.
  */
-const RUNS_PER_ENDPOINT = Number(process.env.FUZZ_RUNS ?? 50);
+const RUNS_PER_ENDPOINT = Number(process.env.FUZZ_RUNS ?? 20);
 const SECRET = 'test-secret-test-secret-test-secret-42';
 const LEAKS = [
   /at \w+ \(.*:\d+:\d+\)/,
