@@ -31,15 +31,15 @@ const nextPathOf = (page: PageContext, lang: Language) =>
   safeNextPath(page.url.searchParams.get('next'), localizedPath(lang, '/dashboard'));
 
 /** The endpoint's answer: the next page on success, else the form again with its failure. */
-export async function sentToAuth(
+export async function sentToAuth<Next extends FormPostOutcome>(
   page: PageContext,
   path: string,
   body: unknown,
   fallback: MessageKey,
   form: string,
   values: Record<string, string>,
-  onSuccess: (response: Response, data: Record<string, unknown>) => FormPostOutcome,
-): Promise<FormPostOutcome> {
+  onSuccess: (response: Response, data: Record<string, unknown>) => Next,
+): Promise<Next | { posted: PostedForm; status: number }> {
   const response = await callEndpoint(authRoute, page, `/api/auth${path}`, body);
   const result = await authAnswer<Record<string, unknown>>(response, fallback);
   if (result.ok) return onSuccess(response, result.data);

@@ -37,7 +37,7 @@ export function callEndpoint(
   context: PageContext,
   path: string,
   body: unknown,
-  { method = 'POST', params = {} }: { method?: 'POST' | 'PUT' | 'DELETE'; params?: Record<string, string> } = {},
+  { method = 'POST', params = {} }: { method?: 'POST' | 'PUT' | 'PATCH' | 'DELETE'; params?: Record<string, string> } = {},
 ): Promise<Response> {
   const url = new URL(path, context.url);
   const headers = new Headers({ 'content-type': 'application/json', origin: context.url.origin });

@@ -96,7 +96,7 @@ test('two-factor: a buyer turns it on with the QR code or key, keeps ten backup 
   const download = page.waitForEvent('download');
   await card.getByRole('button', { name: 'Download codes' }).click();
   expect((await download).suggestedFilename()).toBe('backup-codes.txt');
-  await card.getByRole('button', { name: 'I have saved my codes' }).click();
+  await card.getByRole('link', { name: 'I have saved my codes' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Two-factor authentication turned on.' })).toBeVisible();
   await expect(card.getByText('Two-factor authentication is on.')).toBeVisible();
   await expect(card.getByText('Unused backup codes: 10')).toBeVisible();
@@ -150,7 +150,7 @@ test('two-factor: turned on and off again in Turkish', async ({ page, newBuyer }
   await card.getByLabel('6 haneli kod').fill(code());
   await card.getByRole('button', { name: 'Onayla ve aç' }).click();
   await expect(card.getByRole('list', { name: 'Yedek kodlar' }).getByRole('listitem')).toHaveCount(10);
-  await card.getByRole('button', { name: 'Kodlarımı sakladım' }).click();
+  await card.getByRole('link', { name: 'Kodlarımı sakladım' }).click();
   await expect(card.getByText('İki adımlı doğrulama açık.')).toBeVisible();
 
   // The next sign-in asks for the code, in Turkish.

@@ -166,7 +166,7 @@ for (const [lang, algorithm] of [
     expect(keyType(credential!)).toBe(algorithm.key);
 
     // Renamed, and the name stays after a reload.
-    await list.getByRole('button', { name: lang === 'en' ? 'Rename Laptop' : 'Laptop adını değiştir' }).click();
+    await list.getByRole('link', { name: lang === 'en' ? 'Rename Laptop' : 'Laptop adını değiştir' }).click();
     await list.getByLabel(lang === 'en' ? `${text.newName} Laptop` : `Laptop ${text.newName}`).fill('Work laptop');
     await list.getByRole('button', { name: text.save }).click();
     await expect(list.getByText('Work laptop')).toBeVisible();
@@ -187,7 +187,7 @@ for (const [lang, algorithm] of [
     await expect(again.getByText(text.neverUsed)).toHaveCount(0);
 
     // Removing asks for the password again; then the passkey no longer signs in.
-    await again.getByRole('button', { name: lang === 'en' ? 'Remove Work laptop' : 'Work laptop anahtarını kaldır' }).click();
+    await again.getByRole('link', { name: lang === 'en' ? 'Remove Work laptop' : 'Work laptop anahtarını kaldır' }).click();
     await again.getByLabel(text.password).fill(account.password);
     await again.getByRole('button', { name: text.remove, exact: true }).click();
     await expect(page.getByRole('status').filter({ hasText: text.removed })).toBeVisible();
@@ -233,7 +233,7 @@ test('passkeys: an admin with two-factor passes the second factor with a passkey
   const totp = new TOTP({ secret: Secret.fromBase32(key), digits: 6, period: 30 });
   await twoFactor.getByLabel('6-digit code').fill(totp.generate());
   await twoFactor.getByRole('button', { name: 'Confirm and turn on' }).click();
-  await twoFactor.getByRole('button', { name: 'I have saved my codes' }).click();
+  await twoFactor.getByRole('link', { name: 'I have saved my codes' }).click();
   await expect(twoFactor.getByText('Two-factor authentication is on.')).toBeVisible();
   await waitForIslands(page);
   const card = page.getByRole('region', { name: 'Passkeys', exact: true });

@@ -5,9 +5,9 @@ import { messageScopes, type IslandMessages } from '../../i18n/translate.ts';
 import { ACCOUNT_ANSWERS } from '../../i18n/account-answers.ts';
 import { useBrowserValue } from '../islands/use-browser-value.ts';
 import { TextField } from '../forms/fields.tsx';
-import { Form, FormFailure, SubmitButton, useForm } from '../forms/use-form.tsx';
+import { Form, FormFailure, instead, SubmitButton, useForm } from '../forms/use-form.tsx';
 import { postJson, requestJson, type ApiFailure, type ApiResult } from '../../lib/api-client.ts';
-import type { Language } from '../../i18n/languages.ts';
+import { localizedPath, type Language } from '../../i18n/languages.ts';
 import { showToast } from '../../stores/toasts.ts';
 import { Moment } from './SessionList.tsx';
 import { passwordFailure, ReauthField } from './reauth.tsx';
@@ -32,6 +32,8 @@ interface Props {
   hasPassword: boolean;
   /** One of Settings' forms as the page answered it: "Add" sent before the script ran says it needs it. */
   posted?: PostedForm | undefined;
+  /** The passkey whose rename or remove form is open (the page's `?passkey=&edit=`, before the script runs). */
+  editing?: Editing | undefined;
 }
 
 /** The strings this island shows (sent by its page with `islandMessages`). */
@@ -62,12 +64,21 @@ export default function PasskeySettingsIsland(props: Props) {
   );
 }
 
-type Editing = { id: string; action: 'rename' | 'remove' } | null;
+export type Editing = { id: string; action: 'rename' | 'remove' } | null;
 
-function PasskeySettings({ lang, passkeys: initial, hasPassword, posted }: Props) {
+/** The form a posted answer belongs to (`passkey-rename-<id>`) stays open. */
+function editingOf(posted: PostedForm | undefined): Editing {
+  const match = /^passkey-(rename|remove)-(.+)$/.exec(posted?.form ?? '');
+  return match ? { action: match[1] as 'rename' | 'remove', id: match[2]! } : null;
+}
+
+function PasskeySettings({ lang, passkeys: initial, hasPassword, posted, editing: opened }: Props) {
   const { t } = useTranslation();
   const [passkeys, setPasskeys] = useState(initial);
-  const [editing, setEditing] = useState<Editing>(null);
+  const [editing, setEditing] = useState<Editing>(editingOf(posted) ?? opened ?? null);
+  const settings = localizedPath(lang, '/dashboard/settings');
+  const open = (id: string, action: 'rename' | 'remove') => `${settings}?passkey=${id}&edit=${action}#passkeys`;
+  const closed = `${settings}#passkeys`;
   const supported = useBrowserValue(() => typeof window.PublicKeyCredential === 'function', true);
 
   return (
@@ -90,29 +101,31 @@ function PasskeySettings({ lang, passkeys: initial, hasPassword, posted }: Props
                   </p>
                 </div>
                 {editing?.id !== passkey.id && (
-                  <div className="flex flex-wrap gap-2 noscript:hidden">
-                    <button
-                      type="button"
-                      onClick={() => setEditing({ id: passkey.id, action: 'rename' })}
+                  <div className="flex flex-wrap gap-2">
+                    <a
+                      href={open(passkey.id, 'rename')}
+                      onClick={instead(() => setEditing({ id: passkey.id, action: 'rename' }))}
                       aria-label={t('passkeys.renameNamed', { name: passkey.name })}
                       className="rounded-lg border border-gray-300 px-3 py-1.5 text-sm font-medium hover:bg-gray-50"
                     >
                       {t('passkeys.rename')}
-                    </button>
-                    <button
-                      type="button"
-                      onClick={() => setEditing({ id: passkey.id, action: 'remove' })}
+                    </a>
+                    <a
+                      href={open(passkey.id, 'remove')}
+                      onClick={instead(() => setEditing({ id: passkey.id, action: 'remove' }))}
                       aria-label={t('passkeys.removeNamed', { name: passkey.name })}
                       className="rounded-lg border border-red-300 px-3 py-1.5 text-sm font-medium text-red-800 hover:bg-red-50"
                     >
                       {t('passkeys.remove')}
-                    </button>
+                    </a>
                   </div>
                 )}
               </div>
               {editing?.id === passkey.id && editing.action === 'rename' && (
                 <RenameForm
                   passkey={passkey}
+                  posted={posted}
+                  closed={closed}
                   onCancel={() => setEditing(null)}
                   onRenamed={(name) => {
                     setPasskeys((current) => current.map((item) => (item.id === passkey.id ? { ...item, name } : item)));
@@ -125,6 +138,8 @@ function PasskeySettings({ lang, passkeys: initial, hasPassword, posted }: Props
                 <RemoveForm
                   passkey={passkey}
                   hasPassword={hasPassword}
+                  posted={posted}
+                  closed={closed}
                   onCancel={() => setEditing(null)}
                   onRemoved={() => {
                     setPasskeys((current) => current.filter((item) => item.id !== passkey.id));
@@ -186,20 +201,21 @@ function AddForm({
   );
 }
 
-function RenameForm({
-  passkey,
-  onCancel,
-  onRenamed,
-}: {
+/** What a passkey's own rename or remove form takes besides its work. */
+interface EditFormProps {
   passkey: PasskeyItem;
+  posted: PostedForm | undefined;
+  /** Settings without the form open: where Cancel goes before the script runs. */
+  closed: string;
   onCancel: () => void;
-  onRenamed: (name: string) => void;
-}) {
+}
+
+function RenameForm({ passkey, posted, closed, onCancel, onRenamed }: EditFormProps & { onRenamed: (name: string) => void }) {
   const { t } = useTranslation();
   const form = useForm(
     () => schemas().then((s) => s.PasskeyNameSchema),
     { name: passkey.name },
-    { idPrefix: `passkey-rename-${passkey.id}` },
+    { idPrefix: `passkey-rename-${passkey.id}`, posted },
   );
   const submit = form.handleSubmit(async (data) => {
     const result = await requestJson<{ name: string }>('PATCH', `/api/account/passkeys/${passkey.id}`, { name: data.name });
@@ -208,18 +224,13 @@ function RenameForm({
     return undefined;
   });
   return (
-    <Form onSubmit={submit} className="space-y-3">
+    <Form name="passkey-rename" onSubmit={submit} className="space-y-3">
+      <input type="hidden" name="passkey" value={passkey.id} />
       <TextField label={t('passkeys.newName', { name: passkey.name })} autoComplete="off" {...form.bind('name')} />
       <FormFailure message={form.failure} />
       <div className="flex flex-wrap gap-3">
         <SubmitButton busy={form.busy} label={t('passkeys.save')} busyLabel={t('passkeys.saving')} />
-        <button
-          type="button"
-          onClick={onCancel}
-          className="rounded-lg border border-gray-300 px-4 py-2 font-medium hover:bg-gray-50"
-        >
-          {t('passkeys.cancel')}
-        </button>
+        <CancelLink href={closed} onCancel={onCancel} />
       </div>
     </Form>
   );
@@ -229,19 +240,16 @@ function RenameForm({
 function RemoveForm({
   passkey,
   hasPassword,
+  posted,
+  closed,
   onCancel,
   onRemoved,
-}: {
-  passkey: PasskeyItem;
-  hasPassword: boolean;
-  onCancel: () => void;
-  onRemoved: () => void;
-}) {
+}: EditFormProps & { hasPassword: boolean; onRemoved: () => void }) {
   const { t } = useTranslation();
   const form = useForm(
     () => schemas().then((s) => s.ReauthSchema),
     { password: '' },
-    { idPrefix: `passkey-remove-${passkey.id}` },
+    { idPrefix: `passkey-remove-${passkey.id}`, posted },
   );
   const submit = form.handleSubmit(async (data) => {
     const result = await requestJson('DELETE', `/api/account/passkeys/${passkey.id}`, {
@@ -252,21 +260,30 @@ function RemoveForm({
     return undefined;
   });
   return (
-    <Form onSubmit={submit} className="space-y-3 rounded-lg bg-red-50 p-3">
+    <Form name="passkey-remove" onSubmit={submit} className="space-y-3 rounded-lg bg-red-50 p-3">
+      <input type="hidden" name="passkey" value={passkey.id} />
       <p className="text-sm font-medium text-red-900">{t('passkeys.removeConfirm', { name: passkey.name })}</p>
       <ReauthField hasPassword={hasPassword} hint={t('passkeys.passwordHint')} {...form.bind('password')} />
       <FormFailure message={form.failure} />
       <div className="flex flex-wrap gap-3">
         <SubmitButton busy={form.busy} label={t('passkeys.remove')} busyLabel={t('passkeys.removing')} tone="danger" />
-        <button
-          type="button"
-          onClick={onCancel}
-          className="rounded-lg border border-gray-300 bg-white px-4 py-2 font-medium hover:bg-gray-50"
-        >
-          {t('passkeys.cancel')}
-        </button>
+        <CancelLink href={closed} onCancel={onCancel} />
       </div>
     </Form>
+  );
+}
+
+/** Cancel: the island closes the form; before it runs, the link opens Settings without it. */
+function CancelLink({ href, onCancel }: { href: string; onCancel: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <a
+      href={href}
+      onClick={instead(onCancel)}
+      className="rounded-lg border border-gray-300 bg-white px-4 py-2 font-medium hover:bg-gray-50"
+    >
+      {t('passkeys.cancel')}
+    </a>
   );
 }
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type SubmitEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { I18nIsland, useTranslation } from '../islands/I18nIsland.tsx';
 import { messageScopes, type IslandMessages } from '../../i18n/translate.ts';
 import { ACCOUNT_ANSWERS } from '../../i18n/account-answers.ts';
@@ -8,6 +8,8 @@ import type { Language } from '../../i18n/languages.ts';
 import { showToastOnNextPage } from '../../stores/toasts.ts';
 import { passwordFailure, ReauthField } from './reauth.tsx';
 import type { PostedForm } from '../../lib/posted-form.ts';
+import type { TwoFactorStep } from '../../lib/two-factor-step.ts';
+import { BackupCodes, Enrol } from './two-factor/Enrolment.tsx';
 
 interface Props {
   lang: Language;
@@ -20,18 +22,12 @@ interface Props {
   requiredForAdmin: boolean;
   /** One of Settings' forms as the page answered it, posted before this island hydrated. */
   posted?: PostedForm | undefined;
+  /** Set-up's next step when the page answered its form (the QR code, or backup codes to keep). */
+  step?: TwoFactorStep | undefined;
 }
-
-type Step =
-  { kind: 'idle' } | { kind: 'scan'; uri: string; codes: string[] } | { kind: 'codes'; codes: string[]; fresh: boolean };
 
 /** The form's schema, loaded when first used (src/components/forms/use-form.tsx). */
 const schemas = () => import('../../lib/auth.schema.ts');
-
-/** Set-up's QR code and the backup codes, loaded when they are about to be shown (started on submit). */
-const enrolment = () => import('./two-factor/Enrolment.tsx');
-const Enrol = lazy(() => enrolment().then((module) => ({ default: module.Enrol })));
-const BackupCodes = lazy(() => enrolment().then((module) => ({ default: module.BackupCodes })));
 
 /** The strings this island shows (sent by its page with `islandMessages`). */
 export const MESSAGES = messageScopes(...ACCOUNT_ANSWERS, 'twoFactor.');
@@ -44,20 +40,22 @@ export default function TwoFactorSettingsIsland(props: Props) {
   );
 }
 
-function TwoFactorSettings({ lang, enabled, hasPassword, backupCodesLeft, requiredForAdmin, posted }: Props) {
+function TwoFactorSettings({ lang, enabled, hasPassword, backupCodesLeft, requiredForAdmin, posted, step: answered }: Props) {
   const { t } = useTranslation();
-  const [step, setStep] = useState<Step>({ kind: 'idle' });
+  const [step, setStep] = useState<TwoFactorStep>(answered ?? { kind: 'idle' });
 
-  if (step.kind !== 'idle')
+  if (step.kind === 'scan')
     return (
-      <Suspense fallback={<p aria-busy="true">{t('twoFactor.working')}</p>}>
-        {step.kind === 'scan' ? (
-          <Enrol lang={lang} uri={step.uri} onConfirmed={() => setStep({ kind: 'codes', codes: step.codes, fresh: true })} />
-        ) : (
-          <BackupCodes lang={lang} codes={step.codes} fresh={step.fresh} requiredForAdmin={requiredForAdmin} />
-        )}
-      </Suspense>
+      <Enrol
+        lang={lang}
+        uri={step.uri}
+        qr={step.qr}
+        posted={posted}
+        onConfirmed={() => setStep({ kind: 'codes', codes: step.codes, fresh: true })}
+      />
     );
+  if (step.kind === 'codes')
+    return <BackupCodes lang={lang} codes={step.codes} fresh={step.fresh} requiredForAdmin={requiredForAdmin} />;
 
   return (
     <div className="space-y-4">
@@ -81,7 +79,7 @@ function TwoFactorSettings({ lang, enabled, hasPassword, backupCodesLeft, requir
   );
 }
 
-/** Set-up shows the QR code and backup codes through the script; without one, the form says it needs it. */
+/** Set-up with the password (or a fresh sign-in): the QR code is next, from the island or from the page. */
 function SetUpForm({
   hasPassword,
   onStarted,
@@ -94,7 +92,6 @@ function SetUpForm({
   const { t } = useTranslation();
   const form = useForm(() => schemas().then((s) => s.ReauthSchema), { password: '' }, { idPrefix: 'two-factor-setup', posted });
   const submit = form.handleSubmit(async (data) => {
-    void enrolment();
     const result = await enableTwoFactor(hasPassword ? data.password : undefined);
     if (!result.ok) return passwordFailure(result);
     onStarted(result.data.totpURI, result.data.backupCodes);
@@ -103,12 +100,9 @@ function SetUpForm({
   return (
     <Form name={form.name} onSubmit={submit} className="space-y-4">
       <p className="text-sm text-gray-600">{t('twoFactor.intro')}</p>
-      <div className="space-y-4 noscript:hidden">
-        <ReauthField hasPassword={hasPassword} {...form.bind('password')} />
-        <FormFailure message={form.failure} />
-        <SubmitButton busy={form.busy} label={t('twoFactor.setUp')} busyLabel={t('twoFactor.working')} />
-      </div>
-      <p className="hidden text-sm text-amber-900 noscript:block">{t('twoFactor.needsJavaScript')}</p>
+      <ReauthField hasPassword={hasPassword} {...form.bind('password')} />
+      <FormFailure message={form.failure} />
+      <SubmitButton busy={form.busy} label={t('twoFactor.setUp')} busyLabel={t('twoFactor.working')} />
     </Form>
   );
 }
@@ -127,7 +121,6 @@ function ManageForm({
   const { t } = useTranslation();
   const form = useForm(() => schemas().then((s) => s.ReauthSchema), { password: '' }, { idPrefix: 'two-factor-manage', posted });
   const makeCodes = form.handleSubmit(async (data) => {
-    void enrolment();
     const result = await newBackupCodes(hasPassword ? data.password : undefined);
     if (!result.ok) return passwordFailure(result);
     onNewCodes(result.data.backupCodes);

@@ -177,6 +177,53 @@ describe('adding, naming and removing passkeys', () => {
   });
 });
 
+describe('renaming and removing a passkey without JavaScript', () => {
+  /** Settings' own form posted by the browser, as it is before (or without) the island. */
+  const settingsForm = (browser: Browser, lang: 'en' | 'tr', fields: Record<string, string>) =>
+    browser.request(`/${lang}/dashboard/settings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields).toString(),
+      redirect: 'manual',
+    });
+
+  it('opens a form by its link, renames, refuses a wrong password at its field, and removes, each in the page language', async () => {
+    const { browser, authenticator } = await account(demo, { language: 'tr' });
+    const stranger = await account(demo);
+    const passkey = await addPasskey(browser, authenticator, 'Dizüstü');
+
+    // The link that opens the form works without the island; a stranger's id opens nothing.
+    const formOf = (action: 'rename' | 'remove') => `id="passkey-${action}-${passkey.id}-`;
+    const opened = await (await browser.request(`/tr/dashboard/settings?passkey=${passkey.id}&edit=rename#passkeys`)).text();
+    expect(opened).toContain(formOf('rename'));
+    const elsewhere = await stranger.browser.request(`/en/dashboard/settings?passkey=${passkey.id}&edit=rename`);
+    expect(await elsewhere.text()).not.toContain(formOf('rename'));
+
+    const blank = await settingsForm(browser, 'tr', { form: 'passkey-rename', passkey: passkey.id, name: ' ' });
+    expect(blank.status).toBe(400);
+    expect(await blank.text()).toContain(formOf('rename'));
+    expect(
+      (await settingsForm(stranger.browser, 'en', { form: 'passkey-rename', passkey: passkey.id, name: 'Mine' })).status,
+    ).toBe(404);
+    const renamed = await settingsForm(browser, 'tr', { form: 'passkey-rename', passkey: passkey.id, name: 'Telefon' });
+    expect(renamed.status).toBe(303);
+    expect(renamed.headers.get('location')).toBe('/tr/dashboard/settings?saved=passkey-renamed');
+    const saved = await (await browser.request('/tr/dashboard/settings?saved=passkey-renamed')).text();
+    expect(saved).toMatch(/role="status"[^>]*>Geçiş anahtarının adı değişti\.</);
+
+    const wrong = await settingsForm(browser, 'tr', { form: 'passkey-remove', passkey: passkey.id, password: 'wrong password' });
+    expect(wrong.status).toBe(403);
+    const page = await wrong.text();
+    expect(page).toContain(formOf('remove'));
+    expect(page).toMatch(/aria-invalid="true"/);
+    expect(page).not.toContain('wrong password');
+    const removed = await settingsForm(browser, 'tr', { form: 'passkey-remove', passkey: passkey.id, password: PASSWORD });
+    expect(removed.status).toBe(303);
+    expect(removed.headers.get('location')).toBe('/tr/dashboard/settings?saved=passkey-removed');
+    expect(await db().selectFrom('passkeys').select('id').where('id', '=', passkey.id).execute()).toEqual([]);
+  });
+});
+
 describe('an account that has not proved its address', () => {
   it('may not add a passkey or two-factor: they would outlive the owner taking the address back', async () => {
     const email = uniqueEmail('unproven');

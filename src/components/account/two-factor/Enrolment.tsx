@@ -1,25 +1,37 @@
 import { useEffect, useState } from 'react';
-import type QRCode from 'qrcode';
 import { useTranslation } from '../../islands/I18nIsland.tsx';
 import { TextField } from '../../forms/fields.tsx';
 import { Form, FormFailure, SubmitButton, useForm } from '../../forms/use-form.tsx';
 import { verifyTotp } from '../../../lib/auth-client.ts';
 import { localizedPath, type Language } from '../../../i18n/languages.ts';
-import { showToastOnNextPage } from '../../../stores/toasts.ts';
+import type { PostedForm } from '../../../lib/posted-form.ts';
+import { qrDrawing, type QrDrawing } from '../../../lib/two-factor-step.ts';
 
 /**
  * Two-factor set-up after the password was accepted: the QR code, the first code, the backup codes.
- * Loaded by TwoFactorSettings when set-up starts (or new codes are made): most visits to Settings
- * never show it.
+ * Each step is a form or a link that works before the island runs (the page answers its posts).
  */
 
 /** The form's schema, loaded when first used (src/components/forms/use-form.tsx). */
 const schemas = () => import('../../../lib/auth.schema.ts');
 
 /** Scan the QR code (or type the key), then prove it with the first code. */
-export function Enrol({ lang, uri, onConfirmed }: { lang: Language; uri: string; onConfirmed: () => void }) {
+export function Enrol({
+  lang,
+  uri,
+  qr,
+  onConfirmed,
+  posted,
+}: {
+  lang: Language;
+  uri: string;
+  /** Drawn by the page when it answered a post; the island draws it otherwise. */
+  qr?: QrDrawing | undefined;
+  onConfirmed: () => void;
+  posted?: PostedForm | undefined;
+}) {
   const { t } = useTranslation();
-  const form = useForm(() => schemas().then((s) => s.TotpCodeSchema), { code: '' }, { idPrefix: 'two-factor-confirm' });
+  const form = useForm(() => schemas().then((s) => s.TotpCodeSchema), { code: '' }, { idPrefix: 'two-factor-confirm', posted });
   const key = new URL(uri).searchParams.get('secret') ?? '';
   const submit = form.handleSubmit(async (data) => {
     const result = await verifyTotp(data.code);
@@ -31,7 +43,7 @@ export function Enrol({ lang, uri, onConfirmed }: { lang: Language; uri: string;
     <div className="space-y-4">
       <h3 className="font-semibold">{t('twoFactor.scanTitle')}</h3>
       <p className="text-sm text-gray-600">{t('twoFactor.scanIntro')}</p>
-      <QrCode text={uri} label={t('twoFactor.qrLabel')} />
+      <QrCode text={uri} drawing={qr} label={t('twoFactor.qrLabel')} />
       <div>
         <p className="text-sm font-semibold" id="two-factor-key-label">
           {t('twoFactor.manualKey')}
@@ -40,7 +52,9 @@ export function Enrol({ lang, uri, onConfirmed }: { lang: Language; uri: string;
           {key.replace(/(.{4})/g, '$1 ').trim()}
         </p>
       </div>
-      <Form onSubmit={submit} className="space-y-4">
+      <Form name={form.name} onSubmit={submit} className="space-y-4">
+        {/* Posted before the island runs, the page shows this step again on a wrong code. */}
+        <input type="hidden" name="uri" value={uri} />
         <TextField
           label={t('twoFactor.code')}
           hint={t('twoFactor.codeHint')}
@@ -81,12 +95,11 @@ export function BackupCodes({
     link.click();
     URL.revokeObjectURL(link.href);
   };
-  const done = () => {
-    showToastOnNextPage('success', fresh ? t('twoFactor.enabled') : t('twoFactor.codesRenewed'));
-    // An admin sent here by the admin area goes on there; everyone else sees Settings with it on.
-    if (requiredForAdmin && fresh) location.assign(localizedPath(lang, '/admin'));
-    else location.reload();
-  };
+  // An admin sent here by the admin area goes on there; everyone else sees Settings saying it is done.
+  const next =
+    requiredForAdmin && fresh
+      ? localizedPath(lang, '/admin')
+      : `${localizedPath(lang, '/dashboard/settings')}?saved=${fresh ? 'two-factor-on' : 'codes'}`;
   return (
     <div className="space-y-4">
       {fresh && (
@@ -107,65 +120,51 @@ export function BackupCodes({
         <button
           type="button"
           onClick={download}
-          className="rounded-lg border border-gray-300 px-4 py-2 font-medium hover:bg-gray-50"
+          className="rounded-lg border border-gray-300 px-4 py-2 font-medium hover:bg-gray-50 noscript:hidden"
         >
           {t('twoFactor.downloadCodes')}
         </button>
         <button
           type="button"
           onClick={() => window.print()}
-          className="rounded-lg border border-gray-300 px-4 py-2 font-medium hover:bg-gray-50"
+          className="rounded-lg border border-gray-300 px-4 py-2 font-medium hover:bg-gray-50 noscript:hidden"
         >
           {t('twoFactor.printCodes')}
         </button>
-        <button
-          type="button"
-          onClick={done}
-          className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
-        >
+        <a href={next} className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
           {t('twoFactor.codesSaved')}
-        </button>
+        </a>
       </div>
     </div>
   );
 }
 
-type QrModules = ReturnType<typeof QRCode.create>['modules'];
-
-/**
- * The QR code of the authenticator address, drawn as one SVG path (no inline script or style). The
- * encoder is loaded when a code is shown: the settings page does not download it up front.
- */
-function QrCode({ text, label }: { text: string; label: string }) {
-  const [modules, setModules] = useState<QrModules | null>(null);
+/** The QR code of the authenticator address; the encoder is loaded only when the page did not draw it. */
+function QrCode({ text, drawing, label }: { text: string; drawing: QrDrawing | undefined; label: string }) {
+  const [drawn, setDrawn] = useState<QrDrawing | undefined>(drawing);
   useEffect(() => {
+    if (drawing) return;
     let shown = true;
     void import('qrcode').then(({ default: encoder }) => {
-      if (shown) setModules(encoder.create(text, { errorCorrectionLevel: 'M' }).modules);
+      if (shown) setDrawn(qrDrawing(encoder.create(text, { errorCorrectionLevel: 'M' }).modules));
     });
     return () => {
       shown = false;
     };
-  }, [text]);
-  if (!modules) return <div aria-busy="true" className="h-[200px] w-[200px] rounded bg-gray-100" />;
-  const quiet = 4;
-  const size = modules.size + quiet * 2;
-  let path = '';
-  for (let row = 0; row < modules.size; row++)
-    for (let column = 0; column < modules.size; column++)
-      if (modules.get(row, column)) path += `M${column + quiet},${row + quiet}h1v1h-1z`;
+  }, [text, drawing]);
+  if (!drawn) return <div aria-busy="true" className="h-[200px] w-[200px] rounded bg-gray-100" />;
   return (
     <svg
       role="img"
       aria-label={label}
-      viewBox={`0 0 ${size} ${size}`}
+      viewBox={`0 0 ${drawn.size} ${drawn.size}`}
       width="200"
       height="200"
       className="rounded bg-white"
       shapeRendering="crispEdges"
     >
-      <rect width={size} height={size} fill="#fff" />
-      <path d={path} fill="#000" />
+      <rect width={drawn.size} height={drawn.size} fill="#fff" />
+      <path d={drawn.path} fill="#000" />
     </svg>
   );
 }
