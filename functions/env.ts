@@ -53,6 +53,9 @@ const BaseEnvSchema = z.object({
   BLOG_SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
   // How often each server looks for background work: buyers to notify, the hourly image sweep.
   JOBS_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(2_000),
+  // The page cache's memory, in MB (functions/http/page-cache.ts pageCacheBytes); unset: a sixteenth of
+  // the memory the process may use (a container's limit, else the machine's), between 16 and 64 MB.
+  PAGE_CACHE_MB: z.coerce.number().int().min(1).max(4096).optional(),
   // S3-compatible object storage for covers and course PDFs (functions/storage/s3.ts); S3_BUCKET set →
   // used instead of the local disk. README's "Files in object storage" says what each provider needs.
   S3_BUCKET: BucketName.optional(),

@@ -6,7 +6,7 @@ import { env, handOnToServer, siteUrl } from '../env.ts';
 import { productionPreflight, TEST_HARNESS_BANNER } from '../ops/preflight.ts';
 import { close, createHttpServer, listen, loopbackOrigin, type NodeHandler } from '../http/http-server.ts';
 import { createStaticHandler, loadStaticFiles } from '../http/static-files.ts';
-import { PageCache } from '../http/page-cache.ts';
+import { PageCache, pageCacheBytes } from '../http/page-cache.ts';
 import { inProcessRenderer } from '../http/in-process.ts';
 import { CACHE_RULES, SHOP_TAG } from '../http/cache-rules.ts';
 import { followChanges } from '../http/cache-notify.ts';
@@ -52,7 +52,7 @@ async function start(): Promise<void> {
   const pageCache = new PageCache(
     CACHE_RULES,
     inProcessRenderer(entry.handler, () => new URL(origin).host),
-    { production },
+    { production, maxBytes: pageCacheBytes(env().PAGE_CACHE_MB) },
   );
   const server = createHttpServer(entry.handler, {
     serveStatic: createStaticHandler(loadStaticFiles(path.resolve('dist/client')), { production }),

@@ -1,8 +1,7 @@
 import { orderReference } from '../orders/orders.ts';
 import { log } from '../log.ts';
-import { Readable } from 'node:stream';
 import { stampPdf, StampError, type StampedPdf } from '../pdf/stamp.ts';
-import { deleteFile, getFile, putFile, readAll, type StoredFile } from '../storage/storage.ts';
+import { deleteFile, getFile, putCopyWithTail, putFile, readAll, type StoredFile } from '../storage/storage.ts';
 import { getT } from '../../src/i18n/i18n.ts';
 import { asLanguage } from '../../src/i18n/languages.ts';
 
@@ -41,7 +40,8 @@ const unstampable = new Set<string>();
 /**
  * The buyer's stamped copy, streamed from storage: kept from an earlier download, or stamped now from
  * the original (in the PDF worker, in turn; the original is read only when the turn comes) and
- * stored first as the original followed by the stamp's update, so no request holds a whole copy. Undefined when the original is missing. An original
+ * stored first as a copy of the original, made inside the storage service, followed by the stamp's
+ * update, so no request holds or streams a whole copy. Undefined when the original is missing. An original
  * that cannot be stamped (stored before uploads were checked) is served as it is, and logged, rather
  * than leaving the buyer without their course.
  */
@@ -85,23 +85,9 @@ async function cachedOrStamped(key: string, purchase: StampedPurchase): Promise<
   }
   if (!stamped) return undefined;
   if ('whole' in stamped) await putFile('private', key, stamped.whole);
-  else {
-    const original = await getFile('private', purchase.pdfPath);
-    if (!original) return undefined;
-    await putFile('private', key, appended(original, stamped.update));
-  }
+  else if (!(await getFile('private', purchase.pdfPath))) return undefined;
+  else await putCopyWithTail('private', key, purchase.pdfPath, stamped.update);
   return getFile('private', key);
-}
-
-/** The original's bytes, streamed from storage, then the update that stamps it: never a whole copy in memory. */
-function appended(original: StoredFile, update: Uint8Array): Readable {
-  return Readable.from(
-    (async function* () {
-      yield* original.stream();
-      yield update;
-    })(),
-    { objectMode: false },
-  );
 }
 
 /** Deletes the stamped copies of an original that is no longer any course's current file. */

@@ -1,6 +1,7 @@
 import http from 'node:http';
+import os from 'node:os';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PageCache, type CacheRule } from './page-cache.ts';
+import { memoryLimitBytes, PageCache, pageCacheBytes, type CacheRule } from './page-cache.ts';
 import { CACHE_RULES } from './cache-rules.ts';
 import { findFreePort } from '../db/embedded.ts';
 import { nextRequestId } from './http-server.ts';
@@ -243,5 +244,17 @@ describe('PageCache at its edges', () => {
     expect((await app.get('/en/courses', { 'accept-encoding': 'identity' })).headers.get('content-encoding')).toBeNull();
     expect(app.calls).toEqual(['/en/courses']);
     await app.close();
+  });
+});
+
+describe('the page cache budget', () => {
+  it('follows the memory the process may use unless PAGE_CACHE_MB sets it', () => {
+    const mb = 1024 * 1024;
+    expect(pageCacheBytes(undefined, 256 * mb)).toBe(16 * mb);
+    expect(pageCacheBytes(undefined, 512 * mb)).toBe(32 * mb);
+    expect(pageCacheBytes(undefined, 16 * 1024 * mb)).toBe(64 * mb);
+    expect(pageCacheBytes(200, 512 * mb)).toBe(200 * mb);
+    expect(memoryLimitBytes()).toBeGreaterThan(0);
+    expect(memoryLimitBytes()).toBeLessThanOrEqual(os.totalmem());
   });
 });

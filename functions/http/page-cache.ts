@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import os from 'node:os';
 import { LRUCache } from 'lru-cache';
 import { log } from '../log.ts';
 import {
@@ -63,6 +64,25 @@ const STORED_HEADERS = [
 ];
 const MAX_URL_LENGTH = 2048;
 export const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
+const MIN_BUDGET_BYTES = 16 * 1024 * 1024;
+const MEGABYTE = 1024 * 1024;
+
+/**
+ * The cache's byte budget: `configuredMb` (PAGE_CACHE_MB) when set, else a sixteenth of the memory the
+ * process may use (a container's limit where there is one, else the machine's), between 16 and 64 MB:
+ * 32 MB on a 512 MB instance, 64 MB from 1 GB on. The process grows about three times its budget under a
+ * flood of distinct URLs (the pages' rendering and compression), so more would not fit a small instance.
+ */
+export function pageCacheBytes(configuredMb: number | undefined, memoryBytes = memoryLimitBytes()): number {
+  if (configuredMb !== undefined) return configuredMb * MEGABYTE;
+  return Math.min(DEFAULT_MAX_BYTES, Math.max(MIN_BUDGET_BYTES, Math.floor(memoryBytes / 16 / MEGABYTE) * MEGABYTE));
+}
+
+/** The memory this process may use: its cgroup's limit (a container's `memory.max`) when lower than the machine's. */
+export function memoryLimitBytes(): number {
+  const constrained = process.constrainedMemory();
+  return constrained > 0 && constrained < os.totalmem() ? constrained : os.totalmem();
+}
 
 export class PageCache {
   readonly #entries: LRUCache<string, Entry>;

@@ -17,9 +17,10 @@ parentPort!.on('message', (message: PdfJobMessage) => void runJob(message));
 /** Answers the job's result; an error other than a StampError is a bug, and fails the worker. */
 async function runJob({ job, decodedBytes }: PdfJobMessage): Promise<void> {
   startDecodeBudget(decodedBytes);
+  const bytes = job.pdf;
   try {
     // The job's bytes go to the parser, and nothing here holds them once it is done with them.
-    const original = { pdf: job.pdf };
+    const original = { pdf: bytes };
     job.pdf = new Uint8Array();
     if (job.kind === 'inspect') {
       parentPort!.postMessage({ ok: true, ...(await inspectForStamping(original)) });
@@ -30,5 +31,16 @@ async function runJob({ job, decodedBytes }: PdfJobMessage): Promise<void> {
   } catch (error) {
     if (!(error instanceof StampError)) throw error;
     parentPort!.postMessage({ ok: false, problem: error.problem });
+  } finally {
+    release(bytes);
   }
+}
+
+/**
+ * Gives the file's memory back now: an idle worker runs no garbage collection, and a queue of first
+ * downloads of a 45 MB course would otherwise keep several dead copies until one runs.
+ */
+function release(bytes: Uint8Array): void {
+  const { buffer } = bytes;
+  if (buffer instanceof ArrayBuffer && !buffer.detached && bytes.byteLength === buffer.byteLength) buffer.transfer(0);
 }

@@ -27,6 +27,7 @@ import {
   type PDFPage,
 } from '@cantoo/pdf-lib';
 import { decodeBudgetOverrun } from './decode-budget.ts';
+import { openAsNeeded } from './read-as-needed.ts';
 
 /**
  * The work on a PDF itself, run inside the PDF worker (pdf-job.worker.ts), never on the server's
@@ -88,8 +89,21 @@ export interface PdfBytes {
  */
 export type StampedPdf = { update: Uint8Array } | { whole: Uint8Array };
 
-/** The stamp; throws StampError when the original cannot be stamped. */
+/**
+ * The stamp; throws StampError when the original cannot be stamped. The original is read as the stamp
+ * needs it (read-as-needed.ts); a file whose cross-reference cannot be followed, or whose objects are
+ * not where it says, is read whole by pdf-lib's loader instead, as readers repair such files.
+ */
 export async function stampDocument(original: PdfBytes, stamp: Stamp): Promise<StampedPdf> {
+  const bytes = original.pdf;
+  const asNeeded = bytes && openForStampingAsNeeded(bytes);
+  if (asNeeded) {
+    try {
+      return await stampOpened(asNeeded, stamp);
+    } catch (error) {
+      if (!(error instanceof StampError && error.problem === 'unreadable')) throw error;
+    }
+  }
   return stampOpened(await openForStamping(original), stamp);
 }
 
@@ -140,13 +154,45 @@ async function openForStamping(original: PdfBytes): Promise<OpenedPdf> {
     throw new StampError(error instanceof EncryptedPDFError ? 'encrypted' : 'unreadable', error);
   }
   if (decodeBudgetOverrun()) throw new StampError('inflation');
+  checkPageTreeOf(doc);
+  return { doc, original: revisionOf(doc, bytes) };
+}
+
+function checkPageTreeOf(doc: PDFDocument): void {
   try {
     checkPageTree(doc);
   } catch (error) {
     if (error instanceof StampError) throw error;
-    throw new StampError('unreadable', error);
+    throw new StampError(decodeBudgetOverrun() ? 'inflation' : 'unreadable', error);
   }
-  return { doc, original: revisionOf(doc, bytes) };
+}
+
+/** The document read as the stamp looks its objects up, or undefined when it must be read whole. */
+function openForStampingAsNeeded(bytes: Uint8Array): OpenedPdf | undefined {
+  const objects = new Map<number, string>();
+  let opened: ReturnType<typeof openAsNeeded>;
+  try {
+    opened = openAsNeeded(bytes, (objectNumber, object) => objects.set(objectNumber, writtenForm(object)));
+  } catch (error) {
+    if (error instanceof EncryptedPDFError) throw new StampError('encrypted', error);
+    if (decodeBudgetOverrun()) throw new StampError('inflation', error);
+    return undefined;
+  }
+  if (!opened) return undefined;
+  const { doc, crossReferenceStreams } = opened;
+  checkPageTreeOf(doc);
+  const { context } = doc;
+  return {
+    doc,
+    original: {
+      context,
+      bytes: bytes.length,
+      lastObjectNumber: context.largestObjectNumber,
+      objects,
+      crossReferenceStreams,
+      appendable: true,
+    },
+  };
 }
 
 /** What the update appends to: the original's size, its objects as they were, and its kind of cross-reference. */
@@ -154,6 +200,7 @@ interface Revision {
   context: PDFDocument['context'];
   bytes: number;
   lastObjectNumber: number;
+  /** The written form of each object read from the original (read as needed: filled as they are read). */
   objects: Map<number, string>;
   crossReferenceStreams: boolean;
   /** Its `startxref` points at a cross-reference section, which the update's trailer points back to. */

@@ -38,6 +38,11 @@ export interface SignedUrlOptions {
 export interface StorageAdapter {
   readonly kind: 'local' | 's3';
   put(visibility: Visibility, key: string, data: FileData): Promise<void>;
+  /**
+   * Stores the file at `sourceKey` followed by `tail` under `key` (a stamped copy: the original, then
+   * its update), copying the source inside the storage service so its bytes never pass through Node.
+   */
+  putCopyWithTail(visibility: Visibility, key: string, sourceKey: string, tail: Uint8Array): Promise<void>;
   /** The file, or undefined when it does not exist (or the key is not a safe key). */
   get(visibility: Visibility, key: string): Promise<StoredFile | undefined>;
   /** Removes the file; removing a missing file is not an error. */

@@ -1,5 +1,5 @@
-import { createReadStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { constants, createReadStream } from 'node:fs';
+import { appendFile, copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { assertSafeKey, isSafeKey, type StorageAdapter, type Visibility } from './adapter.ts';
 import { PUBLIC_MEDIA_PREFIX } from '../../src/lib/course-links.ts';
@@ -18,12 +18,15 @@ export function createLocalDiskStorage(root: () => string): StorageAdapter {
   return {
     kind: 'local',
     async put(visibility, key, data) {
-      const file = fileFor(visibility, key);
-      await mkdir(path.dirname(file), { recursive: true });
-      // Write then rename, so a reader never sees half a file.
-      const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-      await writeFile(temporary, data);
-      await rename(temporary, file);
+      await writeThenRename(fileFor(visibility, key), (temporary) => writeFile(temporary, data));
+    },
+    async putCopyWithTail(visibility, key, sourceKey, tail) {
+      const source = fileFor(visibility, sourceKey);
+      await writeThenRename(fileFor(visibility, key), async (temporary) => {
+        // The kernel copies (a clone where the file system can): no byte of the source enters Node.
+        await copyFile(source, temporary, constants.COPYFILE_FICLONE);
+        await appendFile(temporary, tail);
+      });
     },
     async get(visibility, key) {
       if (!isSafeKey(key)) return undefined;
@@ -55,4 +58,17 @@ export function createLocalDiskStorage(root: () => string): StorageAdapter {
       return `${PUBLIC_MEDIA_PREFIX}${key}`;
     },
   };
+}
+
+/** Writes a file through a temporary one renamed into place, so a reader never sees half a file. */
+async function writeThenRename(file: string, write: (temporary: string) => Promise<void>): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  try {
+    await write(temporary);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+  await rename(temporary, file);
 }

@@ -1,5 +1,8 @@
 import { PassThrough, Readable } from 'node:stream';
 import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
@@ -7,6 +10,8 @@ import {
   PutObjectCommand,
   S3Client,
   S3ServiceException,
+  UploadPartCommand,
+  UploadPartCopyCommand,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
@@ -31,8 +36,9 @@ export interface S3StorageConfig {
   partSizeBytes?: number;
 }
 
-// S3's smallest part: a stream being uploaded holds at most UPLOAD_QUEUE parts of it in memory.
-const DEFAULT_PART_BYTES = 5 * 1024 * 1024;
+// S3's smallest part (but the last): a stream being uploaded holds at most UPLOAD_QUEUE parts of it in memory.
+const MIN_PART_BYTES = 5 * 1024 * 1024;
+const DEFAULT_PART_BYTES = MIN_PART_BYTES;
 const UPLOAD_QUEUE = 2;
 // Public keys carry a content hash: browsers and CDNs may keep them for a year.
 const PUBLIC_CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -61,14 +67,16 @@ export function createS3Storage(config: S3StorageConfig): StorageAdapter {
   };
   const publicBase = config.publicUrl?.replace(/\/+$/, '');
 
-  return {
+  const targetOf = (visibility: Visibility, key: string) => ({
+    ...locate(visibility, key),
+    ContentType: contentTypeOf(key),
+    CacheControl: visibility === 'public' ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL,
+  });
+
+  const adapter: StorageAdapter = {
     kind: 's3',
     async put(visibility, key, data) {
-      const target = {
-        ...locate(visibility, key),
-        ContentType: contentTypeOf(key),
-        CacheControl: visibility === 'public' ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL,
-      };
+      const target = targetOf(visibility, key);
       if (!(data instanceof Readable)) {
         await client.send(new PutObjectCommand({ ...target, Body: typeof data === 'string' ? Buffer.from(data) : data }));
         return;
@@ -81,6 +89,41 @@ export function createS3Storage(config: S3StorageConfig): StorageAdapter {
         queueSize: UPLOAD_QUEUE,
       });
       await upload.done();
+    },
+    async putCopyWithTail(visibility, key, sourceKey, tail) {
+      const source = locate(visibility, sourceKey);
+      const head = await client.send(new HeadObjectCommand(source));
+      // S3 cannot append, and a part other than the last is at least 5 MiB: a smaller source is sent whole.
+      if ((head.ContentLength ?? 0) < MIN_PART_BYTES) {
+        const original = await adapter.get(visibility, sourceKey);
+        if (!original) throw new Error(`No stored file ${sourceKey} to copy`);
+        await adapter.put(visibility, key, Readable.from(followedBy(original.stream(), tail)));
+        return;
+      }
+      const target = targetOf(visibility, key);
+      const { UploadId } = await client.send(new CreateMultipartUploadCommand(target));
+      const part = { Bucket: target.Bucket, Key: target.Key, UploadId };
+      try {
+        // The bucket copies the original into the first part; only the tail is sent.
+        const copied = await client.send(
+          new UploadPartCopyCommand({ ...part, PartNumber: 1, CopySource: `${source.Bucket}/${source.Key}` }),
+        );
+        const last = await client.send(new UploadPartCommand({ ...part, PartNumber: 2, Body: tail }));
+        await client.send(
+          new CompleteMultipartUploadCommand({
+            ...part,
+            MultipartUpload: {
+              Parts: [
+                { PartNumber: 1, ETag: copied.CopyPartResult?.ETag },
+                { PartNumber: 2, ETag: last.ETag },
+              ],
+            },
+          }),
+        );
+      } catch (error) {
+        await client.send(new AbortMultipartUploadCommand(part)).catch(() => {});
+        throw error;
+      }
     },
     async get(visibility, key) {
       if (!isSafeKey(key)) return undefined;
@@ -139,6 +182,12 @@ export function createS3Storage(config: S3StorageConfig): StorageAdapter {
       return `${endpoint.protocol}//${Bucket}.${endpoint.host}${path}`;
     },
   };
+  return adapter;
+}
+
+async function* followedBy(head: Readable, tail: Uint8Array): AsyncGenerator<Uint8Array> {
+  yield* head;
+  yield tail;
 }
 
 /** A missing object is absent; anything else (no access, no bucket, no network) is a failure. */

@@ -66,6 +66,17 @@ describe.each(['local', 's3'] as const)(
       expect((await bytesOf(file)).equals(Buffer.concat([head, tail]))).toBe(true);
     });
 
+    it('stores a copy of a stored file followed by a tail (a stamped copy), leaving the original as it was', async () => {
+      const [head, tail] = [await makePdf('Kopya'), Buffer.from('\n% update\n')];
+      await storage().put('private', 'courses/copied.pdf', head);
+      await storage().putCopyWithTail('private', 'stamped/v1/q/courses/copied.pdf', 'courses/copied.pdf', tail);
+      const copy = (await storage().get('private', 'stamped/v1/q/courses/copied.pdf'))!;
+      expect((await bytesOf(copy)).equals(Buffer.concat([head, tail]))).toBe(true);
+      expect((await bytesOf((await storage().get('private', 'courses/copied.pdf'))!)).equals(head)).toBe(true);
+      await expect(storage().putCopyWithTail('private', 'stamped/v1/q/x.pdf', 'courses/missing.pdf', tail)).rejects.toThrow();
+      expect(await storage().get('private', 'stamped/v1/q/x.pdf')).toBeUndefined();
+    });
+
     it('overwrites an existing key (re-running the seed is safe) and stores text as UTF-8', async () => {
       await storage().put('public', 'covers/seed.svg', '<svg>ş</svg>');
       await storage().put('public', 'covers/seed.svg', '<svg>ğ</svg>');
@@ -113,6 +124,24 @@ describe('S3 adapter against a fake S3 (s3rver + SigV4 check)', () => {
     expect(
       requestsFor('courses/small.pdf').filter((request) => request.method === 'PUT' && !request.query.has('partNumber')),
     ).toHaveLength(1);
+  });
+
+  it('copies a large original inside the bucket (UploadPartCopy) and sends only the tail', async () => {
+    const original = Buffer.alloc(6 * 1024 * 1024, 3);
+    const tail = Buffer.from('\n% the stamp\n');
+    await s3().put('private', 'courses/large-original.pdf', original);
+    await s3().putCopyWithTail('private', 'stamped/v1/r/courses/large-original.pdf', 'courses/large-original.pdf', tail);
+    const sent = requestsFor('stamped/v1/r/courses/large-original.pdf');
+    expect(sent.filter((request) => request.method === 'PUT' && request.query.has('partNumber'))).toHaveLength(2);
+    expect(sent.reduce((bytes, request) => bytes + request.bytes, 0)).toBeLessThan(4096);
+    expect(sent.every((request) => request.signed === 'header' && request.status < 300)).toBe(true);
+    const copy = (await s3().get('private', 'stamped/v1/r/courses/large-original.pdf'))!;
+    expect(copy.size).toBe(original.length + tail.length);
+    expect(
+      (await bytesOf(copy, { start: original.length - 2, end: copy.size - 1 })).equals(
+        Buffer.concat([original.subarray(-2), tail]),
+      ),
+    ).toBe(true);
   });
 
   it('presigns a download that names the file and honours Range, and refuses expired, altered and foreign signatures', async () => {

@@ -60,6 +60,11 @@ export function putFile(visibility: Visibility, key: string, data: FileData): Pr
   return storage().put(visibility, key, data);
 }
 
+/** Stores the file at `sourceKey` followed by `tail`, copied inside the storage service (StorageAdapter.putCopyWithTail). */
+export function putCopyWithTail(visibility: Visibility, key: string, sourceKey: string, tail: Uint8Array): Promise<void> {
+  return storage().putCopyWithTail(visibility, key, sourceKey, tail);
+}
+
 export function getFile(visibility: Visibility, key: string): Promise<StoredFile | undefined> {
   return storage().get(visibility, key);
 }

@@ -26,6 +26,8 @@ export interface RecordedS3Request {
   query: URLSearchParams;
   signed: 'header' | 'query' | 'none';
   status: number;
+  /** The request body's size: what the client sent through the network. */
+  bytes: number;
 }
 
 export interface FakeS3 {
@@ -40,7 +42,8 @@ export interface FakeS3 {
 
 /**
  * fake S3 (s3rver + SigV4 check): s3rver (3.7) stores and serves objects, multipart uploads and Range
- * requests, but takes any Signature V4 and serves objects to anonymous readers. A small front before it
+ * requests, but takes any Signature V4 and serves objects to anonymous readers, and has no UploadPartCopy
+ * (the front does it: copyPart). A small front before it
  * does what S3 does first: recomputes each request's signature (Authorization header or presigned
  * query) with `@smithy/signature-v4` and the secret, checks the body's declared hash and a presigned
  * URL's expiry, and answers 403 otherwise. `open: true` lets unsigned reads through, as a bucket
@@ -77,7 +80,14 @@ export async function startFakeS3({ bucket = 'shop', open = false }: { bucket?: 
       const url = new URL(req.url ?? '/', 'http://fake');
       const signed = req.headers.authorization ? 'header' : url.searchParams.has('X-Amz-Signature') ? 'query' : 'none';
       const record = (status: number) =>
-        requests.push({ method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, signed, status });
+        requests.push({
+          method: req.method ?? 'GET',
+          path: url.pathname,
+          query: url.searchParams,
+          signed,
+          status,
+          bytes: body.length,
+        });
       void verify(req, url, body, signed, fake.open).then((refusal) => {
         if (refusal) {
           record(403);
@@ -85,6 +95,14 @@ export async function startFakeS3({ bucket = 'shop', open = false }: { bucket?: 
           res.end(
             `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${refusal.code}</Code><Message>${refusal.message}</Message></Error>`,
           );
+          return;
+        }
+        if (req.method === 'PUT' && url.searchParams.has('uploadId') && req.headers['x-amz-copy-source']) {
+          void copyPart(backendPort, req, url).then(({ status, answer }) => {
+            record(status);
+            res.writeHead(status, { 'content-type': 'application/xml' });
+            res.end(answer);
+          });
           return;
         }
         const forwarded = http.request(
@@ -104,6 +122,33 @@ export async function startFakeS3({ bucket = 'shop', open = false }: { bucket?: 
   await new Promise<void>((resolve) => front.listen(port, '127.0.0.1', resolve));
   fake.endpoint = `http://127.0.0.1:${port}`;
   return fake;
+}
+
+/**
+ * UploadPartCopy (a part of a multipart upload copied from a stored object, or a range of it), which
+ * s3rver 3.7 does not implement: the front reads the source from s3rver and stores it as the part, and
+ * answers as S3 does (CopyPartResult with the part's ETag; NoSuchKey for a missing source).
+ */
+async function copyPart(backendPort: number, req: http.IncomingMessage, url: URL): Promise<{ status: number; answer: string }> {
+  const source = decodeURIComponent(String(req.headers['x-amz-copy-source'])).replace(/^\/?/, '/');
+  const range = /^bytes=\d+-\d+$/.exec(String(req.headers['x-amz-copy-source-range'] ?? ''))?.[0];
+  const read = await fetch(`http://127.0.0.1:${backendPort}${source.split('/').map(encodeURIComponent).join('/')}`, {
+    headers: range ? { range } : {},
+  });
+  if (read.status !== 200 && read.status !== 206) {
+    await read.body?.cancel();
+    return { status: 404, answer: '<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchKey</Code></Error>' };
+  }
+  const part = await fetch(`http://127.0.0.1:${backendPort}${url.pathname}${url.search}`, {
+    method: 'PUT',
+    body: Buffer.from(await read.arrayBuffer()),
+  });
+  await part.body?.cancel();
+  const etag = part.headers.get('etag') ?? '';
+  return {
+    status: part.status,
+    answer: `<?xml version="1.0" encoding="UTF-8"?><CopyPartResult><LastModified>${new Date().toISOString()}</LastModified><ETag>${etag.replaceAll('"', '&quot;')}</ETag></CopyPartResult>`,
+  };
 }
 
 interface Refusal {
