@@ -7,6 +7,7 @@ import { currentQuarter } from '../../../src/lib/admin/tax-report.schema.ts';
 import { taxTableStatus } from '../../../functions/taxes/rate-table.ts';
 import { startFakeVies, type FakeVies } from '../../support/fake-vies.ts';
 import { uniqueEmail } from '../../support/factories.ts';
+import { readPdf } from '../../support/pdf-reader.ts';
 
 let server: TestServer;
 let stripe: Awaited<ReturnType<typeof startFakeStripe>>;
@@ -300,5 +301,17 @@ describe('the tax report', () => {
     const row = await db().selectFrom('purchases').select('e_arsiv_number').where('id', '=', sale.id).executeTakeFirstOrThrow();
     expect(row.e_arsiv_number).toBe('ABC2026000000001');
     expect(await (await admin.request('/en/admin/taxes')).text()).not.toContain(`e-Arşiv invoice number for ${receipt}`);
+
+    // The buyer sees the number on their orders, and the Turkish seller's PDF is now an invoice carrying it.
+    const email = uniqueEmail('alici');
+    const buyerBrowser = await signedInBrowser(server, { role: 'user', email });
+    const account = await db().selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+    await db().updateTable('purchases').set({ user_id: account.id, guest: false }).where('id', '=', sale.id).execute();
+    const orders = await (await buyerBrowser.request('/en/dashboard/courses')).text();
+    expect(orders).toMatch(/e-Arşiv invoice number: <span[^>]*>ABC2026000000001</);
+    const pdf = await buyerBrowser.request(`/api/account/purchases/${sale.id}/receipt`);
+    const text = (await readPdf(new Uint8Array(await pdf.arrayBuffer()))).pages[0]!.text;
+    expect(text).toMatch(/^Invoice/);
+    expect(text).toMatch(/e-Arşiv invoice number:\s*ABC2026000000001/);
   });
 });
