@@ -189,9 +189,9 @@ describe('checkout with taxes', () => {
 });
 
 describe('checkout with taxes, before and without JavaScript', () => {
-  const post = (form: Record<string, string>) =>
-    // From an address with no country (loopback), so that only the total is in question.
-    new Browser(server, '127.0.0.1').request(`/en/checkout/${course.id}`, {
+  // By default from an address with no country (loopback), so that only the total is in question.
+  const post = (form: Record<string, string>, ip = '127.0.0.1') =>
+    new Browser(server, ip).request(`/en/checkout/${course.id}`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({
@@ -223,6 +223,24 @@ describe('checkout with taxes, before and without JavaScript', () => {
       .executeTakeFirstOrThrow();
     expect(order).toEqual({ amount_minor: gross, tax_scheme: 'eu_b2c' });
   });
+
+  it('asks a buyer whose address says Germany to confirm France in the page itself, and records the confirmed post', async () => {
+    const gross = course.price_minor + Math.round(course.price_minor * 0.2);
+    const unconfirmed = await post({ country: 'FR', expectedTotalMinor: String(gross) }, GERMAN_IP);
+    expect(unconfirmed.status).toBe(400);
+    const page = await unconfirmed.text();
+    expect(page).toMatch(/<input[^>]*type="checkbox"[^>]*name="confirmCountry"/);
+    expect(page).toContain('I confirm that I live in France');
+    expect(page).toContain('Your connection seems to come from Germany.');
+    const confirmed = await post({ country: 'FR', expectedTotalMinor: String(gross), confirmCountry: 'on' }, GERMAN_IP);
+    expect(confirmed.status).toBe(200);
+    const order = await db()
+      .selectFrom('purchases')
+      .select('tax_evidence')
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(order.tax_evidence).toMatchObject({ billingCountry: 'FR', ipCountry: 'DE', countryConfirmedAt: expect.any(String) });
+  });
 });
 
 describe('the tax report', () => {
@@ -235,7 +253,11 @@ describe('the tax report', () => {
       .where('tax_scheme', 'is not', null)
       .execute();
     const turkish = await orderOf(await checkout({ country: 'TR', expectedTotalMinor: course.price_minor }));
-    for (const order of [...pending, turkish]) expect((await deliverPaid(server, order)).status).toBe(200);
+    // Paid with cards of the taxed country (the fake Stripe reports it on the charge, as Stripe does).
+    for (const order of [...pending, turkish]) {
+      const intent = stripe.pay(order.payment_id!, order.id, order.tax_country || 'US');
+      expect((await deliverPaid(server, order, intent)).status).toBe(200);
+    }
     expect(await revokePurchase({ orderId: turkish.id }, 'refunded')).toBe('revoked');
     const paid = await db()
       .selectFrom('purchases')
@@ -243,6 +265,8 @@ describe('the tax report', () => {
       .where('status', '=', 'completed')
       .where('tax_scheme', 'is not', null)
       .execute();
+    const german = paid.find((order) => order.tax_country === 'DE' && order.tax_scheme === 'eu_b2c');
+    expect(german?.tax_evidence).toMatchObject({ billingCountry: 'DE', cardCountry: 'DE' });
 
     const csv = await admin.request(`/api/admin/taxes/export?quarter=${currentQuarter()}`);
     expect(csv.status).toBe(200);
