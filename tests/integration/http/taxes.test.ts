@@ -3,10 +3,11 @@ import { db } from '../../../functions/db/database.ts';
 import { Browser, signedInBrowser, startTestServer, type TestServer } from '../../support/test-server.ts';
 import { deliverPaid, startFakeStripe } from '../../support/fake-stripe.ts';
 import { revokePurchase } from '../../../functions/orders/fulfilment.ts';
-import { currentQuarter } from '../../../src/lib/admin/tax-report.schema.ts';
+import { sql } from 'kysely';
+import { currentQuarter, quarterLastDay, QuarterSchema } from '../../../src/lib/admin/tax-report.schema.ts';
 import { taxTableStatus } from '../../../functions/taxes/rate-table.ts';
 import { startFakeVies, type FakeVies } from '../../support/fake-vies.ts';
-import { uniqueEmail } from '../../support/factories.ts';
+import { makePurchase, uniqueEmail } from '../../support/factories.ts';
 import { readPdf } from '../../support/pdf-reader.ts';
 
 let server: TestServer;
@@ -243,6 +244,16 @@ describe('checkout with taxes, before and without JavaScript', () => {
   });
 });
 
+const csvRows = async (path: string) => {
+  const response = await admin.request(path);
+  expect(response.status).toBe(200);
+  return (await response.text())
+    .replace('\uFEFF', '')
+    .trim()
+    .split('\r\n')
+    .map((line) => line.split(','));
+};
+
 describe('the tax report', () => {
   it('adds up to the paid orders by country and rate, with a refund netted, on the page and in the CSV', async () => {
     // Every paid order of this file so far, plus a Turkish buyer's (KDV included) refunded afterwards.
@@ -272,7 +283,9 @@ describe('the tax report', () => {
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     const [header, ...lines] = (await csv.text()).replace('\uFEFF', '').trim().split('\r\n');
-    expect(header).toBe('quarter,scheme,country,rate_percent,currency,orders,net,tax,gross');
+    expect(header).toBe(
+      'quarter,scheme,country,rate_percent,currency,orders,net,tax,gross,reporting_currency,net_reporting,tax_reporting,conversion',
+    );
     const rows = lines.map((line) => line.split(','));
     const total = (column: number) => rows.reduce((sum, row) => sum + Number(row[column]), 0);
     const cents = (column: number) => Math.round(total(column) * 100);
@@ -289,9 +302,32 @@ describe('the tax report', () => {
       String((2 * course.price_minor) / 100),
       String((2 * Math.round(course.price_minor * 0.19)) / 100),
       expect.any(String),
+      'EUR',
+      String((2 * course.price_minor) / 100),
+      String((2 * Math.round(course.price_minor * 0.19)) / 100),
+      'same currency',
     ]);
-    // The Turkish sale and its refund cancel out in the same quarter.
-    expect(rows).toContainEqual([currentQuarter(), 'domestic', 'TR', '20', 'EUR', '0', '0', '0', '0']);
+    // The Turkish sale and its refund cancel out in the same quarter, here and in the domestic months' CSV.
+    expect(rows).toContainEqual([
+      currentQuarter(),
+      'domestic',
+      'TR',
+      '20',
+      'EUR',
+      '0',
+      '0',
+      '0',
+      '0',
+      'EUR',
+      '0',
+      '0',
+      'same currency',
+    ]);
+    const months = await csvRows(`/api/admin/taxes/export?quarter=${currentQuarter()}&report=domestic`);
+    expect(months).toEqual([
+      ['month', 'currency', 'orders', 'net', 'tax', 'gross'],
+      [new Date().toISOString().slice(0, 7), 'EUR', '0', '0', '0', '0'],
+    ]);
 
     const page = await (await admin.request(`/tr/admin/taxes?quarter=${currentQuarter()}`)).text();
     expect(page).toContain('Ülkeye ve orana göre vergi');
@@ -337,5 +373,90 @@ describe('the tax report', () => {
     const text = (await readPdf(new Uint8Array(await pdf.arrayBuffer()))).pages[0]!.text;
     expect(text).toMatch(/^Invoice/);
     expect(text).toMatch(/e-Arşiv invoice number:\s*ABC2026000000001/);
+  });
+
+  it('converts the quarter to the reporting currency at the ECB rate of its last day, and says so when it is missing', async () => {
+    expect((await admin.json('PUT', '/api/admin/tax-settings', { ...SETTINGS, reportingCurrency: 'TRY' })).status).toBe(200);
+    const lastDay = quarterLastDay(QuarterSchema.parse(currentQuarter()));
+    const report = `/api/admin/taxes/export?quarter=${currentQuarter()}`;
+    const missing = await csvRows(report);
+    expect(missing.slice(1).every((row) => row[10] === '' && row[12] === `ECB rate missing for TRY on ${lastDay}`)).toBe(true);
+    expect(await (await admin.request('/en/admin/taxes')).text()).toContain(`No ECB rate recorded for TRY on ${lastDay}`);
+
+    // A typed rate that is not a number is refused at its form; the ECB's CSV (the day before is not used) is imported.
+    const post = (body: FormData | URLSearchParams) => admin.request('/en/admin/taxes', { method: 'POST', body });
+    const typo = await post(new URLSearchParams({ form: 'rate', currency: 'TRY', day: lastDay, perEuro: 'abc' }));
+    expect(typo.status).toBe(400);
+    expect(await typo.text()).toContain('Give the rate as a positive number');
+    const before = new Date(Date.parse(lastDay) - 86_400_000).toISOString().slice(0, 10);
+    const ecb = new FormData();
+    ecb.set('form', 'ecb-csv');
+    ecb.set(
+      'ecbCsv',
+      new Blob([`Date,USD,JPY,TRY,\n${lastDay},1.0500,160.00,36.5000,\n${before},1.0400,159.00,99.0000,\n`]),
+      'eurofxref-hist.csv',
+    );
+    const imported = await post(ecb);
+    expect(imported.status).toBe(303);
+    expect(imported.headers.get('location')).toContain('done=imported&count=4');
+    const converted = (await csvRows(report)).slice(1);
+    for (const row of converted) {
+      expect(row[12]).toBe(`ECB ${lastDay}: 1 EUR = 36.5 TRY`);
+      expect(Number(row[10])).toBeCloseTo(Number(row[6]) * 36.5, 2);
+    }
+    expect((await admin.json('PUT', '/api/admin/tax-settings', SETTINGS)).status).toBe(200);
+  });
+
+  it('lets the admin check again a VAT number VIES did not answer for, and shows the VAT owed back once it is valid', async () => {
+    const page = await (await admin.request('/en/admin/taxes')).text();
+    expect(page).toContain('VAT numbers VIES did not check');
+    expect(page).toContain('BE0417497106');
+    const order = await db()
+      .selectFrom('purchases')
+      .select(['id', 'tax_minor'])
+      .where(sql<boolean>`tax_evidence->>'vatNumber' = 'BE0417497106'`)
+      .executeTakeFirstOrThrow();
+    vies.registered.add('BE0417497106');
+    const checked = await admin.request('/en/admin/taxes', {
+      method: 'POST',
+      body: new URLSearchParams({ form: 'vies', orderId: order.id }),
+    });
+    expect(checked.status).toBe(303);
+    const after = await db().selectFrom('purchases').select('tax_evidence').where('id', '=', order.id).executeTakeFirstOrThrow();
+    expect(after.tax_evidence).toMatchObject({ vies: { check: 'unavailable' }, viesRecheck: { check: 'valid' } });
+    const shown = await (await admin.request(checked.headers.get('location')!)).text();
+    expect(shown).toContain('VIES says the number is valid');
+    expect(shown).toContain(`refund €${(order.tax_minor! / 100).toFixed(2)} of VAT`);
+  });
+
+  it('warns an EU seller under the €10,000 threshold as cross-border sales to consumers near it and pass it', async () => {
+    const german = { ...SETTINGS, sellerCountry: 'DE', taxOffice: '', oss: 'none', underEuThreshold: true, registrations: '' };
+    expect((await admin.json('PUT', '/api/admin/tax-settings', german)).status).toBe(200);
+    const sold = await db()
+      .selectFrom('purchases')
+      .select(sql<string>`coalesce(sum(net_minor), 0)`.as('net'))
+      .where('status', '=', 'completed')
+      .where('tax_scheme', 'in', ['eu_b2c', 'eu_home'])
+      .executeTakeFirstOrThrow();
+    // A large sale to an Austrian consumer at the home rate brings the year to €8,500.
+    const sale = async (netMinor: number, receiptNumber: number) =>
+      makePurchase(course.id, {
+        provider: 'stripe',
+        currency: 'EUR',
+        amount_minor: netMinor + Math.round(netMinor * 0.19),
+        net_minor: netMinor,
+        tax_minor: Math.round(netMinor * 0.19),
+        tax_scheme: 'eu_home',
+        tax_country: 'DE',
+        tax_rate_hundredths: 1900,
+        receipt_number: receiptNumber,
+      });
+    await sale(850_000 - Number(sold.net), 990_001);
+    const near = await (await admin.request('/en/admin/taxes')).text();
+    expect(near).toContain(`reached €8,500.00 before tax, 85 % of the €10,000 threshold`);
+    await sale(200_000, 990_002);
+    expect(await (await admin.request('/en/admin/taxes')).text()).toContain(
+      'reached €10,500.00 before tax, past the €10,000 threshold',
+    );
   });
 });
