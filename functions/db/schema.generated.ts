@@ -23,6 +23,8 @@ export type JsonPrimitive = boolean | number | string | null;
 
 export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
 
+export type Numeric = ColumnType<string, number | string, number | string>;
+
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
 export interface Accounts {
@@ -322,6 +324,14 @@ export interface RateLimits {
   last_request: Int8;
 }
 
+export interface ReferenceRates {
+  currency: string;
+  day: Timestamp;
+  per_euro: Numeric;
+  recorded_at: Generated<Timestamp>;
+  source: string;
+}
+
 export interface Reviews {
   body: Generated<string>;
   course_id: string;
@@ -495,6 +505,7 @@ export interface DB {
   payment_events: PaymentEvents;
   purchases: Purchases;
   rate_limits: RateLimits;
+  reference_rates: ReferenceRates;
   reviews: Reviews;
   schema_migrations: SchemaMigrations;
   sessions: Sessions;

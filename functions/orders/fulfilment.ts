@@ -30,6 +30,8 @@ export interface Payment {
   currency?: string | undefined;
   /** What the buyer paid, instalment interest included, when the provider says (else the amount). */
   paidMinor?: number | undefined;
+  /** The paying card's country, when the provider reports it: added to the order's tax evidence. */
+  cardCountry?: string | undefined;
 }
 
 export async function fulfilPayment(payment: Payment): Promise<FulfilmentOutcome> {
@@ -110,6 +112,10 @@ export async function fulfilPayment(payment: Payment): Promise<FulfilmentOutcome
           download_token: newDownloadToken(),
           completed_at: new Date(),
           updated_at: new Date(),
+          // Only an order with a tax line keeps evidence (jsonb: NULL || … stays NULL).
+          ...(payment.cardCountry
+            ? { tax_evidence: sql`tax_evidence || jsonb_build_object('cardCountry', ${payment.cardCountry}::text)` }
+            : {}),
         })
         .where('id', '=', order.id)
         .execute();

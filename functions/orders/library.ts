@@ -159,6 +159,8 @@ export interface OrderLine {
   /** The numbered receipt of a paid order, and the credit note of a refunded one: number and PDF address. */
   receipt: { number: string; url: string } | null;
   creditNote: { number: string; url: string } | null;
+  /** The e-Arşiv invoice a seller in Türkiye issued for the order and recorded in Admin → Taxes. */
+  eArsivNumber: string | null;
 }
 
 /** Every order an account may see (the same rule as its library), newest first. */
@@ -182,6 +184,7 @@ export async function listOrders(userId: string): Promise<OrderLine[]> {
       'purchases.discount_minor',
       'purchases.receipt_number',
       'purchases.credit_note_number',
+      'purchases.e_arsiv_number',
     ])
     .where(inLibraryOf(userId))
     .orderBy('purchases.created_at', 'desc')
@@ -206,6 +209,7 @@ export async function listOrders(userId: string): Promise<OrderLine[]> {
       row.credit_note_number === null
         ? null
         : { number: documentNumber('credit_note', row.credit_note_number), url: `${receiptPath(row.id)}?document=credit-note` },
+    eArsivNumber: row.e_arsiv_number,
   }));
 }
 

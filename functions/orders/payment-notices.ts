@@ -17,6 +17,7 @@ export function paymentOf(notice: PaidPayment) {
     amountMinor: notice.amountMinor,
     currency: notice.currency,
     paidMinor: notice.paidMinor,
+    cardCountry: notice.cardCountry,
   };
 }
 

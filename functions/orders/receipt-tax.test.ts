@@ -40,7 +40,7 @@ const textOf = async (receipt: ReceiptOrder) =>
   (await readPdf(await renderReceiptPdf(receipt, 'receipt'))).pages.map((page) => page.text).join('\n');
 
 describe('receipts with the order’s tax line', () => {
-  it('show the price before tax, the VAT added at the buyer’s rate and the total; a Turkish seller’s stay receipts', async () => {
+  it('show the price before tax, the VAT added at the buyer’s rate and the total; a Turkish seller’s are invoices only with an e-Arşiv number', async () => {
     const text = await textOf(order({}));
     expect(text).toMatch(/^Receipt/);
     expect(text).toContain('The 30-Minute Weekly Review');
@@ -48,13 +48,13 @@ describe('receipts with the order’s tax line', () => {
     expect(text).toMatch(/VAT 19 %\s*€0\.86/);
     expect(text).toMatch(/Total paid \(EUR\)\s*€5\.36/);
     expect(text).toContain('Tax office: Kadıköy');
-    // In Turkish too, never "Fatura": the e-Arşiv invoice is issued elsewhere, and its number shown once recorded.
+    // In Turkish too, never "Fatura" until the e-Arşiv invoice issued elsewhere is recorded: then it is one, with its number.
     const kdv = { ...order({}).tax!, country: 'TR', ratePercent: 20, netMinor: 447, taxMinor: 89, inclusive: true };
     const turkish = await textOf(order({ language: 'tr', tax: kdv }));
     expect(turkish).toMatch(/^Makbuz/);
     expect(turkish).not.toMatch(/Fatura/i);
     const invoiced = await textOf(order({ language: 'tr', tax: kdv, eArsivNumber: 'ABC2026000000001' }));
-    expect(invoiced).toMatch(/^Makbuz/);
+    expect(invoiced).toMatch(/^Fatura/);
     expect(invoiced).toMatch(/e-Arşiv fatura numarası:\s*ABC2026000000001/);
     expect(turkish).toMatch(/Fiyata dahil KDV %20\s*€0,89/);
   });

@@ -5,8 +5,8 @@ import type { DocumentKind, Seller } from './numbering.ts';
  * What a receipt says about tax, from the tax line the order stored at checkout (migration 0033):
  * the amount before tax, the tax at its rate (included or added), or the reverse-charge mention in
  * the buyer's language. Whether the document is an invoice: an EU seller with a VAT number issues
- * invoices; a seller in Türkiye never calls this PDF an invoice ("fatura"), which only an e-Arşiv
- * invoice issued on the portal or by an integrator is.
+ * invoices; a seller in Türkiye calls this PDF an invoice ("fatura") only once the e-Arşiv invoice
+ * issued on the portal or by an integrator is recorded for the order, whose number it then carries.
  */
 export interface OrderTax {
   scheme: string;
@@ -41,13 +41,14 @@ export function orderTaxOf(row: {
   };
 }
 
-export function isInvoice(seller: Seller): boolean {
-  return Boolean(seller.vatNumber) && seller.country !== 'TR';
+export function isInvoice(seller: Seller, eArsivNumber: string | null): boolean {
+  if (seller.country === 'TR') return eArsivNumber !== null;
+  return Boolean(seller.vatNumber);
 }
 
-export function documentTitle(t: TFunction, seller: Seller, kind: DocumentKind): string {
+export function documentTitle(t: TFunction, seller: Seller, kind: DocumentKind, eArsivNumber: string | null): string {
   if (kind === 'credit_note') return t('receipt.creditNoteTitle');
-  return t(isInvoice(seller) ? 'receipt.invoiceTitle' : 'receipt.title');
+  return t(isInvoice(seller, eArsivNumber) ? 'receipt.invoiceTitle' : 'receipt.title');
 }
 
 /**

@@ -135,7 +135,7 @@ export function renderReceiptPdf(order: ReceiptOrder, kind: DocumentKind): Promi
   const sign = kind === 'credit_note' ? -1 : 1;
   const number = documentNumber(kind, kind === 'receipt' ? order.receiptNumber : order.creditNoteNumber!);
   const { seller, tax } = order;
-  const title = documentTitle(t, seller, kind);
+  const title = documentTitle(t, seller, kind, order.eArsivNumber);
   const issued = kind === 'receipt' ? order.completedAt : order.refundedAt;
 
   const { doc, done } = startPdf({

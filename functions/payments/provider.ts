@@ -42,6 +42,8 @@ export interface PaidPayment {
   currency?: string | undefined;
   /** What the buyer paid in the end, instalment interest included, when it differs from the price. */
   paidMinor?: number | undefined;
+  /** The paying card's country (ISO 3166-1 alpha-2), when the provider reports it: evidence of where the buyer is. */
+  cardCountry?: string | undefined;
 }
 
 /**

@@ -40,6 +40,8 @@ export interface TaxEvidence {
   vies?: ViesAnswer;
   /** The buyer confirmed the country while their address said another. */
   countryConfirmedAt?: string;
+  /** The paying card's country, added when the payment is confirmed, where the provider reports it (Stripe). */
+  cardCountry?: string;
 }
 
 export interface TaxedOrder {

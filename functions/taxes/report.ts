@@ -28,7 +28,7 @@ export interface DomesticMonth {
 }
 
 /** Sales (+1) in the period by their payment, refunds (−1) by their credit note. */
-function movements(from: Date, to: Date) {
+export function movements(from: Date, to: Date) {
   return sql`
     SELECT tax_scheme, tax_country, tax_rate_hundredths, currency, net_minor, tax_minor, completed_at AS at, 1 AS sign
       FROM purchases

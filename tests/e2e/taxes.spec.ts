@@ -2,13 +2,16 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { findFreePort } from '../../functions/db/embedded.ts';
 import { stopChild, waitForOutput } from '../bench/bench-server.ts';
 import { startFakeVies, type FakeVies } from '../support/fake-vies.ts';
-import { DEMO, expect, test, uniqueEmail, waitForIslands, type Page } from './fixtures.ts';
+import { readPdf } from '../support/pdf-reader.ts';
+import { currentQuarter } from '../../src/lib/admin/tax-report.schema.ts';
+import { DEMO, expect, test, uniqueEmail, waitForIslands, type BrowserContext, type Page } from './fixtures.ts';
 
 /**
  * Taxes at checkout, end to end in Chromium: a shop of its own (its own embedded database with the
  * demo catalogue, since its tax settings would change every other spec's checkout) whose seller is in
  * Türkiye, registered for non-Union OSS, with prices plus tax, and whose VAT number checks go to a
- * local fake of VIES's REST API. The course is the demo's €4.50 "The 30-Minute Weekly Review".
+ * local fake of VIES's REST API. The course is the demo's €4.50 "The 30-Minute Weekly Review". The
+ * quarter's CSV is read before and after the three sales (the shop's data folder outlives a run).
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -16,6 +19,28 @@ let vies: FakeVies;
 let shop: ChildProcess;
 let shopUrl = '';
 let courseId = '';
+let admin: BrowserContext;
+let before: QuarterTotals;
+
+interface QuarterTotals {
+  orders: number;
+  netMinor: number;
+  taxMinor: number;
+}
+
+/** The quarter's CSV as Admin → Taxes downloads it, summed over its lines (orders, net and tax, refunds netted). */
+async function quarterTotals(): Promise<QuarterTotals> {
+  const csv = await admin.request.get(`/api/admin/taxes/export?quarter=${currentQuarter()}`);
+  expect(csv.status()).toBe(200);
+  const rows = (await csv.text())
+    .replace('\uFEFF', '')
+    .trim()
+    .split('\r\n')
+    .slice(1)
+    .map((line) => line.split(','));
+  const sum = (column: number) => rows.reduce((total, row) => total + Number(row[column]), 0);
+  return { orders: sum(5), netMinor: Math.round(sum(6) * 100), taxMinor: Math.round(sum(7) * 100) };
+}
 
 test.beforeAll(async ({ browser }) => {
   vies = await startFakeVies();
@@ -38,7 +63,7 @@ test.beforeAll(async ({ browser }) => {
   });
   await waitForOutput(shop, 'Shop ready', 120_000);
   // The seller's tax settings, as Admin → Settings → Taxes saves them.
-  const admin = await browser.newContext({ baseURL: shopUrl, extraHTTPHeaders: { origin: shopUrl } });
+  admin = await browser.newContext({ baseURL: shopUrl, extraHTTPHeaders: { origin: shopUrl } });
   expect((await admin.request.post('/api/auth/sign-in/email', { data: DEMO.admin })).ok()).toBe(true);
   const saved = await admin.request.put('/api/admin/tax-settings', {
     data: {
@@ -58,9 +83,10 @@ test.beforeAll(async ({ browser }) => {
     courses: { id: string }[];
   };
   courseId = courses.courses[0]!.id;
-  await admin.close();
+  before = await quarterTotals();
 });
 test.afterAll(async () => {
+  await admin.close();
   await stopChild(shop);
   await vies.stop();
 });
@@ -75,7 +101,8 @@ async function fillBuyer(page: Page, lang: 'en' | 'tr', email: string) {
 }
 
 test('a German consumer sees 19 % VAT on top of the €4.50 price and the payment asks for exactly that', async ({ page }) => {
-  await fillBuyer(page, 'en', uniqueEmail('kaeufer'));
+  const email = uniqueEmail('kaeufer');
+  await fillBuyer(page, 'en', email);
   // The address gives no country here (a loopback address): the buyer chooses it.
   await page.getByLabel('Country where you live').selectOption({ label: 'Germany' });
   const total = page.getByTestId('checkout-tax-total');
@@ -88,6 +115,18 @@ test('a German consumer sees 19 % VAT on top of the €4.50 price and the paymen
   await expect(page).toHaveURL(/\/en\/checkout\/demo\/demo_/);
   await page.getByRole('button', { name: 'Pay €5.36' }).click();
   await expect(page.getByRole('heading', { name: 'Payment successful!' })).toBeVisible();
+
+  // The receipt the confirmation mail links to shows the price before tax, the VAT added at 19 % and the total.
+  const receipt = page.getByRole('link', { name: /\/api\/receipts\// });
+  await expect(async () => {
+    await page.goto(`${shopUrl}/en/dev/mailbox?to=${encodeURIComponent(email)}`);
+    await expect(receipt).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  const pdf = await page.request.get((await receipt.getAttribute('href'))!);
+  const text = (await readPdf(await pdf.body())).pages[0]!.text;
+  expect(text).toMatch(/Amount before tax\s*€4\.50/);
+  expect(text).toMatch(/VAT 19 %\s*€0\.86/);
+  expect(text).toMatch(/Total paid \(EUR\)\s*€5\.36/);
 });
 
 test('a French business is told a wrong VAT number at its field, then is reverse-charged with a valid one (Turkish page)', async ({
@@ -109,6 +148,24 @@ test('a French business is told a wrong VAT number at its field, then is reverse
   await page.getByRole('button', { name: 'Ödemeye geç' }).click();
 
   await expect(page).toHaveURL(/\/tr\/checkout\/demo\/demo_/);
-  await expect(page.getByRole('button', { name: /€4,50/ })).toBeVisible();
   expect(vies.requests.at(-1)).toEqual({ countryCode: 'FR', vatNumber: '40303265045' });
+  await page.getByRole('button', { name: '€4,50 öde' }).click();
+  await expect(page.getByRole('heading', { name: 'Ödeme başarılı!' })).toBeVisible();
+});
+
+test('a Turkish buyer of a Turkish seller pays KDV included in the €4.50 price (Turkish page)', async ({ page }) => {
+  await fillBuyer(page, 'tr', uniqueEmail('alici'));
+  await page.getByLabel('Yaşadığınız ülke').selectOption({ label: 'Türkiye' });
+  await expect(page.getByText('%20 KDV dahil: €0,75')).toBeVisible();
+  await expect(page.getByTestId('checkout-tax-total')).toHaveText('€4,50');
+  await page.getByRole('button', { name: 'Ödemeye geç' }).click();
+  await page.getByRole('button', { name: '€4,50 öde' }).click();
+  await expect(page.getByRole('heading', { name: 'Ödeme başarılı!' })).toBeVisible();
+});
+
+test('the quarter’s CSV adds up to the three orders: 19 % on top, reverse charge, KDV included', async () => {
+  const after = await quarterTotals();
+  expect(after.orders - before.orders).toBe(3);
+  expect(after.netMinor - before.netMinor).toBe(450 + 450 + 375);
+  expect(after.taxMinor - before.taxMinor).toBe(86 + 0 + 75);
 });

@@ -21,7 +21,7 @@ export interface RecordedRequest {
 export async function startFakeStripe() {
   const requests: RecordedRequest[] = [];
   const sessions = new Map<string, Record<string, unknown>>();
-  const intents = new Map<string, { id: string; metadata: Record<string, string> }>();
+  const intents = new Map<string, { id: string; metadata: Record<string, string>; cardCountry: string }>();
   const webhookEndpoints: { id: string; object: 'webhook_endpoint'; url: string; status: 'enabled' | 'disabled' }[] = [];
   const server = http.createServer((req, res) => {
     let raw = '';
@@ -64,9 +64,23 @@ export async function startFakeStripe() {
       const intent = url.pathname.match(/^\/v1\/payment_intents\/(\w+)$/);
       if (req.method === 'GET' && intent) {
         const found = intents.get(intent[1]!);
-        return found
-          ? send(200, { object: 'payment_intent', ...found })
-          : send(404, { error: { type: 'invalid_request_error', message: 'No such payment_intent' } });
+        if (!found) return send(404, { error: { type: 'invalid_request_error', message: 'No such payment_intent' } });
+        // As Stripe: the charge is an id unless asked to expand it, and then carries the card's country.
+        const chargeId = `ch_${found.id.slice(3)}`;
+        const expanded = url.searchParams.getAll('expand[0]').includes('latest_charge');
+        return send(200, {
+          object: 'payment_intent',
+          id: found.id,
+          metadata: found.metadata,
+          latest_charge: expanded
+            ? {
+                id: chargeId,
+                object: 'charge',
+                payment_intent: found.id,
+                payment_method_details: { type: 'card', card: { brand: 'visa', country: found.cardCountry, last4: '4242' } },
+              }
+            : chargeId,
+        });
       }
       if (req.method === 'POST' && url.pathname === '/v1/refunds') {
         return send(200, {
@@ -96,10 +110,10 @@ export async function startFakeStripe() {
     sessions,
     /** The endpoints the dashboard lists (Webhooks → endpoints), as `npm run doctor` reads them. */
     webhookEndpoints,
-    /** Marks a session paid, as Stripe does when the buyer completes the payment page. */
-    pay(sessionId: string, orderId: string) {
+    /** Marks a session paid, as Stripe does when the buyer completes the payment page (with a card of `cardCountry`). */
+    pay(sessionId: string, orderId: string, cardCountry = 'US') {
       const paymentIntent = `pi_${randomBytes(12).toString('hex')}`;
-      intents.set(paymentIntent, { id: paymentIntent, metadata: { order_id: orderId } });
+      intents.set(paymentIntent, { id: paymentIntent, metadata: { order_id: orderId }, cardCountry });
       Object.assign(sessions.get(sessionId)!, { status: 'complete', payment_status: 'paid', payment_intent: paymentIntent });
       return paymentIntent;
     },
@@ -128,10 +142,14 @@ export function signedEvent(
   return { payload, signature };
 }
 
-/** Stripe's word that a pending order's checkout was paid, delivered to the server's webhook (200 expected). */
+/**
+ * Stripe's word that a pending order's checkout was paid, delivered to the server's webhook (200 expected).
+ * `paymentIntent`: one the fake knows (from `pay`), so the shop can read the card's country from it.
+ */
 export async function deliverPaid(
   server: { fetch: (path: string, init?: RequestInit) => Promise<Response> },
   order: { id: string; payment_id: string | null; amount_minor: number; currency: string },
+  paymentIntent = `pi_${randomBytes(12).toString('hex')}`,
 ): Promise<Response> {
   const event = signedEvent({
     id: `evt_${randomBytes(12).toString('hex')}`,
@@ -144,7 +162,7 @@ export async function deliverPaid(
         amount_total: order.amount_minor,
         currency: order.currency.toLowerCase(),
         metadata: { order_id: order.id },
-        payment_intent: `pi_${randomBytes(12).toString('hex')}`,
+        payment_intent: paymentIntent,
       },
     },
   });

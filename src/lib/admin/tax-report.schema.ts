@@ -1,4 +1,5 @@
 import { z } from '../zod.ts';
+import { CURRENCIES } from '../course-filters.ts';
 
 /** A calendar quarter of the tax report, as `2026-Q4` in the address (Admin → Taxes); the current one by default. */
 export const QuarterSchema = z
@@ -37,4 +38,25 @@ export const EArsivNumberSchema = z.object({
     .trim()
     .transform((value) => value.toUpperCase())
     .pipe(z.string().regex(/^[A-Z0-9]{3}\d{13}$/, 'admin.taxReport.eArsivInvalid')),
+});
+
+/** The quarter's last day (YYYY-MM-DD), whose ECB reference rate converts its OSS return. */
+export function quarterLastDay(period: Quarter): string {
+  return new Date(quarterBounds(period).to.getTime() - 86_400_000).toISOString().slice(0, 10);
+}
+
+/** An ECB reference rate typed in Admin → Taxes: units of a currency per euro on a day. */
+export const ReferenceRateSchema = z.object({
+  currency: z.enum(CURRENCIES, 'errors.badRequest').refine((currency) => currency !== 'EUR', 'errors.badRequest'),
+  day: z.iso.date('admin.taxReport.rates.dayInvalid'),
+  perEuro: z
+    .string('errors.badRequest')
+    .trim()
+    .transform((value) => Number(value.replace(',', '.')))
+    .pipe(
+      z
+        .number('admin.taxReport.rates.rateInvalid')
+        .positive('admin.taxReport.rates.rateInvalid')
+        .max(1_000_000, 'admin.taxReport.rates.rateInvalid'),
+    ),
 });

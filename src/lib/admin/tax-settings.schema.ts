@@ -1,6 +1,7 @@
 import { z } from '../zod.ts';
 import { text } from '../validation.ts';
 import { uuidSchema } from '../uuid.schema.ts';
+import { CURRENCIES } from '../course-filters.ts';
 import { isCountryCode } from '../countries.ts';
 import { normalizeVatNumber, vatNumberCountry } from '../vat-number.ts';
 
@@ -77,6 +78,8 @@ export const TaxSettingsSchema = z
     registrations: Registrations,
     displayMode: z.enum(DISPLAY_MODES, 'errors.badRequest'),
     rateOverrides: RateOverrides,
+    /** The currency the seller's returns are in: the report converts to it at the ECB's reference rates. */
+    reportingCurrency: z.enum(CURRENCIES, 'errors.badRequest').default('EUR'),
     /** The courses sold at the reduced e-book rate where a country has one (the others are standard). */
     ebookCourses: z.array(uuidSchema('errors.badRequest')).max(10_000).default([]),
   })

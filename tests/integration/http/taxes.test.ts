@@ -3,10 +3,12 @@ import { db } from '../../../functions/db/database.ts';
 import { Browser, signedInBrowser, startTestServer, type TestServer } from '../../support/test-server.ts';
 import { deliverPaid, startFakeStripe } from '../../support/fake-stripe.ts';
 import { revokePurchase } from '../../../functions/orders/fulfilment.ts';
-import { currentQuarter } from '../../../src/lib/admin/tax-report.schema.ts';
+import { sql } from 'kysely';
+import { currentQuarter, quarterLastDay, QuarterSchema } from '../../../src/lib/admin/tax-report.schema.ts';
 import { taxTableStatus } from '../../../functions/taxes/rate-table.ts';
 import { startFakeVies, type FakeVies } from '../../support/fake-vies.ts';
-import { uniqueEmail } from '../../support/factories.ts';
+import { makePurchase, uniqueEmail } from '../../support/factories.ts';
+import { readPdf } from '../../support/pdf-reader.ts';
 
 let server: TestServer;
 let stripe: Awaited<ReturnType<typeof startFakeStripe>>;
@@ -188,9 +190,9 @@ describe('checkout with taxes', () => {
 });
 
 describe('checkout with taxes, before and without JavaScript', () => {
-  const post = (form: Record<string, string>) =>
-    // From an address with no country (loopback), so that only the total is in question.
-    new Browser(server, '127.0.0.1').request(`/en/checkout/${course.id}`, {
+  // By default from an address with no country (loopback), so that only the total is in question.
+  const post = (form: Record<string, string>, ip = '127.0.0.1') =>
+    new Browser(server, ip).request(`/en/checkout/${course.id}`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({
@@ -222,7 +224,35 @@ describe('checkout with taxes, before and without JavaScript', () => {
       .executeTakeFirstOrThrow();
     expect(order).toEqual({ amount_minor: gross, tax_scheme: 'eu_b2c' });
   });
+
+  it('asks a buyer whose address says Germany to confirm France in the page itself, and records the confirmed post', async () => {
+    const gross = course.price_minor + Math.round(course.price_minor * 0.2);
+    const unconfirmed = await post({ country: 'FR', expectedTotalMinor: String(gross) }, GERMAN_IP);
+    expect(unconfirmed.status).toBe(400);
+    const page = await unconfirmed.text();
+    expect(page).toMatch(/<input[^>]*type="checkbox"[^>]*name="confirmCountry"/);
+    expect(page).toContain('I confirm that I live in France');
+    expect(page).toContain('Your connection seems to come from Germany.');
+    const confirmed = await post({ country: 'FR', expectedTotalMinor: String(gross), confirmCountry: 'on' }, GERMAN_IP);
+    expect(confirmed.status).toBe(200);
+    const order = await db()
+      .selectFrom('purchases')
+      .select('tax_evidence')
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(order.tax_evidence).toMatchObject({ billingCountry: 'FR', ipCountry: 'DE', countryConfirmedAt: expect.any(String) });
+  });
 });
+
+const csvRows = async (path: string) => {
+  const response = await admin.request(path);
+  expect(response.status).toBe(200);
+  return (await response.text())
+    .replace('\uFEFF', '')
+    .trim()
+    .split('\r\n')
+    .map((line) => line.split(','));
+};
 
 describe('the tax report', () => {
   it('adds up to the paid orders by country and rate, with a refund netted, on the page and in the CSV', async () => {
@@ -234,7 +264,11 @@ describe('the tax report', () => {
       .where('tax_scheme', 'is not', null)
       .execute();
     const turkish = await orderOf(await checkout({ country: 'TR', expectedTotalMinor: course.price_minor }));
-    for (const order of [...pending, turkish]) expect((await deliverPaid(server, order)).status).toBe(200);
+    // Paid with cards of the taxed country (the fake Stripe reports it on the charge, as Stripe does).
+    for (const order of [...pending, turkish]) {
+      const intent = stripe.pay(order.payment_id!, order.id, order.tax_country || 'US');
+      expect((await deliverPaid(server, order, intent)).status).toBe(200);
+    }
     expect(await revokePurchase({ orderId: turkish.id }, 'refunded')).toBe('revoked');
     const paid = await db()
       .selectFrom('purchases')
@@ -242,12 +276,16 @@ describe('the tax report', () => {
       .where('status', '=', 'completed')
       .where('tax_scheme', 'is not', null)
       .execute();
+    const german = paid.find((order) => order.tax_country === 'DE' && order.tax_scheme === 'eu_b2c');
+    expect(german?.tax_evidence).toMatchObject({ billingCountry: 'DE', cardCountry: 'DE' });
 
     const csv = await admin.request(`/api/admin/taxes/export?quarter=${currentQuarter()}`);
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     const [header, ...lines] = (await csv.text()).replace('\uFEFF', '').trim().split('\r\n');
-    expect(header).toBe('quarter,scheme,country,rate_percent,currency,orders,net,tax,gross');
+    expect(header).toBe(
+      'quarter,scheme,country,rate_percent,currency,orders,net,tax,gross,reporting_currency,net_reporting,tax_reporting,conversion',
+    );
     const rows = lines.map((line) => line.split(','));
     const total = (column: number) => rows.reduce((sum, row) => sum + Number(row[column]), 0);
     const cents = (column: number) => Math.round(total(column) * 100);
@@ -264,9 +302,32 @@ describe('the tax report', () => {
       String((2 * course.price_minor) / 100),
       String((2 * Math.round(course.price_minor * 0.19)) / 100),
       expect.any(String),
+      'EUR',
+      String((2 * course.price_minor) / 100),
+      String((2 * Math.round(course.price_minor * 0.19)) / 100),
+      'same currency',
     ]);
-    // The Turkish sale and its refund cancel out in the same quarter.
-    expect(rows).toContainEqual([currentQuarter(), 'domestic', 'TR', '20', 'EUR', '0', '0', '0', '0']);
+    // The Turkish sale and its refund cancel out in the same quarter, here and in the domestic months' CSV.
+    expect(rows).toContainEqual([
+      currentQuarter(),
+      'domestic',
+      'TR',
+      '20',
+      'EUR',
+      '0',
+      '0',
+      '0',
+      '0',
+      'EUR',
+      '0',
+      '0',
+      'same currency',
+    ]);
+    const months = await csvRows(`/api/admin/taxes/export?quarter=${currentQuarter()}&report=domestic`);
+    expect(months).toEqual([
+      ['month', 'currency', 'orders', 'net', 'tax', 'gross'],
+      [new Date().toISOString().slice(0, 7), 'EUR', '0', '0', '0', '0'],
+    ]);
 
     const page = await (await admin.request(`/tr/admin/taxes?quarter=${currentQuarter()}`)).text();
     expect(page).toContain('Ülkeye ve orana göre vergi');
@@ -300,5 +361,102 @@ describe('the tax report', () => {
     const row = await db().selectFrom('purchases').select('e_arsiv_number').where('id', '=', sale.id).executeTakeFirstOrThrow();
     expect(row.e_arsiv_number).toBe('ABC2026000000001');
     expect(await (await admin.request('/en/admin/taxes')).text()).not.toContain(`e-Arşiv invoice number for ${receipt}`);
+
+    // The buyer sees the number on their orders, and the Turkish seller's PDF is now an invoice carrying it.
+    const email = uniqueEmail('alici');
+    const buyerBrowser = await signedInBrowser(server, { role: 'user', email });
+    const account = await db().selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+    await db().updateTable('purchases').set({ user_id: account.id, guest: false }).where('id', '=', sale.id).execute();
+    const orders = await (await buyerBrowser.request('/en/dashboard/courses')).text();
+    expect(orders).toMatch(/e-Arşiv invoice number: <span[^>]*>ABC2026000000001</);
+    const pdf = await buyerBrowser.request(`/api/account/purchases/${sale.id}/receipt`);
+    const text = (await readPdf(new Uint8Array(await pdf.arrayBuffer()))).pages[0]!.text;
+    expect(text).toMatch(/^Invoice/);
+    expect(text).toMatch(/e-Arşiv invoice number:\s*ABC2026000000001/);
+  });
+
+  it('converts the quarter to the reporting currency at the ECB rate of its last day, and says so when it is missing', async () => {
+    expect((await admin.json('PUT', '/api/admin/tax-settings', { ...SETTINGS, reportingCurrency: 'TRY' })).status).toBe(200);
+    const lastDay = quarterLastDay(QuarterSchema.parse(currentQuarter()));
+    const report = `/api/admin/taxes/export?quarter=${currentQuarter()}`;
+    const missing = await csvRows(report);
+    expect(missing.slice(1).every((row) => row[10] === '' && row[12] === `ECB rate missing for TRY on ${lastDay}`)).toBe(true);
+    expect(await (await admin.request('/en/admin/taxes')).text()).toContain(`No ECB rate recorded for TRY on ${lastDay}`);
+
+    // A typed rate that is not a number is refused at its form; the ECB's CSV (the day before is not used) is imported.
+    const post = (body: FormData | URLSearchParams) => admin.request('/en/admin/taxes', { method: 'POST', body });
+    const typo = await post(new URLSearchParams({ form: 'rate', currency: 'TRY', day: lastDay, perEuro: 'abc' }));
+    expect(typo.status).toBe(400);
+    expect(await typo.text()).toContain('Give the rate as a positive number');
+    const before = new Date(Date.parse(lastDay) - 86_400_000).toISOString().slice(0, 10);
+    const ecb = new FormData();
+    ecb.set('form', 'ecb-csv');
+    ecb.set(
+      'ecbCsv',
+      new Blob([`Date,USD,JPY,TRY,\n${lastDay},1.0500,160.00,36.5000,\n${before},1.0400,159.00,99.0000,\n`]),
+      'eurofxref-hist.csv',
+    );
+    const imported = await post(ecb);
+    expect(imported.status).toBe(303);
+    expect(imported.headers.get('location')).toContain('done=imported&count=4');
+    const converted = (await csvRows(report)).slice(1);
+    for (const row of converted) {
+      expect(row[12]).toBe(`ECB ${lastDay}: 1 EUR = 36.5 TRY`);
+      expect(Number(row[10])).toBeCloseTo(Number(row[6]) * 36.5, 2);
+    }
+    expect((await admin.json('PUT', '/api/admin/tax-settings', SETTINGS)).status).toBe(200);
+  });
+
+  it('lets the admin check again a VAT number VIES did not answer for, and shows the VAT owed back once it is valid', async () => {
+    const page = await (await admin.request('/en/admin/taxes')).text();
+    expect(page).toContain('VAT numbers VIES did not check');
+    expect(page).toContain('BE0417497106');
+    const order = await db()
+      .selectFrom('purchases')
+      .select(['id', 'tax_minor'])
+      .where(sql<boolean>`tax_evidence->>'vatNumber' = 'BE0417497106'`)
+      .executeTakeFirstOrThrow();
+    vies.registered.add('BE0417497106');
+    const checked = await admin.request('/en/admin/taxes', {
+      method: 'POST',
+      body: new URLSearchParams({ form: 'vies', orderId: order.id }),
+    });
+    expect(checked.status).toBe(303);
+    const after = await db().selectFrom('purchases').select('tax_evidence').where('id', '=', order.id).executeTakeFirstOrThrow();
+    expect(after.tax_evidence).toMatchObject({ vies: { check: 'unavailable' }, viesRecheck: { check: 'valid' } });
+    const shown = await (await admin.request(checked.headers.get('location')!)).text();
+    expect(shown).toContain('VIES says the number is valid');
+    expect(shown).toContain(`refund €${(order.tax_minor! / 100).toFixed(2)} of VAT`);
+  });
+
+  it('warns an EU seller under the €10,000 threshold as cross-border sales to consumers near it and pass it', async () => {
+    const german = { ...SETTINGS, sellerCountry: 'DE', taxOffice: '', oss: 'none', underEuThreshold: true, registrations: '' };
+    expect((await admin.json('PUT', '/api/admin/tax-settings', german)).status).toBe(200);
+    const sold = await db()
+      .selectFrom('purchases')
+      .select(sql<string>`coalesce(sum(net_minor), 0)`.as('net'))
+      .where('status', '=', 'completed')
+      .where('tax_scheme', 'in', ['eu_b2c', 'eu_home'])
+      .executeTakeFirstOrThrow();
+    // A large sale to an Austrian consumer at the home rate brings the year to €8,500.
+    const sale = async (netMinor: number, receiptNumber: number) =>
+      makePurchase(course.id, {
+        provider: 'stripe',
+        currency: 'EUR',
+        amount_minor: netMinor + Math.round(netMinor * 0.19),
+        net_minor: netMinor,
+        tax_minor: Math.round(netMinor * 0.19),
+        tax_scheme: 'eu_home',
+        tax_country: 'DE',
+        tax_rate_hundredths: 1900,
+        receipt_number: receiptNumber,
+      });
+    await sale(850_000 - Number(sold.net), 990_001);
+    const near = await (await admin.request('/en/admin/taxes')).text();
+    expect(near).toContain(`reached €8,500.00 before tax, 85 % of the €10,000 threshold`);
+    await sale(200_000, 990_002);
+    expect(await (await admin.request('/en/admin/taxes')).text()).toContain(
+      'reached €10,500.00 before tax, past the €10,000 threshold',
+    );
   });
 });

@@ -12,6 +12,7 @@ import {
   type TaxSettings,
 } from '../../../lib/admin/tax-settings.schema.ts';
 import { requestJson } from '../../../lib/api-client.ts';
+import { CURRENCIES } from '../../../lib/course-filters.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { showToast } from '../../../stores/toasts.ts';
 import type { Language } from '../../../i18n/languages.ts';
@@ -52,6 +53,7 @@ function TaxSettingsForm({ lang, settings, courses, table, countries }: Props) {
       registrations: settings.registrations.join(', '),
       displayMode: settings.displayMode,
       rateOverrides: overridesText(settings.rateOverrides),
+      reportingCurrency: settings.reportingCurrency,
     },
     {
       idPrefix: 'taxes',
@@ -105,6 +107,17 @@ function TaxSettingsForm({ lang, settings, courses, table, countries }: Props) {
             {OSS_SCHEMES.map((scheme) => (
               <option key={scheme} value={scheme}>
                 {t(`admin.taxes.oss.${scheme}`)}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label={t('admin.taxes.reportingCurrency')}
+            hint={t('admin.taxes.reportingCurrencyHint')}
+            {...form.bind('reportingCurrency')}
+          >
+            {CURRENCIES.map((currency) => (
+              <option key={currency} value={currency}>
+                {currency}
               </option>
             ))}
           </SelectField>
