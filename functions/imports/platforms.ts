@@ -183,7 +183,8 @@ function checkedRow(line: number, columns: PlatformColumns, value: (names: Names
       productName: (productName || productId).slice(0, MAX_PRODUCT_CHARS),
       orderedAt: dateOf(value(columns.date)),
       language: TURKIYE.has(simplified(value(columns.country))) ? 'tr' : 'en',
-      consent: consent !== undefined && columns.consent!.agreed(consent),
+      // The giver's choice is not the recipient's consent.
+      consent: !giftee && consent !== undefined && columns.consent!.agreed(consent),
     },
   };
 }

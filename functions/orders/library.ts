@@ -220,7 +220,7 @@ export async function adoptDetachedPurchases(database: Db, accounts: { id: strin
   const emails = accounts.map((account) => account.email);
   await sql`
     UPDATE purchases SET user_id = account.id
-    FROM unnest(${ids}::text[], ${emails}::text[]) AS account(id, email)
+    FROM unnest(${ids}::uuid[], ${emails}::text[]) AS account(id, email)
     WHERE purchases.user_id IS NULL AND purchases.guest AND purchases.email = account.email
       AND (purchases.status <> 'completed' OR purchases.id IN (
         SELECT DISTINCT ON (email, course_id) id FROM purchases
