@@ -87,7 +87,8 @@ export function toView(row: StoredImport): ImportView {
 async function dryRunOf(summary: ExportSummary): Promise<DryRun> {
   const [existing, courses] = await Promise.all([existingAccounts([...summary.buyers]), courseChoices()]);
   const courseByTitle = new Map<string, string>();
-  for (const course of courses) if (!courseByTitle.has(simplified(course.title))) courseByTitle.set(simplified(course.title), course.id);
+  for (const course of courses)
+    if (!courseByTitle.has(simplified(course.title))) courseByTitle.set(simplified(course.title), course.id);
   return {
     rows: summary.rows,
     importable: summary.importable,
@@ -110,7 +111,9 @@ async function existingAccounts(emails: string[]): Promise<number> {
   let found = 0;
   for (let start = 0; start < emails.length; start += LOOKUP_BATCH) {
     const row = await sql<{ found: number }>`
-      SELECT count(*)::int AS found FROM users WHERE email = ANY(${emails.slice(start, start + LOOKUP_BATCH)}::text[])`.execute(db());
+      SELECT count(*)::int AS found FROM users WHERE email = ANY(${emails.slice(start, start + LOOKUP_BATCH)}::text[])`.execute(
+      db(),
+    );
     found += row.rows[0]?.found ?? 0;
   }
   return found;

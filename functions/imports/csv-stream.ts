@@ -115,7 +115,10 @@ export class CsvReader {
 }
 
 /** The records of a CSV file arriving in chunks (a request's upload, a stored file read in slices). */
-export async function* csvRecords(chunks: AsyncIterable<Uint8Array>, maxRecordChars = MAX_RECORD_CHARS): AsyncGenerator<CsvRecord> {
+export async function* csvRecords(
+  chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+  maxRecordChars = MAX_RECORD_CHARS,
+): AsyncGenerator<CsvRecord> {
   // fatal: a file that is not UTF-8 is refused rather than read with replacement characters.
   const decoder = new TextDecoder('utf-8', { fatal: true });
   const reader = new CsvReader(maxRecordChars);
@@ -125,6 +128,6 @@ export async function* csvRecords(chunks: AsyncIterable<Uint8Array>, maxRecordCh
 }
 
 /** A stored file as chunks, so it is read the same way as an upload. */
-export async function* sliced(bytes: Uint8Array, size = 64 * 1024): AsyncGenerator<Uint8Array> {
+export function* sliced(bytes: Uint8Array, size = 64 * 1024): Generator<Uint8Array> {
   for (let offset = 0; offset < bytes.byteLength; offset += size) yield bytes.subarray(offset, offset + size);
 }

@@ -159,7 +159,12 @@ export function readerFor(header: string[]): ExportReader | undefined {
   };
 }
 
-function checkedRow(line: number, columns: PlatformColumns, value: (names: Names) => string, consent: string | undefined): ReadRow {
+function checkedRow(
+  line: number,
+  columns: PlatformColumns,
+  value: (names: Names) => string,
+  consent: string | undefined,
+): ReadRow {
   const giftee = columns.giftee ? value(columns.giftee) : '';
   const address = giftee || value(columns.email);
   if (!address) return { kind: 'problem', code: 'email_missing' };

@@ -32,7 +32,7 @@ export interface ExportSummary {
  * its line, and a record the CSV reader cannot end (an open quote, an endless line) the last one.
  */
 export async function readExport(
-  chunks: AsyncIterable<Uint8Array>,
+  chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
   onRow: (row: ImportRow) => Promise<void> = () => Promise.resolve(),
 ): Promise<Result<ExportSummary>> {
   const records = csvRecords(chunks);

@@ -31,7 +31,8 @@ export function describeImport(shop: () => { server: TestServer; smtp: Awaited<R
     courses.photos = await titled('Telefonla Ürün Fotoğrafı Çekerek Ek Gelir Kazan');
   });
 
-  const sample = (name: string) => readFileSync(`tests/fixtures/import/${name}`) as Buffer<ArrayBuffer>;
+  const sample = (name: string) => new Uint8Array(readFileSync(`tests/fixtures/import/${name}`));
+  const sampleText = (name: string) => readFileSync(`tests/fixtures/import/${name}`, 'utf8');
 
   async function upload(
     bytes: Uint8Array<ArrayBuffer> | string,
@@ -92,7 +93,7 @@ export function describeImport(shop: () => { server: TestServer; smtp: Awaited<R
       const overviewBefore = await overviewStats();
       // Mara bought yesterday: inside the analytics period, were an import counted as a sale.
       const yesterday = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
-      const gumroad = sample('gumroad.csv').toString('utf8').replaceAll('2024-02-03', yesterday);
+      const gumroad = sampleText('gumroad.csv').replaceAll('2024-02-03', yesterday);
 
       const dry = await upload(gumroad, 'Sales.csv');
       expect(dry.status).toBe(201);
@@ -232,9 +233,7 @@ export function describeImport(shop: () => { server: TestServer; smtp: Awaited<R
     });
 
     it('names each broken row by its line and imports nothing from a file that has one', async () => {
-      const gumroad = sample('gumroad.csv')
-        .toString('utf8')
-        .replace(/Totals.*\r\n$/, '');
+      const gumroad = sampleText('gumroad.csv').replace(/Totals.*\r\n$/, '');
       const columns = gumroad.split('\r\n')[0]!.split(',').length;
       const broken = [
         gumroad,
@@ -255,9 +254,9 @@ export function describeImport(shop: () => { server: TestServer; smtp: Awaited<R
       expect([refused.status, refused.code]).toEqual([400, 'has_problems']);
 
       // A quote never closed: the reading stops at the line it opened on.
-      const payhip = `${sample('payhip.csv').toString('utf8')}9Zz,1706000001,late@example.com,"Late, Buyer,Pricing Templates Pack,k9Ew,1,5.00,USD,,,card,false,false\n`;
+      const payhip = `${sampleText('payhip.csv')}9Zz,1706000001,late@example.com,"Late, Buyer,Pricing Templates Pack,k9Ew,1,5.00,USD,,,card,false,false\n`;
       expect((await upload(payhip)).view.problems).toEqual([{ line: 6, code: 'unclosed_quote' }]);
-      const lemon = sample('lemon-squeezy.csv').toString('utf8').replace('noah.fischer@example.com', '');
+      const lemon = sampleText('lemon-squeezy.csv').replace('noah.fischer@example.com', '');
       expect((await upload(lemon)).view.problems).toEqual([{ line: 2, code: 'email_missing' }]);
 
       // Files that are no platform's export, or no UTF-8 text, are refused whole.
