@@ -25,7 +25,20 @@ export async function recordImportedConsents(
   consents: ImportedConsent[],
   origin: { platform: string; column: string; clientIp: string },
 ): Promise<number> {
-  if (consents.length === 0) return 0;
+  let added = 0;
+  // A statement's parameters are limited (65,535): a few thousand rows at a time.
+  for (let start = 0; start < consents.length; start += BATCH)
+    added += await recordBatch(trx, consents.slice(start, start + BATCH), origin);
+  return added;
+}
+
+const BATCH = 2000;
+
+async function recordBatch(
+  trx: Transaction<Database>,
+  consents: ImportedConsent[],
+  origin: { platform: string; column: string; clientIp: string },
+): Promise<number> {
   const now = new Date();
   const byKey = new Map(consents.map((consent) => [mailboxKey(consent.email), consent]));
   const added = await trx
