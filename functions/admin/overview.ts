@@ -23,7 +23,9 @@ export async function overviewStats(): Promise<OverviewStats> {
     }>`SELECT (SELECT count(*) FROM courses)::int AS courses, (SELECT count(*) FROM users)::int AS users`.execute(db()),
     sql<{ currency: string; sales: number; paid_sales: number; revenue_minor: number }>`
       SELECT currency, count(*)::int AS sales, count(*) FILTER (WHERE amount_minor > 0)::int AS paid_sales, coalesce(sum(amount_minor), 0)::bigint AS revenue_minor
-      FROM purchases WHERE status = 'completed' AND provider <> ${IMPORTED_PROVIDER} GROUP BY currency ORDER BY currency`.execute(db()),
+      FROM purchases WHERE status = 'completed' AND provider <> ${IMPORTED_PROVIDER} GROUP BY currency ORDER BY currency`.execute(
+      db(),
+    ),
   ]);
   const sales = totals.rows.reduce((sum, row) => sum + row.sales, 0);
   const paidSales = totals.rows.reduce((sum, row) => sum + row.paid_sales, 0);

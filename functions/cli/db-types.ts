@@ -29,7 +29,8 @@ const OVERRIDES = {
     'subscribers.status': 'Generated<"pending" | "active" | "unsubscribed">',
     'subscriber_consents.action': '"grant" | "withdraw"',
     'buyer_imports.platform': '"gumroad" | "payhip" | "lemon-squeezy"',
-    'subscriber_consents.source': '"footer" | "blog" | "course" | "subscribe-page" | "checkout" | "preferences" | "one-click" | "import"',
+    'subscriber_consents.source':
+      '"footer" | "blog" | "course" | "subscribe-page" | "checkout" | "preferences" | "one-click" | "import"',
   },
 };
 const verify = process.argv.includes('--verify');

@@ -37,12 +37,18 @@ export async function grantImportedPurchases(
   const buyers = new Map(grants.map((grant) => [grant.email, grant]));
   const created = await trx
     .insertInto('users')
-    .values([...buyers.values()].map(({ email, name, language }) => ({ email, full_name: name, email_verified: false, language })))
+    .values(
+      [...buyers.values()].map(({ email, name, language }) => ({ email, full_name: name, email_verified: false, language })),
+    )
     .onConflict((conflict) => conflict.column('email').doNothing())
     .returning(['id', 'email'])
     .execute();
   await adoptDetachedPurchases(trx, created);
-  const accounts = await trx.selectFrom('users').select(['id', 'email']).where('email', 'in', [...buyers.keys()]).execute();
+  const accounts = await trx
+    .selectFrom('users')
+    .select(['id', 'email'])
+    .where('email', 'in', [...buyers.keys()])
+    .execute();
   const accountOf = new Map(accounts.map((account) => [account.email, account.id]));
   const granted = await trx
     .insertInto('purchases')

@@ -27,7 +27,13 @@ export const importedCourses = defineTemplate<ImportedCoursesProps>({
     h(Paragraph, { key: 'intro' }, t('mail.importedIntro', { platform: props.platform, shop: shop.name })),
     ...props.courses.map((title) => h(Paragraph, { key: `course-${title}` }, `• ${title}`)),
     h(Button, { key: 'library', url: props.libraryUrl }, t('mail.importedButton')),
-    h(Paragraph, { key: 'later', muted: true }, t('mail.importedLater'), ' ', h(TextLink, { url: props.loginUrl }, props.loginUrl)),
+    h(
+      Paragraph,
+      { key: 'later', muted: true },
+      t('mail.importedLater'),
+      ' ',
+      h(TextLink, { url: props.loginUrl }, props.loginUrl),
+    ),
   ],
   sample: (language) => ({
     name: language === 'tr' ? 'Ayşe Yılmaz' : 'Sam Carter',

@@ -19,7 +19,8 @@ export const POST = adminEndpoint(async ({ request }, admin) => {
   );
   if ('response' in read) return read.response;
   const bytes = await fileField(read.form, 'file');
-  if (!bytes) return errorResponse(400, 'file_required', 'admin.import.errors.fileRequired', { file: 'admin.import.errors.fileRequired' });
+  if (!bytes)
+    return errorResponse(400, 'file_required', 'admin.import.errors.fileRequired', { file: 'admin.import.errors.fileRequired' });
   const file = read.form.get('file');
   const name = file instanceof File && file.name ? file.name : 'export.csv';
   return resultResponse(await uploadExport(bytes, name, admin.id), (view) => ({ import: view }), 201);
