@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { db } from '../db/database.ts';
+import { IMPORTED_PROVIDER } from '../orders/imported.ts';
 import type { CurrencyAmount } from '../../src/lib/admin/money-totals.ts';
 
 export interface OverviewStats {
@@ -7,7 +8,7 @@ export interface OverviewStats {
   users: number;
   /** Completed purchases' amounts, per currency. */
   revenue: CurrencyAmount[];
-  /** Completed purchases, paid and free. */
+  /** Completed purchases, paid and free (imported ones were sold elsewhere: not counted). */
   sales: number;
   paidSales: number;
   freeSales: number;
@@ -22,7 +23,9 @@ export async function overviewStats(): Promise<OverviewStats> {
     }>`SELECT (SELECT count(*) FROM courses)::int AS courses, (SELECT count(*) FROM users)::int AS users`.execute(db()),
     sql<{ currency: string; sales: number; paid_sales: number; revenue_minor: number }>`
       SELECT currency, count(*)::int AS sales, count(*) FILTER (WHERE amount_minor > 0)::int AS paid_sales, coalesce(sum(amount_minor), 0)::bigint AS revenue_minor
-      FROM purchases WHERE status = 'completed' GROUP BY currency ORDER BY currency`.execute(db()),
+      FROM purchases WHERE status = 'completed' AND provider <> ${IMPORTED_PROVIDER} GROUP BY currency ORDER BY currency`.execute(
+      db(),
+    ),
   ]);
   const sales = totals.rows.reduce((sum, row) => sum + row.sales, 0);
   const paidSales = totals.rows.reduce((sum, row) => sum + row.paid_sales, 0);

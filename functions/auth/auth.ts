@@ -150,7 +150,7 @@ export function createAuth(database: Db) {
           },
           after: async (user) => {
             if (await getOAuthState().catch(() => null)) madeBySignInWithProvider.add(user.id);
-            await adoptDetachedPurchases(database, user.id, user.email);
+            await adoptDetachedPurchases(database, [{ id: user.id, email: user.email }]);
           },
         },
       },

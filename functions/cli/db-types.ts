@@ -28,7 +28,9 @@ const OVERRIDES = {
     'document_counters.kind': '"receipt" | "credit_note"',
     'subscribers.status': 'Generated<"pending" | "active" | "unsubscribed">',
     'subscriber_consents.action': '"grant" | "withdraw"',
-    'subscriber_consents.source': '"footer" | "blog" | "course" | "subscribe-page" | "checkout" | "preferences" | "one-click"',
+    'buyer_imports.platform': '"gumroad" | "payhip" | "lemon-squeezy"',
+    'subscriber_consents.source':
+      '"footer" | "blog" | "course" | "subscribe-page" | "checkout" | "preferences" | "one-click" | "import"',
   },
 };
 const verify = process.argv.includes('--verify');

@@ -76,6 +76,18 @@ export interface BlogPosts {
   updated_at: Generated<Timestamp>;
 }
 
+export interface BuyerImports {
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  dry_run: Json;
+  file: Buffer | null;
+  file_name: string;
+  id: Generated<string>;
+  imported_at: Timestamp | null;
+  platform: "gumroad" | "payhip" | "lemon-squeezy";
+  result: Json | null;
+}
+
 export interface CachePurges {
   created_at: Generated<Timestamp>;
   id: Generated<Int8>;
@@ -393,7 +405,7 @@ export interface SubscriberConsents {
   id: Generated<string>;
   language: string;
   page: string;
-  source: "footer" | "blog" | "course" | "subscribe-page" | "checkout" | "preferences" | "one-click";
+  source: "footer" | "blog" | "course" | "subscribe-page" | "checkout" | "preferences" | "one-click" | "import";
   subscriber_id: string;
   wording_key: string;
   wording_text: string;
@@ -484,6 +496,7 @@ export interface DB {
   accounts: Accounts;
   blog_file_tombstones: BlogFileTombstones;
   blog_posts: BlogPosts;
+  buyer_imports: BuyerImports;
   cache_purges: CachePurges;
   categories: Categories;
   category_texts: CategoryTexts;

@@ -2,10 +2,12 @@ import { db } from '../db/database.ts';
 import type { SaleStatus, SaleView } from '../../src/lib/admin/sales.schema.ts';
 import { documentNumber } from './numbering.ts';
 import { PAYMENT_PROVIDERS } from '../payments/registry.ts';
+import { IMPORTED_PROVIDER } from './imported.ts';
 
 /**
  * Sales as the admin sees them. A sale is a purchase that completed at some point: still
  * `completed`, or since `refunded`/`disputed`. Revenue and sale counts take only `completed` ones.
+ * Imported purchases (orders/imported.ts) were sold elsewhere: they are no sale of this shop.
  */
 export const SALE_STATUSES = ['completed', 'refunded', 'disputed'] as const;
 
@@ -46,6 +48,7 @@ export async function recentSales(limit: number, since?: Date): Promise<SaleView
       'purchases.discount_minor',
     ])
     .where('purchases.status', 'in', SALE_STATUSES)
+    .where('purchases.provider', '<>', IMPORTED_PROVIDER)
     .where('purchases.completed_at', 'is not', null)
     .orderBy('purchases.completed_at', 'desc')
     .orderBy('purchases.id')

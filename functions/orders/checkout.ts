@@ -248,7 +248,7 @@ async function findOrCreateBuyer(email: string, fullName: string, language: Lang
     .onConflict((conflict) => conflict.column('email').doNothing())
     .returning(['id', 'email'])
     .executeTakeFirst();
-  if (created) await adoptDetachedPurchases(db(), created.id, normalized);
+  if (created) await adoptDetachedPurchases(db(), [created]);
   return (
     created ?? (await db().selectFrom('users').select(['id', 'email']).where('email', '=', normalized).executeTakeFirstOrThrow())
   );

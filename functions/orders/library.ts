@@ -216,14 +216,18 @@ export async function listOrders(userId: string): Promise<OrderLine[]> {
 /**
  * Guest purchases let go of when an account that never proved the address was deleted
  * (account.ts) join the address's next account, under the same verified-library rule; one
- * completed order per course, as always.
+ * completed order per course, as always. Several new accounts at once (an import) in one statement.
  */
-export async function adoptDetachedPurchases(database: Db, userId: string, email: string): Promise<void> {
+export async function adoptDetachedPurchases(database: Db, accounts: { id: string; email: string }[]): Promise<void> {
+  if (accounts.length === 0) return;
+  const ids = accounts.map((account) => account.id);
+  const emails = accounts.map((account) => account.email);
   await sql`
-    UPDATE purchases SET user_id = ${userId}
-    WHERE user_id IS NULL AND guest AND email = ${email}
-      AND (status <> 'completed' OR id IN (
-        SELECT DISTINCT ON (course_id) id FROM purchases
-        WHERE user_id IS NULL AND guest AND email = ${email} AND status = 'completed'
-        ORDER BY course_id, created_at))`.execute(database);
+    UPDATE purchases SET user_id = account.id
+    FROM unnest(${ids}::uuid[], ${emails}::text[]) AS account(id, email)
+    WHERE purchases.user_id IS NULL AND purchases.guest AND purchases.email = account.email
+      AND (purchases.status <> 'completed' OR purchases.id IN (
+        SELECT DISTINCT ON (email, course_id) id FROM purchases
+        WHERE user_id IS NULL AND guest AND email = ANY(${emails}::text[]) AND status = 'completed'
+        ORDER BY email, course_id, created_at))`.execute(database);
 }

@@ -12,8 +12,8 @@ export type Topic = (typeof TOPICS)[number];
 /** The shop's sign-up forms: where a consent was given, as the consent record names it. */
 export const FORM_SOURCES = ['footer', 'blog', 'course', 'subscribe-page'] as const;
 export type FormSource = (typeof FORM_SOURCES)[number];
-/** Every way in or out of the list: the forms, the checkout box, the preferences page and one-click unsubscribes. */
-export type ConsentSource = FormSource | 'checkout' | 'preferences' | 'one-click';
+/** Every way in or out of the list: the forms, the checkout box, the preferences page, one-click unsubscribes and Admin → Import. */
+export type ConsentSource = FormSource | 'checkout' | 'preferences' | 'one-click' | 'import';
 
 /** Each source's name in the admin list. */
 export const SOURCE_LABELS = {
@@ -24,6 +24,7 @@ export const SOURCE_LABELS = {
   checkout: 'audience.source.checkout',
   preferences: 'audience.source.preferences',
   'one-click': 'audience.source.oneClick',
+  import: 'audience.source.import',
 } as const satisfies Record<ConsentSource, MessageKey>;
 
 export const SUBSCRIBER_STATUSES = ['pending', 'active', 'unsubscribed'] as const;

@@ -2,13 +2,18 @@ import { errorResponse, readBody, type BodyRead } from '../lib/http.ts';
 
 /**
  * Reads a multipart/form-data body of at most `maxBytes` through readBody (refused on its declared
- * length, then counted as it arrives). Anything malformed is a 400, too large a 413, never a 500.
+ * length, then counted as it arrives). Anything malformed is a 400, too large a 413 (`tooLarge` words
+ * it for its form), never a 500.
  */
-export async function readMultipart(request: Request, maxBytes: number): Promise<BodyRead<{ form: FormData }>> {
+export async function readMultipart(
+  request: Request,
+  maxBytes: number,
+  tooLarge = () => errorResponse(413, 'upload_too_large', 'admin.courses.errors.uploadTooLarge'),
+): Promise<BodyRead<{ form: FormData }>> {
   const type = request.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data;\s*boundary=/i.test(type))
     return { response: errorResponse(415, 'unsupported_media_type', 'admin.courses.errors.notMultipart') };
-  return readForm(request, maxBytes, () => errorResponse(413, 'upload_too_large', 'admin.courses.errors.uploadTooLarge'));
+  return readForm(request, maxBytes, tooLarge);
 }
 
 /** A form body (multipart or URL-encoded) of at most `maxBytes`; malformed is a 400. */

@@ -6,6 +6,7 @@ import { contactNotification } from './contact-notification.ts';
 import { courseMaterials } from './course-materials.ts';
 import { courseUpdate } from './course-update.ts';
 import { emailVerification } from './email-verification.ts';
+import { importedCourses } from './imported-courses.ts';
 import { passwordReset } from './password-reset.ts';
 import { refundNotice } from './refund-notice.ts';
 import { securityNotice } from './security-notice.ts';
@@ -46,6 +47,7 @@ export const MAIL_SAMPLES: MailSample[] = [
   sampleOf(securityNotice),
   sampleOf(subscriptionConfirm),
   sampleOf(subscriptionWelcome),
+  sampleOf(importedCourses),
 ];
 
 /** Renders a queued mail from the props and delivery its row keeps (our own JSON, written by queueMailToRender). */
@@ -66,6 +68,7 @@ export const MAIL_RENDERERS: ReadonlyMap<string, QueuedRenderer> = new Map([
   [contactNotification.kind, rendererOf(contactNotification)],
   [courseUpdate.kind, rendererOf(courseUpdate)],
   [securityNotice.kind, rendererOf(securityNotice)],
+  [importedCourses.kind, rendererOf(importedCourses)],
 ]);
 
 export {
@@ -73,6 +76,7 @@ export {
   courseMaterials,
   courseUpdate,
   emailVerification,
+  importedCourses,
   passwordReset,
   refundNotice,
   securityNotice,

@@ -195,7 +195,7 @@ describe('fuzzing', () => {
     300_000,
   );
 
-  it(`GET query strings: catalogue (filters, display currency, order), search pages, checkout pages and subscription links survive ${RUNS_PER_ENDPOINT} generated inputs each`, async () => {
+  it(`GET query strings: catalogue (filters, display currency, order), search pages, checkout pages, subscription links and Admin → Import's page survive ${RUNS_PER_ENDPOINT} generated inputs each`, async () => {
     const targets = [
       '/api/courses?',
       '/en/courses?',
@@ -205,6 +205,7 @@ describe('fuzzing', () => {
       '/en/subscribe/confirm?',
       '/tr/subscription?',
       '/api/admin/subscribers?',
+      '/en/admin/import?',
     ];
     for (const target of targets) {
       await fc.assert(
@@ -227,6 +228,7 @@ describe('fuzzing', () => {
               'q',
               'status',
               'done',
+              'id',
             ),
             // Currency-shaped values too, so the display-currency paths are reached, not only refused.
             fc.oneof(

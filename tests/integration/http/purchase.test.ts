@@ -11,6 +11,7 @@ import { Browser, startTestServer, type TestServer } from '../../support/test-se
 import { plainText, startSmtpServer } from '../../support/smtp.ts';
 import { WEBHOOK_SECRET, signedEvent, startFakeStripe } from '../../support/fake-stripe.ts';
 import { uniqueEmail } from '../../support/factories.ts';
+import { describeImport } from '../../support/import-cases.ts';
 
 let server: TestServer;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -469,3 +470,5 @@ describe('downloads', () => {
     expect(download_count).toBe(20);
   });
 });
+
+describe('importing buyers from Gumroad, Payhip and Lemon Squeezy', () => describeImport(() => ({ server, smtp })));
