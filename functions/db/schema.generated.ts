@@ -141,6 +141,8 @@ export interface Courses {
   pdf_sha256: string | null;
   pdf_updated_at: Timestamp | null;
   pdf_version: Generated<number>;
+  preview_first_page: number | null;
+  preview_last_page: number | null;
   price_minor: Generated<number>;
   search_text: Generated<string | null>;
   stamp_pdfs: Generated<boolean>;
