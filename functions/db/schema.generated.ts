@@ -201,6 +201,25 @@ export interface DocumentCounters {
   last_number: number;
 }
 
+export interface FunnelCheckoutSources {
+  created_at: Generated<Timestamp>;
+  payment_id: string;
+  referrer_host: Generated<string>;
+  utm_campaign: Generated<string>;
+  utm_medium: Generated<string>;
+  utm_source: Generated<string>;
+}
+
+export interface FunnelViews {
+  course_id: string;
+  referrer_host: Generated<string>;
+  utm_campaign: Generated<string>;
+  utm_medium: Generated<string>;
+  utm_source: Generated<string>;
+  views: Int8;
+  week: Timestamp;
+}
+
 export interface Jobs {
   failing_since: Timestamp | null;
   last_error: string | null;
@@ -488,6 +507,8 @@ export interface DB {
   discount_code_courses: DiscountCodeCourses;
   discount_codes: DiscountCodes;
   document_counters: DocumentCounters;
+  funnel_checkout_sources: FunnelCheckoutSources;
+  funnel_views: FunnelViews;
   jobs: Jobs;
   known_devices: KnownDevices;
   legal_texts: LegalTexts;
