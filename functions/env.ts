@@ -28,6 +28,8 @@ const BaseEnvSchema = z.object({
     .default('false')
     .transform((value) => value === 'true'),
   AUTH_RATE_LIMIT: z.enum(['on', 'off']).optional(),
+  /** Course page views counted for the funnel (decision 45); `off` only to measure what counting costs. */
+  FUNNEL_COUNTING: z.enum(['on', 'off']).default('on'),
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().min(3).default('MicroCourses <no-reply@microcourses.example>'),
   STRIPE_SECRET_KEY: z

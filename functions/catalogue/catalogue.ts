@@ -15,6 +15,7 @@ import type { CataloguePageView, CourseSummaryView } from '../../src/lib/course-
 import type { Language } from '../../src/i18n/languages.ts';
 import { ratingColumns, toRatingSummary } from '../reviews/reviews.ts';
 import { isUuid } from '../../src/lib/uuid.ts';
+import { previewPagesOf, type PreviewPages } from '../../src/lib/admin/course-preview.schema.ts';
 
 /** What a browser may see of a course: never its PDF location. */
 export interface CourseSummary extends CourseSummaryView {
@@ -24,6 +25,8 @@ export interface CourseSummary extends CourseSummaryView {
 
 export interface CourseDetail extends CourseSummary {
   instructorBio: string;
+  /** The free preview's pages, when the seller offers one (functions/courses/course-previews.ts). */
+  previewPages: PreviewPages | null;
 }
 
 export interface CoursePage extends CataloguePageView {
@@ -142,11 +145,13 @@ export async function listCoursesByIds(ids: readonly string[], lang: Language): 
 export async function getActiveCourse(id: string, lang: Language): Promise<CourseDetail | undefined> {
   if (!isUuid(id)) return undefined;
   const row = await selectSummaries(lang)
-    .select('courses.instructor_bio')
+    .select(['courses.instructor_bio', 'courses.preview_first_page', 'courses.preview_last_page', 'courses.pdf_path'])
     .where('courses.id', '=', id)
     .where('courses.is_active', '=', true)
     .executeTakeFirst();
-  return row ? { ...toSummary(row), instructorBio: row.instructor_bio } : undefined;
+  if (!row) return undefined;
+  const previewPages = row.pdf_path === null ? null : previewPagesOf(row);
+  return { ...toSummary(row), instructorBio: row.instructor_bio, previewPages };
 }
 
 export async function listActiveCategories(lang: Language): Promise<Category[]> {

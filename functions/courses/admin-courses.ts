@@ -19,6 +19,8 @@ import {
   type CourseUploads,
 } from './course-files.ts';
 import { selectViews, toView } from './course-views.ts';
+import { releasePreview } from './course-previews.ts';
+import { previewPagesOf } from '../../src/lib/admin/course-preview.schema.ts';
 import {
   ADMIN_COURSES_PAGE_SIZE,
   type AdminCoursePage,
@@ -175,7 +177,14 @@ export async function updateCourse(
 
   const stored = await storeUploads(id, checked);
   const coverUrl = stored.coverUrl ?? input.coverImageUrl;
-  let previous: { pdf_path: string | null; cover_image_url: string | null } | undefined;
+  let previous:
+    | {
+        pdf_path: string | null;
+        cover_image_url: string | null;
+        preview_first_page: number | null;
+        preview_last_page: number | null;
+      }
+    | undefined;
   let notified = 0;
   try {
     previous = await db()
@@ -184,7 +193,7 @@ export async function updateCourse(
         // Locked, so two saves replacing the same file each delete what the other really replaced.
         const before = await trx
           .selectFrom('courses')
-          .select(['pdf_path', 'cover_image_url', 'pdf_version'])
+          .select(['pdf_path', 'cover_image_url', 'pdf_version', 'preview_first_page', 'preview_last_page'])
           .where('id', '=', id)
           .forUpdate()
           .executeTakeFirst();
@@ -221,6 +230,10 @@ export async function updateCourse(
     await releaseStampedCopies(id, previous.pdf_path);
   }
   if (previous.cover_image_url && previous.cover_image_url !== coverUrl) await releaseCover(previous.cover_image_url);
+  await releasePreview(
+    { pdfPath: previous.pdf_path, pages: previewPagesOf(previous) },
+    { pdfPath: stored.pdfKey ?? previous.pdf_path, pages: input.previewPages },
+  );
   const course = await getAdminCourse(id, lang);
   return course ? ok({ course, notified }) : notFound;
 }
@@ -251,7 +264,7 @@ export async function deleteCourse(id: string): Promise<Result<{ deleted: true }
       // The row lock also waits for any purchase being written for this course right now.
       const course = await trx
         .selectFrom('courses')
-        .select(['pdf_path', 'cover_image_url'])
+        .select(['pdf_path', 'cover_image_url', 'preview_first_page', 'preview_last_page'])
         .where('id', '=', id)
         .forUpdate()
         .executeTakeFirst();
@@ -269,6 +282,7 @@ export async function deleteCourse(id: string): Promise<Result<{ deleted: true }
   if (!outcome.ok) return outcome;
   if (outcome.value.pdf_path) await releasePdf(outcome.value.pdf_path);
   if (outcome.value.cover_image_url) await releaseCover(outcome.value.cover_image_url);
+  await releasePreview({ pdfPath: outcome.value.pdf_path, pages: previewPagesOf(outcome.value) }, { pdfPath: null, pages: null });
   return ok({ deleted: true });
 }
 
@@ -307,5 +321,7 @@ function toRow(input: CourseInput) {
     is_featured: input.isFeatured,
     is_active: input.isActive,
     stamp_pdfs: input.stampPdfs,
+    preview_first_page: input.previewPages?.firstPage ?? null,
+    preview_last_page: input.previewPages?.lastPage ?? null,
   };
 }

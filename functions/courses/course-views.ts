@@ -5,6 +5,7 @@ import type { Currency, Difficulty } from '../../src/lib/course-filters.ts';
 import type { CourseLanguage } from '../../src/lib/course-languages.ts';
 import type { Language } from '../../src/i18n/languages.ts';
 import { categoryNameIn } from '../catalogue/catalogue.ts';
+import { previewPagesOf } from '../../src/lib/admin/course-preview.schema.ts';
 
 /** How the admin sees a course: its row with its category's name in `lang` and the state of its last update notice. */
 export function selectViews(lang: Language) {
@@ -35,6 +36,8 @@ export function selectViews(lang: Language) {
       'courses.stamp_pdfs',
       'courses.pdf_version',
       'courses.pdf_updated_at',
+      'courses.preview_first_page',
+      'courses.preview_last_page',
       'courses.created_at',
       'courses.updated_at',
       categoryNameIn(lang).as('category_name'),
@@ -85,6 +88,7 @@ export function toView(row: ViewRow): AdminCourseView {
     stampPdfs: row.stamp_pdfs,
     pdfVersion: row.pdf_version,
     pdfUpdatedAt: row.pdf_updated_at?.toISOString() ?? null,
+    previewPages: previewPagesOf(row),
     purchaseCount: Number(row.purchase_count ?? 0),
     updateNotices:
       row.notices_buyer_count === null

@@ -155,6 +155,8 @@ export interface Courses {
   pdf_sha256: string | null;
   pdf_updated_at: Timestamp | null;
   pdf_version: Generated<number>;
+  preview_first_page: number | null;
+  preview_last_page: number | null;
   price_minor: Generated<number>;
   search_text: Generated<string | null>;
   stamp_pdfs: Generated<boolean>;
@@ -211,6 +213,25 @@ export interface DiscountCodes {
 export interface DocumentCounters {
   kind: "receipt" | "credit_note";
   last_number: number;
+}
+
+export interface FunnelCheckoutSources {
+  created_at: Generated<Timestamp>;
+  payment_id: string;
+  referrer_host: Generated<string>;
+  utm_campaign: Generated<string>;
+  utm_medium: Generated<string>;
+  utm_source: Generated<string>;
+}
+
+export interface FunnelViews {
+  course_id: string;
+  referrer_host: Generated<string>;
+  utm_campaign: Generated<string>;
+  utm_medium: Generated<string>;
+  utm_source: Generated<string>;
+  views: Int8;
+  week: Timestamp;
 }
 
 export interface Jobs {
@@ -509,6 +530,8 @@ export interface DB {
   discount_code_courses: DiscountCodeCourses;
   discount_codes: DiscountCodes;
   document_counters: DocumentCounters;
+  funnel_checkout_sources: FunnelCheckoutSources;
+  funnel_views: FunnelViews;
   jobs: Jobs;
   known_devices: KnownDevices;
   legal_texts: LegalTexts;

@@ -26,7 +26,14 @@ export function createHttpServer(
     serveStatic,
     pageCache,
     production = false,
-  }: { serveStatic?: StaticHandler; pageCache?: PageCache; production?: boolean } = {},
+    countRequest,
+  }: {
+    serveStatic?: StaticHandler;
+    pageCache?: PageCache;
+    production?: boolean;
+    /** Sees every request first, whoever answers it (the funnel's view counter). */
+    countRequest?: ((req: IncomingMessage) => void) | undefined;
+  } = {},
 ): http.Server {
   const compress = compression({ threshold: COMPRESSION_THRESHOLD_BYTES, filter: isCompressible });
   const render = (req: IncomingMessage, res: ServerResponse) =>
@@ -40,6 +47,7 @@ export function createHttpServer(
     // Ours, never the client's: it names this request in the logs and on the crash page.
     req.headers[REQUEST_ID_HEADER] = nextRequestId();
     res.once('finish', () => closeIfBodyUnread(req));
+    countRequest?.(req);
     // From memory, with headers made once per file or page (they carry the security headers themselves).
     if (serveStatic?.(req, res) || pageCache?.serveFresh(req, res)) return;
     if (!pageCache) {

@@ -5,6 +5,7 @@ import { BLOG_IMAGE_SWEEP_EVERY_MS, sweepUnusedBlogImages } from '../blog/image-
 import { announcePostsSinceLastRun, BLOG_SCHEDULE_JOB } from '../blog/schedule.ts';
 import { deliverDueMail, MAIL_BATCH_SIZE, MAIL_INTERVAL_MS, type MailTransport } from '../mail/worker.ts';
 import { prunePurges } from '../http/cache-notify.ts';
+import { flushCourseViews } from '../funnel/view-counter.ts';
 import { periodicJob, rowsJob, startJobs, type Job } from './runner.ts';
 import type { MessageKey } from '../../src/i18n/i18n.ts';
 
@@ -16,6 +17,7 @@ export const JOB_LABELS = {
   'blog-image-sweep': 'admin.health.jobBlogImageSweep',
   'usage-limit-pruning': 'admin.health.jobUsageLimitPruning',
   'cache-purge-pruning': 'admin.health.jobCachePurgePruning',
+  'funnel-views': 'admin.health.jobFunnelViews',
 } as const satisfies Record<string, MessageKey>;
 type JobName = keyof typeof JOB_LABELS;
 const named = (name: JobName) => name;
@@ -51,6 +53,8 @@ export function shopJobs({ transport, jobsIntervalMs, blogIntervalMs }: JobSetti
       // One run's batch at a time: a shutdown waits for one, and another run may be waiting.
       return { done: batch?.queued ?? 0, full: batch !== undefined };
     }),
+    // Each instance adds the course page views it counted (functions/funnel/view-counter.ts).
+    rowsJob(named('funnel-views'), jobsIntervalMs, async (database) => ({ done: await flushCourseViews(database), full: false })),
     periodicJob(BLOG_SCHEDULE_JOB, every(blogIntervalMs), announcePostsSinceLastRun),
     periodicJob(
       named('blog-image-sweep'),

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Stamp, StampedPdf, StampProblem } from './stamp-document.ts';
+import type { PreviewSpec } from './preview-document.ts';
 
 /**
  * Runs one PDF job (parse, check, stamp) in a worker thread of its own, with limits: a wall-clock
@@ -28,10 +29,17 @@ export const PDF_JOB_LIMITS: PdfJobLimits = {
 /** PDF jobs at once in one process: each holds a whole document in memory. */
 export const PDF_JOB_CONCURRENCY = 1;
 
-export type PdfJob = { kind: 'inspect'; pdf: Uint8Array } | { kind: 'stamp'; pdf: Uint8Array; stamp: Stamp };
+export type PdfJob =
+  | { kind: 'inspect'; pdf: Uint8Array }
+  | { kind: 'stamp'; pdf: Uint8Array; stamp: Stamp }
+  | { kind: 'preview'; pdf: Uint8Array; preview: PreviewSpec };
 
 export type PdfJobResult<J extends PdfJob> =
-  | (J extends { kind: 'stamp' } ? { ok: true; stamped: StampedPdf } : { ok: true; signed: boolean })
+  | (J extends { kind: 'stamp' }
+      ? { ok: true; stamped: StampedPdf }
+      : J extends { kind: 'preview' }
+        ? { ok: true; preview: Uint8Array }
+        : { ok: true; signed: boolean })
   | { ok: false; problem: StampProblem };
 
 /** What the worker is sent: the job and the decode budget it runs within. */

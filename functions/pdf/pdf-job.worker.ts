@@ -3,6 +3,7 @@ import { parentPort } from 'node:worker_threads';
 import { installDecodeBudget, startDecodeBudget } from './decode-budget.ts';
 import { transferListOf, type PdfJobMessage } from './pdf-job.ts';
 import { inspectForStamping, stampDocument, StampError } from './stamp-document.ts';
+import { previewDocument } from './preview-document.ts';
 
 /** The PDF worker (started by pdf-job.ts): one job at a time in, its result out. */
 installDecodeBudget();
@@ -24,6 +25,9 @@ async function runJob({ job, decodedBytes }: PdfJobMessage): Promise<void> {
     job.pdf = new Uint8Array();
     if (job.kind === 'inspect') {
       parentPort!.postMessage({ ok: true, ...(await inspectForStamping(original)) });
+    } else if (job.kind === 'preview') {
+      const preview = await previewDocument(original, job.preview);
+      parentPort!.postMessage({ ok: true, preview }, transferListOf(preview));
     } else {
       const stamped = await stampDocument(original, job.stamp);
       parentPort!.postMessage({ ok: true, stamped }, transferListOf('update' in stamped ? stamped.update : stamped.whole));

@@ -32,6 +32,8 @@ export const DemoCourseSchema = z.object({
   instructorBio: z.string(),
   tags: z.array(z.string().min(1)),
   isFeatured: z.boolean(),
+  /** The free preview's pages (Admin → Courses), when the demo offers one. */
+  previewPages: z.object({ firstPage: z.number().int().min(1), lastPage: z.number().int().min(1) }).optional(),
   coverColors: z.tuple([HexColour, HexColour]),
   lessons: z.array(z.object({ heading: z.string().min(1), paragraphs: z.array(z.string().min(1)).min(1) })).min(1),
 });

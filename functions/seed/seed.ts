@@ -76,6 +76,8 @@ export async function seedDemoData(
         instructor_bio: course.instructorBio,
         tags: course.tags,
         is_featured: course.isFeatured,
+        preview_first_page: course.previewPages?.firstPage ?? null,
+        preview_last_page: course.previewPages?.lastPage ?? null,
         created_at: new Date(createdAt + (courses.length - index) * 60_000),
       })
       .onConflict((conflict) => conflict.column('id').doNothing())

@@ -16,6 +16,9 @@ import { apiAnswer, type ApiFailure } from '../lib/api-client.ts';
 import { POST as quoteRoute } from '../pages/api/checkout/quote.ts';
 import { callEndpoint, seeOther, type PageContext } from './form-post.ts';
 import { countryName } from '../lib/countries.ts';
+import { recordCheckoutSource } from '../../functions/funnel/checkout-sources.ts';
+import { sourceOfReferrer } from '../lib/funnel-source.ts';
+import { siteOrigin } from './site.ts';
 
 /** What a checkout comes to, for the JSON endpoint (the island) and the page's own form post (no script). */
 export type CheckoutAnswer =
@@ -40,6 +43,10 @@ export async function checkout(context: APIContext | AstroGlobal, data: Checkout
     const started = result.value;
     if (started.kind === 'already_owned') return { kind: 'already_owned', courseUrl: courseUrl(data.language, started.courseId) };
     if (started.kind === 'sent_to_owner') return { kind: 'go', url: localizedPath(data.language, '/checkout/sent') };
+    await recordCheckoutSource(
+      started.paymentId,
+      sourceOfReferrer(context.request.headers.get('referer'), [context.url.origin, siteOrigin().origin]),
+    );
     // This browser, and only it, may download the course from the success page (checkout-access.ts).
     context.cookies.set(
       CHECKOUT_ACCESS_COOKIE,

@@ -213,11 +213,17 @@ export interface Load {
  * for `durationS`, against a server whose process is `pid`. The generator's CPU per request is printed
  * beside the server's: when it nears a core's worth, the generator, not the server, is the bottleneck.
  */
-export async function generateLoad(url: string, pid: number, connections: number, durationS: number): Promise<Load> {
+export async function generateLoad(
+  url: string,
+  pid: number,
+  connections: number,
+  durationS: number,
+  headers: Record<string, string> = {},
+): Promise<Load> {
   const serverBefore = cpuMs(pid);
   const child = spawn(
     process.execPath,
-    ['tests/bench/load-generator.ts', JSON.stringify({ url, connections, duration: durationS })],
+    ['tests/bench/load-generator.ts', JSON.stringify({ url, connections, duration: durationS, headers })],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   let output = '';

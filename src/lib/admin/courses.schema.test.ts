@@ -9,6 +9,7 @@ import {
   parseTags,
   type AdminCourseView,
 } from './courses.schema.ts';
+import { parsePreviewPages } from './course-preview.schema.ts';
 
 const valid = {
   ...newCourseValues('business'),
@@ -97,6 +98,7 @@ describe('admin course form schema', () => {
       stampPdfs: false,
       pdfVersion: 2,
       pdfUpdatedAt: '2026-11-20T10:00:00.000Z',
+      previewPages: { firstPage: 3, lastPage: 7 },
       purchaseCount: 0,
       updateNotices: null,
       createdAt: '',
@@ -111,6 +113,7 @@ describe('admin course form schema', () => {
       durationMinutes: '90',
       stampPdfs: 'false',
       notifyBuyers: 'false',
+      previewPages: '3-7',
     });
     expect(CourseFormSchema.parse(values)).toMatchObject({
       priceMinor: 1250,
@@ -122,7 +125,18 @@ describe('admin course form schema', () => {
       stampPdfs: false,
       notifyBuyers: false,
       coverImageUrl: 'https://x.example/c.png',
+      previewPages: { firstPage: 3, lastPage: 7 },
     });
+  });
+
+  it('reads preview pages as none, the first N, or a range, and refuses anything else', () => {
+    expect(parsePreviewPages(' ')).toBeNull();
+    expect(parsePreviewPages('5')).toEqual({ firstPage: 1, lastPage: 5 });
+    expect(parsePreviewPages('2 – 4')).toEqual({ firstPage: 2, lastPage: 4 });
+    for (const bad of ['0', '4-2', '0-3', 'all', '1,2', '99999', '-3']) expect(parsePreviewPages(bad), bad).toBe('invalid');
+    const values = { ...newCourseValues('business'), previewPages: '9-1' };
+    const issues = CourseFormSchema.safeParse(values).error?.issues ?? [];
+    expect(issues.find((issue) => issue.path[0] === 'previewPages')?.message).toBe('admin.courses.errors.previewPagesInvalid');
   });
 
   it('reads the list query leniently', () => {

@@ -3,6 +3,7 @@ import { CURRENCIES, DIFFICULTIES, MAX_SEARCH_LENGTH, type Currency, type Diffic
 import { COURSE_LANGUAGES, type CourseLanguage } from '../course-languages.ts';
 import { PUBLIC_MEDIA_PREFIX } from '../course-links.ts';
 import { toMajorUnits, toMinorUnits } from '../money.ts';
+import { PreviewPagesField, previewPagesText, type PreviewPages } from './course-preview.schema.ts';
 
 /** The admin course form, checked by the same schema in the island and in the endpoints. Client-safe. */
 export const MAX_PDF_BYTES = 50 * 1024 * 1024;
@@ -48,6 +49,8 @@ export interface AdminCourseView {
   /** The PDF's version (1 until it is first replaced) and when it was last replaced. */
   pdfVersion: number;
   pdfUpdatedAt: string | null;
+  /** The pages anyone may download as a free preview, or null for none. */
+  previewPages: PreviewPages | null;
   purchaseCount: number;
   /**
    * The "new version" e-mails of the current version, when a save asked for them: being sent (to
@@ -138,6 +141,7 @@ export const CourseFormSchema = z
         (value) => value >= COURSE_DURATION_MIN_MINUTES && value <= COURSE_DURATION_MAX_MINUTES,
         'admin.courses.errors.durationInvalid',
       ),
+    previewPages: PreviewPagesField,
     // Optional here: an uploaded image may stand in for it (checked with the files).
     coverImageUrl: z
       .string()
@@ -176,6 +180,7 @@ export function newCourseValues(category = ''): CourseFormValues {
     notifyBuyers: 'false',
     durationMinutes: '30',
     coverImageUrl: '',
+    previewPages: '',
   };
 }
 
@@ -197,6 +202,7 @@ export function courseValues(course: AdminCourseView): CourseFormValues {
     notifyBuyers: 'false',
     durationMinutes: String(course.durationMinutes),
     coverImageUrl: course.coverImageUrl ?? '',
+    previewPages: previewPagesText(course.previewPages),
   };
 }
 

@@ -3,6 +3,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsReport, periodRange, type AnalyticsReport } from '../../../functions/orders/admin-analytics.ts';
+import { funnelRows } from '../../../functions/funnel/report.ts';
 import { listUsers } from '../../../functions/admin/users.ts';
 import { ensureUser } from '../../../functions/auth/users.ts';
 import { queueMail } from '../../../functions/mail/outbox.ts';
@@ -120,6 +121,7 @@ describe('authorization', () => {
     ],
     ['GET', '/api/admin/analytics?period=1year'],
     ['GET', '/api/admin/analytics/export?period=1year'],
+    ['GET', '/api/admin/analytics/funnel?period=1year'],
     ['POST', `/api/admin/purchases/${someId}/refund`, { method: 'POST' }],
     ['GET', '/api/admin/logs'],
     ['DELETE', '/api/admin/logs', { method: 'DELETE' }],
@@ -493,6 +495,83 @@ describe('analytics', () => {
 
     const year = parseCsv(await (await admin.request('/api/admin/analytics/export?period=1year')).text());
     expect(year.find((cells) => cells[1] === outside.id)?.[4]).toBe("'-2+3");
+  });
+});
+
+describe('the funnel', () => {
+  const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/153.0 Safari/537.36';
+  const view = (path: string, headers: Record<string, string> = {}) =>
+    fetch(`${server.url}${path}`, { headers: { 'user-agent': CHROME, accept: 'text/html,*/*;q=0.8', ...headers } });
+
+  it('counts course page views served from the page cache, by source, leaves bots out, and follows a tagged view to checkout and payment', async () => {
+    const course = await makeCourse({ title: unique('Funnel course'), price_minor: 0 });
+    const tagged = `/en/course/${course.id}?utm_source=Newsletter&utm_medium=email&utm_campaign=spring`;
+    for (let index = 0; index < 3; index++) expect((await view(tagged)).status).toBe(200);
+    // The same page, untagged, from another site: one cached page, another source.
+    expect((await view(`/tr/course/${course.id}`, { referer: 'https://news.example.com/post?id=1' })).status).toBe(200);
+    // Not people: a crawler, a client that does not ask for HTML, a prefetch, and a course that does not exist.
+    await view(tagged, { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' });
+    await view(tagged, { 'user-agent': 'curl/8.5.0', accept: '*/*' });
+    await view(tagged, { 'sec-purpose': 'prefetch' });
+    await view(`/en/course/${randomUUID()}`);
+
+    const checkout = await buyer.request('/api/checkout', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        referer: `${server.url}/en/checkout/${course.id}?utm_source=newsletter&utm_medium=email&utm_campaign=spring`,
+      },
+      body: JSON.stringify({
+        acceptTerms: true,
+        waiveWithdrawal: true,
+        courseId: course.id,
+        email: `${unique('funnel')}@example.com`,
+        fullName: 'Funnel Buyer',
+        language: 'en',
+      }),
+    });
+    expect(checkout.status, await checkout.clone().text()).toBe(200);
+
+    // Each instance adds its counts every JOBS_INTERVAL_MS (2 s here).
+    const deadline = Date.now() + 15_000;
+    let rows = await funnelRows('1month');
+    while (
+      rows.filter((row) => row.courseId === course.id).reduce((sum, row) => sum + row.views, 0) < 4 &&
+      Date.now() < deadline
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      rows = await funnelRows('1month');
+    }
+    const ours = rows
+      .filter((row) => row.courseId === course.id)
+      .map(({ utmSource, utmMedium, utmCampaign, referrerHost, views, checkouts, paid }) => ({
+        ...{ utmSource, utmMedium, utmCampaign, referrerHost },
+        ...{ views, checkouts, paid },
+      }));
+    expect(ours).toEqual(
+      expect.arrayContaining([
+        { utmSource: 'newsletter', utmMedium: 'email', utmCampaign: 'spring', referrerHost: '', views: 3, checkouts: 1, paid: 1 },
+        { utmSource: '', utmMedium: '', utmCampaign: '', referrerHost: 'news.example.com', views: 1, checkouts: 0, paid: 0 },
+      ]),
+    );
+    expect(ours).toHaveLength(2);
+    expect(
+      await db()
+        .selectFrom('funnel_views')
+        .select('course_id')
+        .where(
+          'course_id',
+          'not in',
+          (await db().selectFrom('courses').select('id').execute()).map((row) => row.id),
+        )
+        .execute(),
+    ).toEqual([]);
+
+    const csv = await (await admin.request('/api/admin/analytics/funnel?period=1month')).text();
+    expect(csv).toContain(`${course.id},${course.title},newsletter,email,spring,,3,1,1,33.3,100`);
+    const page = await (await admin.request('/en/admin/analytics?period=1month')).text();
+    expect(page).toContain('data-testid="funnel-table"');
+    expect(page).toContain(course.title);
   });
 });
 

@@ -12,6 +12,7 @@ import { ensureUser } from '../../../functions/auth/users.ts';
 import { orderReference } from '../../../functions/orders/orders.ts';
 import { createDb, db } from '../../../functions/db/database.ts';
 import { stampedKey } from '../../../functions/downloads/stamped-copies.ts';
+import { previewKey } from '../../../functions/courses/course-previews.ts';
 import { storageRoot } from '../../../functions/storage/storage.ts';
 import { formatDate } from '../../../src/lib/dates.ts';
 import type { AdminCoursePage, AdminCourseView } from '../../../src/lib/admin/courses.schema.ts';
@@ -299,6 +300,57 @@ describe('downloads over HTTP', () => {
     const tail = await reader.browser.request(url, { headers: { range: 'bytes=-100' } });
     expect(tail.status).toBe(206);
     expect(Buffer.from(await tail.arrayBuffer()).equals(original.subarray(-100))).toBe(true);
+  });
+});
+
+/** A course file of `pages` pages, each saying its edition and number. */
+function pagedPdf(edition: string, pages: number): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A6', autoFirstPage: false });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+  for (let page = 1; page <= pages; page++) doc.addPage().fontSize(12).text(`${edition} page ${page}`);
+  doc.end();
+  return done;
+}
+
+describe('free previews', () => {
+  it('are made for anyone on the first download, kept per file version, and made again from a new version', async () => {
+    const id = await createCourse('Previewed course', await pagedPdf('First edition', 5));
+    expect((await saveCourse(id, { previewPages: '2-3' })).status).toBe(200);
+    const url = `${server.url}/api/courses/${id}/preview`;
+    const firstKey = previewKey((await courseRow(id)).pdf_path!, { firstPage: 2, lastPage: 3 });
+
+    const head = await fetch(url, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await exists(privateFile(firstKey))).toBe(false);
+    const first = await fetch(url);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-disposition')).toContain('filename="Previewed course (Preview).pdf"');
+    const firstPreview = await readPdf(Buffer.from(await first.arrayBuffer()));
+    expect(firstPreview.pages).toHaveLength(2);
+    for (const [index, page] of firstPreview.pages.entries()) {
+      expect(page.text).toContain(`First edition page ${index + 2}`);
+      expect(page.text).toContain('Preview');
+    }
+    expect(await exists(privateFile(firstKey))).toBe(true);
+    const tail = await fetch(url, { headers: { range: 'bytes=-10' } });
+    expect(tail.status).toBe(206);
+
+    expect((await saveCourse(id, { previewPages: '2-3' }, await pagedPdf('Second edition', 4))).status).toBe(200);
+    const secondResponse = await fetch(url);
+    expect(secondResponse.status).toBe(200);
+    const second = await readPdf(Buffer.from(await secondResponse.arrayBuffer()));
+    expect(second.pages.map((page) => page.text.includes('Second edition page 2'))).toEqual([true, false]);
+    expect(second.pages[1]!.text).toContain('Second edition page 3');
+    expect(await exists(privateFile(firstKey))).toBe(false);
+
+    // No pages, no preview: nothing to download and nothing kept.
+    const secondKey = previewKey((await courseRow(id)).pdf_path!, { firstPage: 2, lastPage: 3 });
+    expect(await exists(privateFile(secondKey))).toBe(true);
+    expect((await saveCourse(id, { previewPages: '' })).status).toBe(200);
+    expect((await fetch(url)).status).toBe(404);
+    expect(await exists(privateFile(secondKey))).toBe(false);
   });
 });
 

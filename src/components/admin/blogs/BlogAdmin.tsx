@@ -38,6 +38,7 @@ export const MESSAGES = messageScopes(
   'admin.courses.errors.languageInvalid',
   'admin.courses.errors.notMultipart',
   'admin.courses.errors.priceInvalid',
+  'admin.courses.errors.previewPagesInvalid',
   'admin.courses.errors.tagsInvalid',
   'admin.courses.errors.titleRequired',
   'admin.courses.errors.uploadTooLarge',

@@ -309,6 +309,13 @@ export function CourseEditor({ lang, categories, categoriesUrl, course, onSaved,
             onChange={setChecked('notifyBuyers')}
           />
         )}
+        <TextField
+          label={t('admin.courses.fieldPreviewPages')}
+          hint={t('admin.courses.previewPagesHint')}
+          inputMode="text"
+          maxLength={20}
+          {...form.bind('previewPages')}
+        />
         <CheckboxField
           id="course-stamp-pdfs"
           label={t('admin.courses.fieldStampPdfs')}
