@@ -137,6 +137,7 @@ export interface Courses {
   is_active: Generated<boolean>;
   is_featured: Generated<boolean>;
   language: Generated<string>;
+  minimum_price_minor: number | null;
   pdf_path: string | null;
   pdf_sha256: string | null;
   pdf_updated_at: Timestamp | null;

@@ -85,6 +85,7 @@ describe('admin course form schema', () => {
       instructorName: 'I',
       instructorBio: 'B',
       priceMinor: 1250,
+      minimumPriceMinor: 500,
       currency: 'TRY',
       language: 'tr',
       difficulty: 'advanced',
@@ -114,6 +115,7 @@ describe('admin course form schema', () => {
     });
     expect(CourseFormSchema.parse(values)).toMatchObject({
       priceMinor: 1250,
+      minimumPriceMinor: 500,
       currency: 'TRY',
       language: 'tr',
       tags: ['a', 'b'],
@@ -123,6 +125,20 @@ describe('admin course form schema', () => {
       notifyBuyers: false,
       coverImageUrl: 'https://x.example/c.png',
     });
+  });
+
+  it('makes a pay-what-you-want course of the price as its suggestion and a minimum up to it', () => {
+    const pwyw = (minimumPrice: string, price = '12') =>
+      CourseFormSchema.safeParse({ ...valid, price, payWhatYouWant: 'true', minimumPrice });
+    expect(pwyw('0').data).toMatchObject({ priceMinor: 1200, minimumPriceMinor: 0 });
+    expect(pwyw('4.5').data).toMatchObject({ priceMinor: 1200, minimumPriceMinor: 450 });
+    expect(pwyw('12').data?.minimumPriceMinor).toBe(1200);
+    for (const refused of ['12.01', '', '-1', 'x'])
+      expect(pwyw(refused).error?.issues[0]).toMatchObject({
+        path: ['minimumPrice'],
+        message: 'admin.courses.errors.minimumInvalid',
+      });
+    expect(CourseFormSchema.parse({ ...valid, price: '12', minimumPrice: '99' }).minimumPriceMinor).toBeNull();
   });
 
   it('reads the list query leniently', () => {
