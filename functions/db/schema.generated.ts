@@ -74,6 +74,12 @@ export interface BlogPosts {
   updated_at: Generated<Timestamp>;
 }
 
+export interface BundleItems {
+  bundle_id: string;
+  course_id: string;
+  position: Generated<number>;
+}
+
 export interface CachePurges {
   created_at: Generated<Timestamp>;
   id: Generated<Int8>;
@@ -124,6 +130,7 @@ export interface ContactMessages {
 }
 
 export interface Courses {
+  bundle_reduces_owned: Generated<boolean>;
   category: string;
   cover_image_url: string | null;
   created_at: Generated<Timestamp>;
@@ -136,6 +143,7 @@ export interface Courses {
   instructor_name: string;
   is_active: Generated<boolean>;
   is_featured: Generated<boolean>;
+  kind: Generated<"course" | "bundle">;
   language: Generated<string>;
   minimum_price_minor: number | null;
   pdf_path: string | null;
@@ -274,6 +282,7 @@ export interface PaymentEvents {
 export interface Purchases {
   amount_minor: number;
   billing: Json | null;
+  bundle_purchase_id: string | null;
   buyer_key: string | null;
   completed_at: Timestamp | null;
   consent: Json | null;
@@ -475,6 +484,7 @@ export interface DB {
   accounts: Accounts;
   blog_file_tombstones: BlogFileTombstones;
   blog_posts: BlogPosts;
+  bundle_items: BundleItems;
   cache_purges: CachePurges;
   categories: Categories;
   category_texts: CategoryTexts;

@@ -19,6 +19,7 @@ import { invalid, notFoundAs, ok, unavailable, type Failure, type Result } from 
 import type { SessionUser } from '../auth/session.ts';
 import { orderTax, taxColumns } from './order-tax.ts';
 import { withNamedPrice } from './named-price.ts';
+import { grantBundleCourses } from './bundles.ts';
 
 /**
  * Where a checkout goes. Refused (a `Failure`): the course is gone; it is paid while no payment
@@ -132,6 +133,7 @@ export async function startCheckout(
           .returning('id')
           .executeTakeFirst();
         if (!purchase) throw new EnrolledMeanwhile();
+        await grantBundleCourses(trx, purchase.id);
         await queueMaterialsMail(trx, purchase.id);
         await askedForNews(trx);
         return 'completed' as const;
