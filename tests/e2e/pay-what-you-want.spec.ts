@@ -70,3 +70,28 @@ for (const [lang, named, amount] of [
     await expect(page.getByRole('heading', { name: words.paid })).toBeVisible();
   });
 }
+
+test.describe('with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('"Update price" refuses a price below the minimum at its field, then the named price is paid (en)', async ({ page }) => {
+    const words = WORDS.en;
+    await page.goto('/en/courses?language=en&search=Calm%20Down');
+    await page.getByRole('article').first().getByRole('heading').getByRole('link').click();
+    await page.getByRole('link', { name: 'Buy now' }).click();
+    const price = page.getByRole('textbox', { name: words.field });
+    await price.fill('0.50');
+    await page.getByRole('button', { name: 'Update price' }).click();
+    await expect(page.getByText(words.below)).toBeVisible();
+    await expect(price).toHaveValue('0.50');
+
+    await price.fill('2');
+    await page.getByRole('textbox', { name: words.email, exact: true }).fill(uniqueEmail('pwyw-nojs'));
+    await page.getByLabel(words.name).fill('Deniz Kaya');
+    await page.getByRole('checkbox', { name: words.terms }).check();
+    await page.getByRole('checkbox', { name: words.waive }).check();
+    await page.getByRole('button', { name: words.proceed }).click();
+    await expect(page).toHaveURL(/\/en\/checkout\/demo\/demo_/);
+    await expect(page.getByRole('button', { name: words.pay('$2.00') })).toBeVisible();
+  });
+});
