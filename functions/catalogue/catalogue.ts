@@ -205,6 +205,7 @@ function selectSummaries(lang: Language) {
       'courses.difficulty_level',
       'courses.language',
       'courses.price_minor',
+      'courses.minimum_price_minor',
       'courses.currency',
       'courses.duration_minutes',
       'courses.cover_image_url',
@@ -238,6 +239,7 @@ type SummaryRow = {
   difficulty_level: string;
   language: string;
   price_minor: number;
+  minimum_price_minor: number | null;
   currency: string;
   duration_minutes: number;
   cover_image_url: string | null;
@@ -261,6 +263,7 @@ function toSummary(row: SummaryRow): CourseSummary {
     difficulty: row.difficulty_level as Difficulty,
     language: row.language as CourseLanguage,
     priceMinor: row.price_minor,
+    minimumPriceMinor: row.minimum_price_minor,
     currency: row.currency as Currency,
     durationMinutes: row.duration_minutes,
     coverImageUrl: row.cover_image_url,

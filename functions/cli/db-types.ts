@@ -27,6 +27,7 @@ const OVERRIDES = {
     'legal_texts.page': '"terms" | "privacy" | "refund" | "pre-information" | "distance-contract"',
     'document_counters.kind': '"receipt" | "credit_note"',
     'subscribers.status': 'Generated<"pending" | "active" | "unsubscribed">',
+    'courses.kind': 'Generated<"course" | "bundle">',
     'subscriber_consents.action': '"grant" | "withdraw"',
     'buyer_imports.platform': '"gumroad" | "payhip" | "lemon-squeezy"',
     'subscriber_consents.source':

@@ -313,6 +313,7 @@ function toRow(input: CourseInput) {
     difficulty_level: input.difficulty,
     language: input.language,
     price_minor: input.priceMinor,
+    minimum_price_minor: input.minimumPriceMinor,
     currency: input.currency,
     duration_minutes: input.durationMinutes,
     instructor_name: input.instructorName,

@@ -76,6 +76,12 @@ export interface BlogPosts {
   updated_at: Generated<Timestamp>;
 }
 
+export interface BundleItems {
+  bundle_id: string;
+  course_id: string;
+  position: Generated<number>;
+}
+
 export interface BuyerImports {
   created_at: Generated<Timestamp>;
   created_by: string | null;
@@ -138,6 +144,7 @@ export interface ContactMessages {
 }
 
 export interface Courses {
+  bundle_reduces_owned: Generated<boolean>;
   category: string;
   cover_image_url: string | null;
   created_at: Generated<Timestamp>;
@@ -150,7 +157,9 @@ export interface Courses {
   instructor_name: string;
   is_active: Generated<boolean>;
   is_featured: Generated<boolean>;
+  kind: Generated<"course" | "bundle">;
   language: Generated<string>;
+  minimum_price_minor: number | null;
   pdf_path: string | null;
   pdf_sha256: string | null;
   pdf_updated_at: Timestamp | null;
@@ -308,6 +317,7 @@ export interface PaymentEvents {
 export interface Purchases {
   amount_minor: number;
   billing: Json | null;
+  bundle_purchase_id: string | null;
   buyer_key: string | null;
   completed_at: Timestamp | null;
   consent: Json | null;
@@ -517,6 +527,7 @@ export interface DB {
   accounts: Accounts;
   blog_file_tombstones: BlogFileTombstones;
   blog_posts: BlogPosts;
+  bundle_items: BundleItems;
   buyer_imports: BuyerImports;
   cache_purges: CachePurges;
   categories: Categories;

@@ -4,6 +4,7 @@ import type { Database } from '../db/schema.ts';
 import { invalid, ok, type Result } from '../../src/lib/result.ts';
 import { mailboxKey } from '../mail/mailbox-key.ts';
 import { log } from '../log.ts';
+import { MINIMUM_CHARGE_MINOR } from '../../src/lib/money.ts';
 
 /**
  * Discount codes: the server alone prices an order (the browser sends the code, never an amount).
@@ -25,12 +26,6 @@ export interface CodeHolder {
   email: string;
   clientIp: string;
 }
-
-/**
- * The smallest amount Stripe charges per currency (US$0.50 and €0.50 as Stripe publishes them; the
- * lira's from US$0.50 at a margin, as Stripe measures it in the settlement currency).
- */
-export const MINIMUM_CHARGE_MINOR: Record<string, number> = { USD: 50, EUR: 50, TRY: 2500 };
 
 export interface PricedCourse {
   id: string;

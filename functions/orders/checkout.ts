@@ -18,6 +18,8 @@ import { localizedPath, type Language } from '../../src/i18n/languages.ts';
 import { invalid, notFoundAs, ok, unavailable, type Failure, type Result } from '../../src/lib/result.ts';
 import type { SessionUser } from '../auth/session.ts';
 import { orderTax, taxColumns } from './order-tax.ts';
+import { withNamedPrice } from './named-price.ts';
+import { grantBundleCourses } from './bundles.ts';
 
 /**
  * Where a checkout goes. Refused (a `Failure`): the course is gone; it is paid while no payment
@@ -42,7 +44,8 @@ export interface CheckoutContext {
 const FREE_PREFIX = 'free_';
 
 /**
- * Starts a checkout. Prices come from the database; the browser sends only ids. A free course is
+ * Starts a checkout. Prices come from the database; the browser sends only ids (and the price a
+ * pay-what-you-want buyer names, checked against the course's minimum). A free course is
  * completed here in one transaction (purchase + materials mail); a paid one becomes a pending order
  * and a payment page: it completes only when the payment provider confirms (fulfilment.ts).
  */
@@ -51,8 +54,11 @@ export async function startCheckout(
   sessionUser: SessionUser | undefined,
   context: CheckoutContext,
 ): Promise<Result<CheckoutStarted>> {
-  const course = await getActiveCourse(request.courseId, request.language);
-  if (!course) return COURSE_NOT_FOUND;
+  const found = await getActiveCourse(request.courseId, request.language);
+  if (!found) return COURSE_NOT_FOUND;
+  const priced = withNamedPrice(found, request.price);
+  if (!priced.ok) return priced;
+  const course = priced.value;
   if (course.priceMinor > 0 && !paymentsAvailable()) return NOT_FOR_SALE;
   // Checked before any account is made for a guest's address: a refusal leaves nothing behind.
   const quote = await priceWithCode(course, request.discountCode, sessionUser?.email ?? request.email);
@@ -127,6 +133,7 @@ export async function startCheckout(
           .returning('id')
           .executeTakeFirst();
         if (!purchase) throw new EnrolledMeanwhile();
+        await grantBundleCourses(trx, purchase.id);
         await queueMaterialsMail(trx, purchase.id);
         await askedForNews(trx);
         return 'completed' as const;

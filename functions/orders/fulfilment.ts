@@ -7,6 +7,7 @@ import { newDownloadToken } from './orders.ts';
 import { issueCreditNote, issueReceipt } from './numbering.ts';
 import { keepCode, releaseCode } from '../discounts/discounts.ts';
 import { announceRatingChange } from '../reviews/reviews.ts';
+import { grantBundleCourses, notOwnedMeanwhile, restoreBundleCourses, revokeBundleCourses } from './bundles.ts';
 
 /**
  * Fulfilment: the only place a paid order becomes a completed purchase. Called with a provider's
@@ -120,6 +121,7 @@ export async function fulfilPayment(payment: Payment): Promise<FulfilmentOutcome
         .where('id', '=', order.id)
         .execute();
       await keepCode(trx, order.id);
+      await grantBundleCourses(trx, order.id);
       await issueReceipt(trx, order.id);
       await queueMaterialsMail(trx, order.id);
       return 'fulfilled';
@@ -169,6 +171,7 @@ export async function revokePurchase(
         .where('id', '=', order.id)
         .execute();
       if (status === 'refunded') await issueCreditNote(trx, order.id);
+      await revokeBundleCourses(trx, order.id, status);
       await announceRatingChange(trx, order.id);
       // The refund policy promises the buyer an e-mail; a repeated refund event sends none.
       if (status === 'refunded' && order.status !== 'refunded') await queueRefundMail(trx, order.id);
@@ -198,20 +201,10 @@ export async function restoreDisputedPurchase(target: {
         .updateTable('purchases')
         .set({ status: 'completed', updated_at: new Date() })
         .where('id', '=', order.id)
-        .where((eb) =>
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('purchases as owned')
-                .select('owned.id')
-                .whereRef('owned.user_id', '=', 'purchases.user_id')
-                .whereRef('owned.course_id', '=', 'purchases.course_id')
-                .where('owned.status', '=', 'completed'),
-            ),
-          ),
-        )
+        .where(notOwnedMeanwhile)
         .executeTakeFirst();
       if (Number(restored.numUpdatedRows) === 0) return 'unchanged';
+      await restoreBundleCourses(trx, order.id);
       await announceRatingChange(trx, order.id);
       return 'restored';
     });

@@ -26,6 +26,8 @@ export const DemoCourseSchema = z.object({
   category: z.string(),
   difficulty: z.enum(['beginner', 'intermediate', 'advanced']),
   priceMinor: z.number().int().min(0),
+  /** Pay what you want: the least a buyer may name (priceMinor is the suggestion). */
+  minimumPriceMinor: z.number().int().min(0).optional(),
   currency: z.enum(['USD', 'EUR', 'TRY']),
   durationMinutes: z.number().int().min(1),
   instructorName: z.string().min(1),

@@ -68,6 +68,7 @@ export async function seedDemoData(
         difficulty_level: course.difficulty,
         language: course.language,
         price_minor: course.priceMinor,
+        minimum_price_minor: course.minimumPriceMinor ?? null,
         currency: course.currency,
         duration_minutes: course.durationMinutes,
         cover_image_url: files.coverUrl,

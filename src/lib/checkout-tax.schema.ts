@@ -4,6 +4,7 @@ import { isCountryCode } from './countries.ts';
 import { uuidSchema } from './uuid.schema.ts';
 import { LanguageSchema } from './validation.ts';
 import { normalizeVatNumber } from './vat-number.ts';
+import { TypedPriceSchema } from './pay-what-you-want.schema.ts';
 
 /**
  * What checkout asks for the tax when the seller has set a tax country (Admin → Settings → Taxes):
@@ -32,6 +33,7 @@ export const TaxQuoteRequestSchema = TaxFieldsSchema.extend({
   courseId: uuidSchema('errors.badRequest'),
   language: LanguageSchema,
   discountCode: text('errors.badRequest').trim().max(32, 'checkout.codeUnknown').default(''),
+  price: TypedPriceSchema,
 });
 
 /** The tax line a quote shows: the same numbers checkout will charge. */

@@ -3,6 +3,8 @@ import { uuidSchema } from './uuid.schema.ts';
 import { EmailSchema, LanguageSchema } from './validation.ts';
 import { BillingDetailsSchema } from './billing-details.schema.ts';
 import { ExpectedTotalSchema, TaxFieldsSchema } from './checkout-tax.schema.ts';
+import { namedPriceSchema, TypedPriceSchema } from './pay-what-you-want.schema.ts';
+import type { NamedPriceTerms } from './pay-what-you-want.ts';
 
 /** A discount code as a buyer types it: any case, spaces around ignored (stored upper-case). */
 export const DiscountCodeSchema = z
@@ -25,6 +27,11 @@ export const CheckoutFormSchema = z.object({
   discountCode: DiscountCodeSchema.default(''),
 });
 
+/** The checkout island's form: with pay what you want, the price field checked by its one schema. */
+export function checkoutFormSchema(terms: NamedPriceTerms | null) {
+  return CheckoutFormSchema.extend({ price: terms ? namedPriceSchema(terms) : z.string().optional() });
+}
+
 export const CheckoutRequestSchema = CheckoutFormSchema.extend({
   courseId: uuidSchema('errors.badRequest'),
   language: LanguageSchema,
@@ -32,6 +39,8 @@ export const CheckoutRequestSchema = CheckoutFormSchema.extend({
   billing: BillingDetailsSchema.optional(),
   /** The total the buyer was shown with the tax for their country (checkout-tax.schema.ts). */
   expectedTotalMinor: ExpectedTotalSchema.optional(),
+  /** A pay-what-you-want course's price as the buyer named it (left out: the suggested price). */
+  price: TypedPriceSchema,
 }).extend(TaxFieldsSchema.partial().shape);
 
 export type CheckoutRequest = z.infer<typeof CheckoutRequestSchema>;
@@ -40,6 +49,7 @@ export const QuoteRequestSchema = z.object({
   courseId: uuidSchema('errors.badRequest'),
   language: LanguageSchema,
   discountCode: DiscountCodeSchema,
+  price: TypedPriceSchema,
 });
 
 /** A code the server accepted, with the price it gives (the server prices the order again at checkout). */

@@ -10,7 +10,10 @@ export interface CourseSummaryView {
   categoryName: string;
   difficulty: Difficulty;
   language: CourseLanguage;
+  /** The fixed price; with pay what you want, the suggested one. */
   priceMinor: number;
+  /** Pay what you want: the least the buyer may name (0: free allowed); null for a fixed price. */
+  minimumPriceMinor: number | null;
   currency: Currency;
   durationMinutes: number;
   coverImageUrl: string | null;

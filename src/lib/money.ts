@@ -2,6 +2,16 @@ import { LOCALE_OF, type Language } from '../i18n/languages.ts';
 
 /** Minor units per major unit; all three shop currencies use cents. */
 const MINOR_UNITS = 100;
+/** The most a course (or a price a buyer names) may cost, in major units. */
+export const MAX_PRICE_MAJOR = 100_000;
+/** Digits after the decimal point a price may have: the cents. */
+export const MINOR_DIGITS = 2;
+
+/**
+ * The smallest amount Stripe charges per currency (US$0.50 and €0.50 as Stripe publishes them; the
+ * lira's from US$0.50 at a margin, as Stripe measures it in the settlement currency).
+ */
+export const MINIMUM_CHARGE_MINOR: Record<string, number> = { USD: 50, EUR: 50, TRY: 2500 };
 
 /**
  * The one money format: the currency's own sign in every language ("₺149.00", not "TRY 149.00"),

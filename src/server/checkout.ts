@@ -63,10 +63,10 @@ export async function checkout(context: APIContext | AstroGlobal, data: Checkout
 const MAX_FORM_BYTES = 16 * 1024;
 
 /**
- * What the checkout form's post asks: to pay (or enrol), or to apply or remove the discount code
- * (the code's own buttons, which the island handles itself once it runs).
+ * What the checkout form's post asks: to pay (or enrol), to apply or remove the discount code, or to
+ * show the totals for a named price (buttons the island handles itself once it runs).
  */
-export type CheckoutIntent = 'pay' | 'apply-code' | 'remove-code';
+export type CheckoutIntent = 'pay' | 'apply-code' | 'remove-code' | 'update-price';
 
 /** What a checkout form posted before (or without) its script says, checked by the island's own schemas. */
 export interface PostedCheckout {
@@ -111,6 +111,8 @@ export async function readCheckoutForm(
     email: values.email,
     fullName: values.fullName,
     discountCode: values.discountCode,
+    // Only a pay-what-you-want course's form has the field.
+    ...(form.has('price') ? { price: values.price } : {}),
     ...checked,
     courseId: target.courseId,
     language: target.language,
@@ -124,7 +126,7 @@ export async function readCheckoutForm(
 
 /** Which of the form's submit buttons sent it; Enter in a field presses its first, a hidden "pay". */
 function intentOf(button: string | null): CheckoutIntent {
-  return button === 'apply-code' || button === 'remove-code' ? button : 'pay';
+  return button === 'apply-code' || button === 'remove-code' || button === 'update-price' ? button : 'pay';
 }
 
 /** "Apply" posted without the script: the island's own request to the quote endpoint, in-process. */
@@ -132,15 +134,16 @@ export async function quotePosted(
   page: PageContext,
   target: { courseId: string; language: Language },
   discountCode: string,
+  price: string | undefined,
 ): Promise<{ applied: AppliedCode } | { failure: ApiFailure }> {
-  const response = await callEndpoint(quoteRoute, page, '/api/checkout/quote', { ...target, discountCode });
+  const response = await callEndpoint(quoteRoute, page, '/api/checkout/quote', { ...target, discountCode, price });
   const result = await apiAnswer<AppliedCode>(response);
   if (!result.ok) return { failure: result };
   const { code, discountMinor, totalMinor } = result.data;
   return { applied: { code, discountMinor, totalMinor } };
 }
 
-const TEXT_FIELDS = ['email', 'fullName', 'discountCode'] as const;
+const TEXT_FIELDS = ['email', 'fullName', 'discountCode', 'price'] as const;
 const BILLING_FIELDS = ['name', 'surname', 'city', 'country', 'address', 'identityNumber'] as const;
 const TAX_FIELDS = ['vatNumber', 'businessName', 'expectedTotalMinor'] as const;
 
@@ -192,13 +195,14 @@ export async function checkoutPosted(
 ): Promise<Response | PostedCheckoutPage> {
   const form = await readCheckoutForm(page.request, target);
   const code = form.values.discountCode ?? '';
+  if (form.intent === 'update-price') return { form };
   if (form.intent === 'remove-code') {
     form.values.discountCode = '';
     return { form };
   }
   if (form.intent === 'apply-code') {
     if (!code.trim()) return { form };
-    const quote = await quotePosted(page, target, code);
+    const quote = await quotePosted(page, target, code, form.values.price || undefined);
     if ('applied' in quote) return { form, applied: quote.applied };
     const { status, fields, message, retryAfterS } = quote.failure;
     return fields.discountCode

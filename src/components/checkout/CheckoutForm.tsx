@@ -5,6 +5,7 @@ import { CheckboxField, TextField } from '../forms/fields.tsx';
 import { Form, FormFailure, SubmitButton, useForm } from '../forms/use-form.tsx';
 import { DiscountCode } from './DiscountCode.tsx';
 import { TaxFields, useTaxFields } from './TaxFields.tsx';
+import { NamedPrice, useNamedPrice } from './NamedPrice.tsx';
 import type { TaxProps } from '../../lib/checkout-tax.schema.ts';
 import type { AppliedCode } from '../../lib/checkout.schema.ts';
 import type { MessageKey } from '../../i18n/i18n.ts';
@@ -26,7 +27,10 @@ interface Props {
   messages: IslandMessages;
   courseId: string;
   courseTitle: string;
+  /** The price; with pay what you want, the suggested one. */
   amountMinor: number;
+  /** Pay what you want: the least the buyer may name; null for a fixed price. */
+  minimumPriceMinor?: number | null;
   currency: string;
   email: string;
   fullName: string;
@@ -48,12 +52,13 @@ interface Props {
         sendNews: boolean;
         applied: AppliedCode | null;
         codeRefused: MessageKey | undefined;
+        /** The price a pay-what-you-want buyer named, and why it was refused. */
+        price?: string | undefined;
+        priceRefused?: MessageKey | undefined;
       }
     | undefined;
 }
 
-/** The form's schema, loaded when first used (src/components/forms/use-form.tsx). */
-const schemas = () => import('../../lib/checkout.schema.ts');
 const billingSchema = () => import('../../lib/billing-details.schema.ts').then((module) => module.BillingDetailsSchema);
 const NO_BILLING = { name: '', surname: '', city: '', country: '', address: '', identityNumber: '' };
 
@@ -84,6 +89,7 @@ function CheckoutForm({
   courseId,
   courseTitle,
   amountMinor,
+  minimumPriceMinor = null,
   currency,
   email,
   fullName,
@@ -95,7 +101,8 @@ function CheckoutForm({
   posted,
 }: Props) {
   const { t } = useTranslation();
-  const initial: Record<'email' | 'fullName' | 'discountCode', string> &
+  const named = useNamedPrice(amountMinor, minimumPriceMinor, currency, posted?.price);
+  const initial: Record<'email' | 'fullName' | 'discountCode' | 'price', string> &
     Record<'acceptTerms' | 'waiveWithdrawal' | 'sendNews', boolean> = {
     email,
     fullName,
@@ -103,8 +110,9 @@ function CheckoutForm({
     waiveWithdrawal: posted?.waiveWithdrawal ?? false,
     sendNews: posted?.sendNews ?? false,
     discountCode: posted?.discountCode ?? '',
+    price: named.initial,
   };
-  const form = useForm(() => schemas().then((s) => s.CheckoutFormSchema), initial, { idPrefix: 'checkout' });
+  const form = useForm(named.schema, initial, { idPrefix: 'checkout' });
   const [owned, setOwned] = useState<string | null>(null);
   const [applied, setApplied] = useState<AppliedCode | null>(posted?.applied ?? null);
   /** After too many checkouts from here: how long the server asks to wait. */
@@ -118,11 +126,13 @@ function CheckoutForm({
   );
   // Until the script runs, the browser's own checks guard the required fields; afterwards, the form's.
   const hydrated = useSyncExternalStore(noSubscription, isClient, isServer);
-  const totalMinor = applied?.totalMinor ?? amountMinor;
+  // A named price is the course's price for this order: codes and tax apply to it.
+  const listMinor = named.terms ? named.minor : amountMinor;
+  const totalMinor = applied?.totalMinor ?? listMinor;
   const free = totalMinor === 0;
   const askBilling = billingRequired && !free;
   const askTax = taxProps !== null && !free;
-  const tax = useTaxFields(lang, courseId, applied?.code ?? '', taxProps, askTax);
+  const tax = useTaxFields(lang, courseId, applied?.code ?? '', taxProps, askTax, named.sent);
   // The country is asked once: the billing details a provider needs take it from the tax fields.
   const taxCountry = askTax ? (taxProps.countries.find((entry) => entry.code === tax.form.values.country)?.name ?? '') : null;
   const { set: setBillingField } = billing;
@@ -148,6 +158,8 @@ function CheckoutForm({
     if (askBilling && !details) return { ok: false, status: 400, message: 'checkout.billing.required', fields: {} };
     const result = await postJson<{ redirectUrl?: string; alreadyOwned?: boolean; courseUrl?: string }>('/api/checkout', {
       ...data,
+      // The buyer's own text: the server checks it with the same schema.
+      price: named.terms ? form.values.price.trim() : undefined,
       discountCode: applied?.code ?? '',
       courseId,
       language: lang,
@@ -178,13 +190,17 @@ function CheckoutForm({
     return { ...result, message: [400, 404, 429].includes(result.status) ? result.message : 'checkout.failed' };
   });
   // The spec's own message when a required field is left empty; then the boxes a paid order needs.
+  // A code's discount was for the old price: applied again, it is priced anew.
+  const settlePrice = () => named.settle(form.values.price) && setApplied(null);
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     setWaitS(undefined);
     if (empty) {
       event.preventDefault();
       return form.setFailure('checkout.required');
     }
-    if (!free && !form.values.waiveWithdrawal) {
+    settlePrice();
+    const enrolsFree = named.terms && !applied ? named.isFree(form.values.price) : free;
+    if (!enrolsFree && !form.values.waiveWithdrawal) {
       event.preventDefault();
       return form.fail(null, {
         ...(form.values.acceptTerms ? {} : { acceptTerms: 'checkout.termsRequired' }),
@@ -238,6 +254,17 @@ function CheckoutForm({
         {...form.bind('email')}
       />
       <TextField label={t('checkout.fullName')} autoComplete="name" required {...form.bind('fullName')} />
+      {named.terms && (
+        <NamedPrice
+          lang={lang}
+          named={{ ...named, terms: named.terms }}
+          suggestedMinor={amountMinor}
+          field={form.bind('price')}
+          refused={posted?.priceRefused}
+          inclusive={askTax ? tax.quote.inclusive : null}
+          onSettle={settlePrice}
+        />
+      )}
       {askBilling && (
         <fieldset className="space-y-3 rounded-lg border border-gray-200 p-3">
           <legend className="px-1 font-semibold">{t('checkout.billing.title')}</legend>
@@ -269,11 +296,12 @@ function CheckoutForm({
         </fieldset>
       )}
       {askTax && <TaxFields lang={lang} tax={tax} countries={taxProps.countries} />}
-      {amountMinor > 0 && (
+      {listMinor > 0 && (
         <DiscountCode
           lang={lang}
           courseId={courseId}
-          listMinor={amountMinor}
+          price={named.sent}
+          listMinor={listMinor}
           currency={currency}
           field={form.bind('discountCode')}
           applied={applied}
@@ -308,7 +336,8 @@ function CheckoutForm({
         <CheckboxField
           id="checkout-waiveWithdrawal"
           name="waiveWithdrawal"
-          required
+          // Before the script, a buyer naming 0 must not be made to tick it (the server asks it of paid orders).
+          required={!named.mayBeFree}
           checked={form.values.waiveWithdrawal}
           onChange={(checked) => form.set('waiveWithdrawal', checked)}
           error={error('waiveWithdrawal')}

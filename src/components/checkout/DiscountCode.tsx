@@ -11,6 +11,8 @@ import type { Language } from '../../i18n/languages.ts';
 interface Props {
   lang: Language;
   courseId: string;
+  /** A pay-what-you-want buyer's price: the code applies to it. */
+  price?: string | undefined;
   listMinor: number;
   currency: string;
   /** The checkout form's own `discountCode` field: what was typed before the script ran is kept. */
@@ -26,7 +28,7 @@ interface Props {
  * A disclosure and two submit buttons, so it works before the script does: the page takes the post
  * (`intent`) through the same quote endpoint (src/server/checkout.ts).
  */
-export function DiscountCode({ lang, courseId, listMinor, currency, field, applied, onChange, refused }: Props) {
+export function DiscountCode({ lang, courseId, price, listMinor, currency, field, applied, onChange, refused }: Props) {
   const { t } = useTranslation();
   const [error, setError] = useState<MessageKey | null>(refused ?? null);
   const [busy, setBusy] = useState(false);
@@ -36,7 +38,12 @@ export function DiscountCode({ lang, courseId, listMinor, currency, field, appli
     if (busy || !field.value.trim()) return;
     setBusy(true);
     setError(null);
-    const result = await postJson<AppliedCode>('/api/checkout/quote', { courseId, language: lang, discountCode: field.value });
+    const result = await postJson<AppliedCode>('/api/checkout/quote', {
+      courseId,
+      language: lang,
+      discountCode: field.value,
+      price,
+    });
     setBusy(false);
     if (result.ok)
       return onChange({ code: result.data.code, discountMinor: result.data.discountMinor, totalMinor: result.data.totalMinor });

@@ -29,7 +29,15 @@ const NO_TAX: TaxProps = {
 const schema = () => import('../../lib/checkout-tax.schema.ts').then((module) => module.TaxFieldsSchema);
 
 /** The tax fields' state and the quote they give; the checkout form sends `payload()` with its own fields. */
-export function useTaxFields(lang: Language, courseId: string, discountCode: string, given: TaxProps | null, enabled: boolean) {
+export function useTaxFields(
+  lang: Language,
+  courseId: string,
+  discountCode: string,
+  given: TaxProps | null,
+  enabled: boolean,
+  /** A pay-what-you-want buyer's price: the tax is on it. */
+  price?: string,
+) {
   const props = given ?? NO_TAX;
   const initial: Record<'country' | 'vatNumber' | 'businessName', string> & { confirmCountry: boolean } = {
     country: props.country,
@@ -42,24 +50,29 @@ export function useTaxFields(lang: Language, courseId: string, discountCode: str
   const [confirmAgainst, setConfirmAgainst] = useState(props.confirmAgainst);
   const { country, vatNumber, businessName } = form.values;
   const { setErrors } = form;
-  const [asked, setAsked] = useState({ country, vatNumber, discountCode });
+  const [asked, setAsked] = useState({ country, vatNumber, discountCode, price });
   // The VAT number is asked about only once it is complete (on leaving the field), not at every key.
   const [typedVatNumber, typeVatNumber] = useState(vatNumber);
 
   // A new country, VAT number (once typed) or code: the server says what the order costs now.
   useEffect(() => {
-    if (!enabled || (asked.country === country && asked.vatNumber === vatNumber && asked.discountCode === discountCode)) return;
+    if (
+      !enabled ||
+      (asked.country === country && asked.vatNumber === vatNumber && asked.discountCode === discountCode && asked.price === price)
+    )
+      return;
     let current = true;
     void postJson<{ quote: TaxQuote; confirmAgainst: string | null }>('/api/checkout/tax', {
       courseId,
       language: lang,
       discountCode,
+      price,
       country,
       vatNumber,
       businessName,
     }).then((result) => {
       if (!current) return;
-      setAsked({ country, vatNumber, discountCode });
+      setAsked({ country, vatNumber, discountCode, price });
       if (result.ok) {
         setQuote(result.data.quote);
         setConfirmAgainst(result.data.confirmAgainst);
@@ -69,7 +82,7 @@ export function useTaxFields(lang: Language, courseId: string, discountCode: str
     return () => {
       current = false;
     };
-  }, [enabled, asked, country, vatNumber, businessName, discountCode, courseId, lang, setErrors]);
+  }, [enabled, asked, country, vatNumber, businessName, discountCode, price, courseId, lang, setErrors]);
 
   return {
     form,
@@ -86,7 +99,7 @@ export function useTaxFields(lang: Language, courseId: string, discountCode: str
       if (Object.keys(mine).length === 0) return false;
       setErrors(mine);
       // The total changed meanwhile: ask again, so the buyer sees the one they will pay.
-      setAsked({ country: '', vatNumber, discountCode });
+      setAsked({ country: '', vatNumber, discountCode, price });
       return true;
     },
   };

@@ -3,8 +3,8 @@ import { useStore } from '@nanostores/react';
 import { $ownedCourses, downloadPath, ownedPurchaseOf } from '../../stores/owned.ts';
 import type { CourseSummaryView } from '../../lib/course-view.ts';
 import { COVER_FALLBACK_URL, checkoutUrl, courseUrl } from '../../lib/course-links.ts';
-import { formatMoney } from '../../lib/money.ts';
 import { approxPrice } from '../../lib/approx-prices.ts';
+import { priceWords } from '../../lib/price-words.ts';
 import type { Currency } from '../../lib/course-filters.ts';
 import type { Rates } from '../../lib/currency.ts';
 import type { Language } from '../../i18n/languages.ts';
@@ -33,6 +33,7 @@ export function CourseCard({
 }) {
   const { t } = useTranslation();
   const free = course.priceMinor === 0;
+  const { price, suggestion } = priceWords(course, lang, t);
   const extraTags = course.tags.length - CARD_TAG_LIMIT;
   const owned = ownedPurchaseOf(useStore($ownedCourses), course.id);
   return (
@@ -55,8 +56,8 @@ export function CourseCard({
           {t(`difficulty.${course.difficulty}`)}
         </span>
         <span className="absolute right-3 top-3 rounded-full bg-white px-2.5 py-0.5 text-sm font-bold text-gray-900 shadow">
-          {free ? t('course.free') : formatMoney(course.priceMinor, course.currency, lang)}
-          {display && !free && <ApproxPrice approx={approxPrice(course, display, lang)} />}
+          {price}
+          {display && !free && !suggestion && <ApproxPrice approx={approxPrice(course, display, lang)} />}
         </span>
       </a>
       <div className="flex flex-1 flex-col p-5">

@@ -86,6 +86,7 @@ describe('admin course form schema', () => {
       instructorName: 'I',
       instructorBio: 'B',
       priceMinor: 1250,
+      minimumPriceMinor: 500,
       currency: 'TRY',
       language: 'tr',
       difficulty: 'advanced',
@@ -117,6 +118,7 @@ describe('admin course form schema', () => {
     });
     expect(CourseFormSchema.parse(values)).toMatchObject({
       priceMinor: 1250,
+      minimumPriceMinor: 500,
       currency: 'TRY',
       language: 'tr',
       tags: ['a', 'b'],
@@ -137,6 +139,20 @@ describe('admin course form schema', () => {
     const values = { ...newCourseValues('business'), previewPages: '9-1' };
     const issues = CourseFormSchema.safeParse(values).error?.issues ?? [];
     expect(issues.find((issue) => issue.path[0] === 'previewPages')?.message).toBe('admin.courses.errors.previewPagesInvalid');
+  });
+
+  it('makes a pay-what-you-want course of the price as its suggestion and a minimum up to it', () => {
+    const pwyw = (minimumPrice: string, price = '12') =>
+      CourseFormSchema.safeParse({ ...valid, price, payWhatYouWant: 'true', minimumPrice });
+    expect(pwyw('0').data).toMatchObject({ priceMinor: 1200, minimumPriceMinor: 0 });
+    expect(pwyw('4.5').data).toMatchObject({ priceMinor: 1200, minimumPriceMinor: 450 });
+    expect(pwyw('12').data?.minimumPriceMinor).toBe(1200);
+    for (const refused of ['12.01', '', '-1', 'x'])
+      expect(pwyw(refused).error?.issues[0]).toMatchObject({
+        path: ['minimumPrice'],
+        message: 'admin.courses.errors.minimumInvalid',
+      });
+    expect(CourseFormSchema.parse({ ...valid, price: '12', minimumPrice: '99' }).minimumPriceMinor).toBeNull();
   });
 
   it('reads the list query leniently', () => {

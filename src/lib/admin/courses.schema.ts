@@ -2,7 +2,7 @@ import { z } from '../zod.ts';
 import { CURRENCIES, DIFFICULTIES, MAX_SEARCH_LENGTH, type Currency, type Difficulty } from '../course-filters.ts';
 import { COURSE_LANGUAGES, type CourseLanguage } from '../course-languages.ts';
 import { PUBLIC_MEDIA_PREFIX } from '../course-links.ts';
-import { toMajorUnits, toMinorUnits } from '../money.ts';
+import { MAX_PRICE_MAJOR, toMajorUnits, toMinorUnits } from '../money.ts';
 import { PreviewPagesField, previewPagesText, type PreviewPages } from './course-preview.schema.ts';
 
 /** The admin course form, checked by the same schema in the island and in the endpoints. Client-safe. */
@@ -10,7 +10,6 @@ export const MAX_PDF_BYTES = 50 * 1024 * 1024;
 export const MAX_COVER_BYTES = 5 * 1024 * 1024;
 export const COURSE_DURATION_MIN_MINUTES = 1;
 export const COURSE_DURATION_MAX_MINUTES = 600;
-export const MAX_PRICE_MAJOR = 100_000;
 export const ADMIN_COURSES_PAGE_SIZE = 50;
 export const MAX_TAGS = 20;
 export const PDF_ACCEPT = '.pdf,application/pdf';
@@ -35,6 +34,8 @@ export interface AdminCourseView {
   instructorName: string;
   instructorBio: string;
   priceMinor: number;
+  /** Pay what you want: the least a buyer may name (priceMinor is then the suggestion); null for a fixed price. */
+  minimumPriceMinor: number | null;
   currency: Currency;
   language: CourseLanguage;
   difficulty: Difficulty;
@@ -100,6 +101,13 @@ export function isCoverUrl(value: string): boolean {
 
 const requiredText = (max: number, message: string) => z.string().trim().min(1, message).max(max, 'validation.tooLong');
 const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
+const amount = (message: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,9}(\.\d{1,2})?$/, message)
+    .transform(Number)
+    .refine((value) => value >= 0 && value <= MAX_PRICE_MAJOR, message);
 
 export const CourseFormSchema = z
   .object({
@@ -113,12 +121,9 @@ export const CourseFormSchema = z
     description: requiredText(5000, 'admin.courses.errors.descriptionRequired'),
     instructorName: requiredText(200, 'admin.courses.errors.instructorNameRequired'),
     instructorBio: requiredText(2000, 'admin.courses.errors.instructorBioRequired'),
-    price: z
-      .string()
-      .trim()
-      .regex(/^\d{1,9}(\.\d{1,2})?$/, 'admin.courses.errors.priceInvalid')
-      .transform(Number)
-      .refine((value) => value >= 0 && value <= MAX_PRICE_MAJOR, 'admin.courses.errors.priceInvalid'),
+    price: amount('admin.courses.errors.priceInvalid'),
+    payWhatYouWant: flag,
+    minimumPrice: z.string().max(20, 'admin.courses.errors.minimumInvalid'),
     currency: z.enum(CURRENCIES, 'admin.courses.errors.currencyInvalid'),
     language: z.enum(COURSE_LANGUAGES, 'admin.courses.errors.languageInvalid'),
     difficulty: z.enum(DIFFICULTIES, 'admin.courses.errors.difficultyInvalid'),
@@ -149,11 +154,18 @@ export const CourseFormSchema = z
       .max(2000, 'validation.tooLong')
       .refine((value) => value === '' || isCoverUrl(value), 'admin.courses.errors.coverUrlInvalid'),
   })
-  .transform(({ price, coverImageUrl, ...course }) => ({
-    ...course,
-    priceMinor: toMinorUnits(price),
-    coverImageUrl: coverImageUrl || null,
-  }));
+  .transform(({ price, coverImageUrl, payWhatYouWant, minimumPrice, ...course }, context) => {
+    // With pay what you want, the price is the suggestion and the minimum (0: free allowed) at most that.
+    const minimum = payWhatYouWant ? amount('admin.courses.errors.minimumInvalid').safeParse(minimumPrice) : undefined;
+    if (minimum && (!minimum.success || minimum.data > price))
+      context.addIssue({ code: 'custom', path: ['minimumPrice'], message: 'admin.courses.errors.minimumInvalid' });
+    return {
+      ...course,
+      priceMinor: toMinorUnits(price),
+      minimumPriceMinor: minimum?.success ? toMinorUnits(minimum.data) : null,
+      coverImageUrl: coverImageUrl || null,
+    };
+  });
 
 export type CourseFormValues = z.input<typeof CourseFormSchema>;
 export type CourseInput = z.output<typeof CourseFormSchema>;
@@ -170,6 +182,8 @@ export function newCourseValues(category = ''): CourseFormValues {
     instructorName: '',
     instructorBio: '',
     price: '0',
+    payWhatYouWant: 'false',
+    minimumPrice: '0',
     currency: 'USD',
     language: 'en',
     difficulty: 'beginner',
@@ -192,6 +206,8 @@ export function courseValues(course: AdminCourseView): CourseFormValues {
     instructorName: course.instructorName,
     instructorBio: course.instructorBio,
     price: toMajorUnits(course.priceMinor).toFixed(2),
+    payWhatYouWant: course.minimumPriceMinor === null ? 'false' : 'true',
+    minimumPrice: toMajorUnits(course.minimumPriceMinor ?? 0).toFixed(2),
     currency: course.currency,
     language: course.language,
     difficulty: course.difficulty,

@@ -251,6 +251,83 @@ describe('free enrolment', () => {
   });
 });
 
+describe('pay what you want (paid orders against the local Stripe fake)', () => {
+  /** The demo's pay-what-you-want course (suggested US$3.99), made "free, or pay what you like": minimum 0. */
+  const pwywCourse = async () => {
+    const course = await db()
+      .updateTable('courses')
+      .set({ minimum_price_minor: 0 })
+      .where('minimum_price_minor', 'is not', null)
+      .returning(['id', 'price_minor', 'currency'])
+      .executeTakeFirstOrThrow();
+    expect(course).toMatchObject({ price_minor: 399, currency: 'USD' });
+    return course;
+  };
+  const named = (courseId: string, email: string, price?: string, extra: Record<string, unknown> = {}) =>
+    new Browser(server).postJson('/api/checkout', {
+      acceptTerms: true,
+      waiveWithdrawal: true,
+      courseId,
+      email,
+      fullName: 'Deniz Kaya',
+      language: 'en',
+      ...(price === undefined ? {} : { price }),
+      ...extra,
+    });
+  const orderOf = (email: string) =>
+    db()
+      .selectFrom('purchases')
+      .select(['status', 'provider', 'amount_minor', 'discount_minor'])
+      .where('email', '=', email)
+      .execute();
+
+  it('refuses a price below the minimum, the charge minimum, above the maximum or past the cents, and records nothing', async () => {
+    const course = await pwywCourse();
+    await db().updateTable('courses').set({ minimum_price_minor: 200 }).where('id', '=', course.id).execute();
+    for (const [price, message] of [
+      ['1.99', 'checkout.namedPrice.belowMinimum'],
+      ['100000.01', 'checkout.namedPrice.tooHigh'],
+      ['2.001', 'checkout.namedPrice.invalid'],
+      ['-3', 'checkout.namedPrice.invalid'],
+    ] as const) {
+      const email = uniqueEmail('pwyw-refused');
+      const response = await named(course.id, email, price);
+      expect(response.status, price).toBe(400);
+      expect((await response.json()).error.fields, price).toEqual({ price: message });
+      expect(await orderOf(email)).toEqual([]);
+    }
+    await pwywCourse();
+    const belowCharge = await named(course.id, uniqueEmail('pwyw-cents'), '0.20');
+    expect((await belowCharge.json()).error.fields).toEqual({ price: 'checkout.namedPrice.belowChargeMinimum' });
+  });
+
+  it('enrols for free at 0, charges what the buyer named above it (through a code), and the suggestion when none is named', async () => {
+    const course = await pwywCourse();
+    const free = uniqueEmail('pwyw-free');
+    const enrolled = await named(course.id, free, '0');
+    expect((await enrolled.json()).redirectUrl).toMatch(/\/en\/checkout\/success\?session_id=free_/);
+    expect(await orderOf(free)).toEqual([{ status: 'completed', provider: 'free', amount_minor: 0, discount_minor: 0 }]);
+
+    await db().insertInto('discount_codes').values({ code: 'PWYWHALF', kind: 'percent', percent: 50 }).execute();
+    const quote = await new Browser(server).postJson('/api/checkout/quote', {
+      courseId: course.id,
+      language: 'en',
+      discountCode: 'pwywhalf',
+      price: '12,50',
+    });
+    expect(await quote.json()).toMatchObject({ listMinor: 1250, discountMinor: 625, totalMinor: 625 });
+    const paid = uniqueEmail('pwyw-paid');
+    expect((await named(course.id, paid, '12,50', { discountCode: 'PWYWHALF' })).status).toBe(200);
+    expect(await orderOf(paid)).toEqual([{ status: 'pending', provider: 'stripe', amount_minor: 625, discount_minor: 625 }]);
+    const session = stripe.requests.findLast((r) => r.path === '/v1/checkout/sessions')!;
+    expect(session.body.get('line_items[0][price_data][unit_amount]')).toBe('625');
+
+    const suggested = uniqueEmail('pwyw-suggested');
+    expect((await named(course.id, suggested)).status).toBe(200);
+    expect(await orderOf(suggested)).toMatchObject([{ status: 'pending', amount_minor: course.price_minor }]);
+  });
+});
+
 describe('paid checkout with Stripe (against a local HTTP fake of the Stripe API)', () => {
   it('records a pending order and creates a Checkout Session from database prices, in the buyer language', async () => {
     const { sessionId, order } = await startPaidOrder();

@@ -36,6 +36,7 @@ export const MESSAGES = messageScopes(
   'admin.courses.errors.instructorBioRequired',
   'admin.courses.errors.instructorNameRequired',
   'admin.courses.errors.languageInvalid',
+  'admin.courses.errors.minimumInvalid',
   'admin.courses.errors.notMultipart',
   'admin.courses.errors.priceInvalid',
   'admin.courses.errors.previewPagesInvalid',

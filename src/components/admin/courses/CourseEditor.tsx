@@ -67,12 +67,13 @@ export function CourseEditor({ lang, categories, categoriesUrl, course, onSaved,
     return [...categories, { slug: course.category, name: course.categoryName }];
   }, [categories, course]);
 
+  const payWhatYouWant = form.values.payWhatYouWant === 'true';
   const coverUrl = form.values.coverImageUrl.trim();
   const preview = coverFileUrl ?? (coverUrl && isCoverUrl(coverUrl) ? coverUrl : null);
   const cloudLink = !cover && isCloudDriveLink(coverUrl);
   const previewBroken = preview !== null && preview === brokenPreview;
 
-  const setChecked = (name: 'isFeatured' | 'isActive' | 'stampPdfs' | 'notifyBuyers') => (checked: boolean) =>
+  const setChecked = (name: 'isFeatured' | 'isActive' | 'stampPdfs' | 'notifyBuyers' | 'payWhatYouWant') => (checked: boolean) =>
     form.setValues((current) => ({ ...current, [name]: checked ? 'true' : 'false' }));
   const setFlag = (name: 'isFeatured' | 'isActive') => (event: ChangeEvent<HTMLInputElement>) =>
     setChecked(name)(event.target.checked);
@@ -185,7 +186,7 @@ export function CourseEditor({ lang, categories, categoriesUrl, course, onSaved,
           min={0}
           step={0.01}
           required
-          hint={t('admin.courses.priceHint')}
+          hint={t(payWhatYouWant ? 'admin.courses.suggestedPriceHint' : 'admin.courses.priceHint')}
           {...form.bind('price')}
         />
         <SelectField label={t('admin.courses.fieldCurrency')} {...form.bind('currency')}>
@@ -210,6 +211,26 @@ export function CourseEditor({ lang, categories, categoriesUrl, course, onSaved,
           ))}
         </SelectField>
       </div>
+
+      <CheckboxField
+        id="course-pay-what-you-want"
+        label={t('admin.courses.fieldPayWhatYouWant')}
+        hint={t('admin.courses.payWhatYouWantHint')}
+        checked={payWhatYouWant}
+        onChange={setChecked('payWhatYouWant')}
+      />
+      {payWhatYouWant && (
+        <TextField
+          label={t('admin.courses.fieldMinimumPrice')}
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step={0.01}
+          required
+          hint={t('admin.courses.minimumPriceHint')}
+          {...form.bind('minimumPrice')}
+        />
+      )}
 
       <TextField
         label={t('admin.courses.fieldTags')}

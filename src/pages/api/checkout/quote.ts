@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
 import { getActiveCourse } from '../../../../functions/catalogue/catalogue.ts';
 import { priceWithCode } from '../../../../functions/discounts/discounts.ts';
+import { withNamedPrice } from '../../../../functions/orders/named-price.ts';
 import { consumeAll, LIMITS } from '../../../../functions/limits/limits.ts';
 import { QuoteRequestSchema } from '../../../lib/checkout.schema.ts';
 import { errorResponse, readJson, resultResponse, tooManyRequests } from '../../../lib/http.ts';
@@ -17,7 +18,10 @@ export const POST: APIRoute = async (context) => {
   if (!verdict.allowed) return tooManyRequests(verdict.retryAfterS);
   const course = await getActiveCourse(body.data.courseId, body.data.language);
   if (!course) return errorResponse(404, 'course_not_found', 'checkout.courseNotFound');
-  const quote = await priceWithCode(course, body.data.discountCode, (await currentUser(context))?.email);
+  const priced = withNamedPrice(course, body.data.price);
+  const quote = priced.ok
+    ? await priceWithCode(priced.value, body.data.discountCode, (await currentUser(context))?.email)
+    : priced;
   return resultResponse(quote, ({ listMinor, discountMinor, totalMinor, currency, code }) => ({
     listMinor,
     discountMinor,

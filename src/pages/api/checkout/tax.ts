@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
 import { getActiveCourse } from '../../../../functions/catalogue/catalogue.ts';
 import { quoteOrderTax } from '../../../../functions/orders/order-tax.ts';
+import { withNamedPrice } from '../../../../functions/orders/named-price.ts';
 import { consumeAll, LIMITS } from '../../../../functions/limits/limits.ts';
 import { TaxQuoteRequestSchema } from '../../../lib/checkout-tax.schema.ts';
 import { errorResponse, readJson, resultResponse, tooManyRequests } from '../../../lib/http.ts';
@@ -18,6 +19,7 @@ export const POST: APIRoute = async (context) => {
   if (!verdict.allowed) return tooManyRequests(verdict.retryAfterS);
   const course = await getActiveCourse(body.data.courseId, body.data.language);
   if (!course) return errorResponse(404, 'course_not_found', 'checkout.courseNotFound');
-  const answer = await quoteOrderTax(course, body.data, (await currentUser(context))?.email, client);
+  const priced = withNamedPrice(course, body.data.price);
+  const answer = priced.ok ? await quoteOrderTax(priced.value, body.data, (await currentUser(context))?.email, client) : priced;
   return resultResponse(answer, (value) => value);
 };

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { db } from '../../../functions/db/database.ts';
+import { fulfilPayment, restoreDisputedPurchase, revokePurchase } from '../../../functions/orders/fulfilment.ts';
+import { makeCourse, makePurchase, uniqueEmail } from '../../support/factories.ts';
+
+/** A buyer, three courses, a bundle of them, and the buyer already owning the first. */
+async function bundleBoughtByOwnerOfOne() {
+  const email = uniqueEmail('bundle-buyer');
+  const user = await db()
+    .insertInto('users')
+    .values({ email, full_name: 'Deniz Kaya', email_verified: true })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const courses = await Promise.all([1, 2, 3].map((n) => makeCourse({ title: `Course ${n}` })));
+  const bundle = await makeCourse({ title: 'All three', kind: 'bundle', pdf_path: null, price_minor: 1000 });
+  await db()
+    .insertInto('bundle_items')
+    .values(courses.map((course, position) => ({ bundle_id: bundle.id, course_id: course.id, position })))
+    .execute();
+  const ownedBefore = await makePurchase(courses[0]!.id, { user_id: user.id, email, amount_minor: 499, provider: 'demo' });
+  const order = await makePurchase(bundle.id, {
+    user_id: user.id,
+    email,
+    status: 'pending',
+    provider: 'demo',
+    amount_minor: 667,
+    download_token: null,
+    completed_at: null,
+  });
+  return { user, courses, bundle, ownedBefore, order };
+}
+
+const purchasesOf = (userId: string) =>
+  db()
+    .selectFrom('purchases')
+    .select(['id', 'course_id', 'status', 'provider', 'amount_minor', 'bundle_purchase_id', 'download_token'])
+    .where('user_id', '=', userId)
+    .execute();
+
+describe('a bundle order', () => {
+  it('grants each course the buyer lacks on payment, and its refund revokes all of them but nothing bought apart', async () => {
+    const { user, courses, bundle, ownedBefore, order } = await bundleBoughtByOwnerOfOne();
+    expect(await fulfilPayment({ paymentId: order.payment_id!, amountMinor: 667, currency: 'USD' })).toBe('fulfilled');
+
+    const after = await purchasesOf(user.id);
+    const granted = after.filter((purchase) => purchase.bundle_purchase_id === order.id);
+    expect(granted.map((purchase) => purchase.course_id).sort()).toEqual([courses[1]!.id, courses[2]!.id].sort());
+    for (const purchase of granted) {
+      expect(purchase).toMatchObject({ status: 'completed', provider: 'bundle', amount_minor: 0 });
+      expect(purchase.download_token).toMatch(/^[\w-]{40,}$/);
+    }
+    expect(new Set(granted.map((purchase) => purchase.download_token)).size).toBe(2);
+    expect(after.find((purchase) => purchase.course_id === bundle.id)).toMatchObject({ status: 'completed', amount_minor: 667 });
+    // One receipt, for the bundle's order only.
+    const receipts = await db().selectFrom('purchases').select('receipt_number').where('user_id', '=', user.id).execute();
+    expect(receipts.filter((row) => row.receipt_number !== null)).toHaveLength(1);
+
+    expect(await revokePurchase({ orderId: order.id }, 'refunded')).toBe('revoked');
+    const refunded = await purchasesOf(user.id);
+    expect(refunded.filter((purchase) => purchase.status === 'completed').map((purchase) => purchase.id)).toEqual([
+      ownedBefore.id,
+    ]);
+    expect(refunded.filter((purchase) => purchase.status === 'refunded')).toHaveLength(3);
+  });
+
+  it('suspends the grants in a dispute and restores them when the dispute is won', async () => {
+    const { user, order } = await bundleBoughtByOwnerOfOne();
+    await fulfilPayment({ paymentId: order.payment_id! });
+    await revokePurchase({ orderId: order.id }, 'disputed');
+    const completed = async () => (await purchasesOf(user.id)).filter((purchase) => purchase.status === 'completed').length;
+    expect(await completed()).toBe(1);
+    expect(await restoreDisputedPurchase({ orderId: order.id })).toBe('restored');
+    expect(await completed()).toBe(4);
+  });
+});
