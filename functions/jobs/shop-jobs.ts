@@ -5,6 +5,8 @@ import { BLOG_IMAGE_SWEEP_EVERY_MS, sweepUnusedBlogImages } from '../blog/image-
 import { announcePostsSinceLastRun, BLOG_SCHEDULE_JOB } from '../blog/schedule.ts';
 import { deliverDueMail, MAIL_BATCH_SIZE, MAIL_INTERVAL_MS, type MailTransport } from '../mail/worker.ts';
 import { prunePurges } from '../http/cache-notify.ts';
+import { BROADCAST_TICK_MS, sendBroadcastTick } from '../audience/broadcast-sending.ts';
+import { AUTOMATIC_MAILS_EVERY_MS, sendAutomaticMails } from '../audience/automatic-mails.ts';
 import { periodicJob, rowsJob, startJobs, type Job } from './runner.ts';
 import type { MessageKey } from '../../src/i18n/i18n.ts';
 
@@ -16,6 +18,8 @@ export const JOB_LABELS = {
   'blog-image-sweep': 'admin.health.jobBlogImageSweep',
   'usage-limit-pruning': 'admin.health.jobUsageLimitPruning',
   'cache-purge-pruning': 'admin.health.jobCachePurgePruning',
+  'broadcast-sending': 'admin.health.jobBroadcastSending',
+  'automatic-mails': 'admin.health.jobAutomaticMails',
 } as const satisfies Record<string, MessageKey>;
 type JobName = keyof typeof JOB_LABELS;
 const named = (name: JobName) => name;
@@ -59,6 +63,8 @@ export function shopJobs({ transport, jobsIntervalMs, blogIntervalMs }: JobSetti
     ),
     periodicJob(named('usage-limit-pruning'), every(HOUR_MS), pruneUsageLimits),
     periodicJob(named('cache-purge-pruning'), every(HOUR_MS), prunePurges),
+    periodicJob(named('broadcast-sending'), every(BROADCAST_TICK_MS), (trx) => sendBroadcastTick(trx)),
+    periodicJob(named('automatic-mails'), every(AUTOMATIC_MAILS_EVERY_MS), (trx) => sendAutomaticMails(trx)),
   ];
 }
 

@@ -87,6 +87,21 @@ export function mailboxTransport(database: Db): MailTransport {
   };
 }
 
+/**
+ * Marketing mail whose subscriber is no longer active (they left after it was queued) is never sent:
+ * marked withdrawn, which the broadcast's counts show. The claim below checks the same in its own
+ * statement, so a mail claimed is one whose reader still wanted it a moment before it left.
+ */
+export async function withdrawUnwantedMail(database: Db): Promise<number> {
+  const withdrawn = await sql`
+    UPDATE mail_outbox SET status = 'withdrawn', locked_until = NULL
+    FROM subscribers
+    WHERE mail_outbox.status = 'pending' AND mail_outbox.subscriber_id = subscribers.id AND subscribers.status <> 'active'`.execute(
+    database,
+  );
+  return Number(withdrawn.numAffectedRows ?? 0);
+}
+
 export const MAIL_BATCH_SIZE = 20;
 /** How often each instance looks for due mail (functions/jobs/shop-jobs.ts); a full batch is followed at once. */
 export const MAIL_INTERVAL_MS = 1000;
@@ -107,6 +122,7 @@ export const MAX_RETRY_S = 60 * 60;
  * really does not exist costs one SMTP exchange.
  */
 export async function deliverDueMail(database: Db, transport: MailTransport): Promise<{ sent: number; failed: number }> {
+  await withdrawUnwantedMail(database);
   const claimed = await sql<{
     id: string;
     recipient: string;
@@ -125,6 +141,8 @@ export async function deliverDueMail(database: Db, transport: MailTransport): Pr
     WHERE id IN (
       SELECT id FROM mail_outbox
       WHERE status = 'pending' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
+        AND (subscriber_id IS NULL OR EXISTS (
+          SELECT 1 FROM subscribers WHERE subscribers.id = mail_outbox.subscriber_id AND subscribers.status = 'active'))
       ORDER BY next_attempt_at LIMIT ${MAIL_BATCH_SIZE} FOR UPDATE SKIP LOCKED)
     RETURNING id, recipient, subject, html, text, from_name, reply_to, list_unsubscribe, link_token, render_with, kind, attempts`.execute(
     database,

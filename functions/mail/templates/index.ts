@@ -12,6 +12,9 @@ import { securityNotice } from './security-notice.ts';
 import { signInLink } from './sign-in-link.ts';
 import { subscriptionConfirm } from './subscription-confirm.ts';
 import { subscriptionWelcome } from './subscription-welcome.ts';
+import { broadcast } from './broadcast.ts';
+import { checkoutReminder } from './checkout-reminder.ts';
+import { reviewRequest } from './review-request.ts';
 
 export interface MailSample {
   kind: string;
@@ -46,6 +49,9 @@ export const MAIL_SAMPLES: MailSample[] = [
   sampleOf(securityNotice),
   sampleOf(subscriptionConfirm),
   sampleOf(subscriptionWelcome),
+  sampleOf(broadcast),
+  sampleOf(reviewRequest),
+  sampleOf(checkoutReminder),
 ];
 
 /** Renders a queued mail from the props and delivery its row keeps (our own JSON, written by queueMailToRender). */
@@ -79,4 +85,7 @@ export {
   signInLink,
   subscriptionConfirm,
   subscriptionWelcome,
+  broadcast,
+  reviewRequest,
+  checkoutReminder,
 };

@@ -205,6 +205,8 @@ describe('fuzzing', () => {
       '/en/subscribe/confirm?',
       '/tr/subscription?',
       '/api/admin/subscribers?',
+      '/en/admin/mail?',
+      '/tr/admin/mail/automatic?',
     ];
     for (const target of targets) {
       await fc.assert(
@@ -227,6 +229,8 @@ describe('fuzzing', () => {
               'q',
               'status',
               'done',
+              'id',
+              'part',
             ),
             // Currency-shaped values too, so the display-currency paths are reached, not only refused.
             fc.oneof(
