@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { siteUrl } from '../env.ts';
 import { queueMail } from '../mail/outbox.ts';
@@ -117,37 +117,47 @@ async function queueEach(
   return queued;
 }
 
-/** Completed purchases between `from` and `until` by an active subscriber who may review and has not. */
-async function reviewRequestsDue(trx: Transaction<Database>, until: Date, from: Date): Promise<Due[]> {
+/**
+ * Purchases matching `where` whose buyer's mailbox is an active subscriber not yet sent this `kind`
+ * for the course: one row per subscriber and course, the one `order` puts first, at most a batch.
+ */
+async function dueFor(
+  trx: Transaction<Database>,
+  kind: keyof typeof TEMPLATES,
+  where: RawBuilder<unknown>,
+  order: RawBuilder<unknown>,
+): Promise<Due[]> {
   const { rows } = await sql<Due>`
     SELECT DISTINCT ON (s.id, p.course_id) s.id AS subscriber_id, s.email, p.course_id, c.title, p.language
     FROM purchases p
     JOIN subscribers s ON s.mailbox_key = p.buyer_key AND s.status = 'active'
     JOIN courses c ON c.id = p.course_id
-    WHERE p.status = 'completed' AND p.user_id IS NOT NULL
-      AND p.completed_at <= ${until} AND p.completed_at > ${from}
-      AND NOT EXISTS (SELECT 1 FROM reviews r WHERE r.user_id = p.user_id AND r.course_id = p.course_id)
-      AND NOT EXISTS (SELECT 1 FROM automatic_mails_sent a
-        WHERE a.kind = 'review-request' AND a.subscriber_id = s.id AND a.course_id = p.course_id)
-    ORDER BY s.id, p.course_id, p.completed_at
+    WHERE ${where}
+      AND NOT EXISTS (SELECT 1 FROM automatic_mails_sent a WHERE a.kind = ${kind} AND a.subscriber_id = s.id AND a.course_id = p.course_id)
+    ORDER BY s.id, p.course_id, ${order}
     LIMIT ${AUTOMATIC_BATCH}`.execute(trx);
   return rows;
 }
 
+/** Completed purchases between `from` and `until` by an active subscriber who may review and has not. */
+function reviewRequestsDue(trx: Transaction<Database>, until: Date, from: Date): Promise<Due[]> {
+  return dueFor(
+    trx,
+    'review-request',
+    sql`p.status = 'completed' AND p.user_id IS NOT NULL AND p.completed_at <= ${until} AND p.completed_at > ${from}
+      AND NOT EXISTS (SELECT 1 FROM reviews r WHERE r.user_id = p.user_id AND r.course_id = p.course_id)`,
+    sql`p.completed_at`,
+  );
+}
+
 /** Checkouts left unpaid between `from` and `until` by an active subscriber whose mailbox never bought the course. */
-async function checkoutRemindersDue(trx: Transaction<Database>, until: Date, from: Date): Promise<Due[]> {
-  const { rows } = await sql<Due>`
-    SELECT DISTINCT ON (s.id, p.course_id) s.id AS subscriber_id, s.email, p.course_id, c.title, p.language
-    FROM purchases p
-    JOIN subscribers s ON s.mailbox_key = p.buyer_key AND s.status = 'active'
-    JOIN courses c ON c.id = p.course_id
-    WHERE p.status IN ('pending', 'expired', 'failed')
-      AND p.created_at <= ${until} AND p.created_at > ${from}
+function checkoutRemindersDue(trx: Transaction<Database>, until: Date, from: Date): Promise<Due[]> {
+  return dueFor(
+    trx,
+    'checkout-reminder',
+    sql`p.status IN ('pending', 'expired', 'failed') AND p.created_at <= ${until} AND p.created_at > ${from}
       AND NOT EXISTS (SELECT 1 FROM purchases b WHERE b.buyer_key = p.buyer_key AND b.course_id = p.course_id
-        AND b.status IN ('completed', 'refunded', 'disputed'))
-      AND NOT EXISTS (SELECT 1 FROM automatic_mails_sent a
-        WHERE a.kind = 'checkout-reminder' AND a.subscriber_id = s.id AND a.course_id = p.course_id)
-    ORDER BY s.id, p.course_id, p.created_at DESC
-    LIMIT ${AUTOMATIC_BATCH}`.execute(trx);
-  return rows;
+        AND b.status IN ('completed', 'refunded', 'disputed'))`,
+    sql`p.created_at DESC`,
+  );
 }

@@ -14,7 +14,7 @@ import type {
   BroadcastStatus,
   BroadcastView,
 } from '../../src/lib/admin/mail.schema.ts';
-import type { Selectable } from 'kysely';
+import type { Selectable, Updateable } from 'kysely';
 import { subscriberLinks } from './links.ts';
 
 /**
@@ -51,15 +51,7 @@ export async function createBroadcast(input: BroadcastInput): Promise<Result<Bro
 
 export async function updateBroadcast(id: string, input: BroadcastInput): Promise<Result<BroadcastView>> {
   if (!isUuid(id)) return notFound;
-  const row = await db()
-    .updateTable('broadcasts')
-    .set(columns(input))
-    .where('id', '=', id)
-    .where('status', 'in', EDITABLE)
-    .returningAll()
-    .executeTakeFirst();
-  if (row) return ok(toView(row, EMPTY_COUNTS));
-  return (await exists(id)) ? conflict('not_editable', 'admin.mail.notEditable') : notFound;
+  return whileEditable(id, columns(input));
 }
 
 /** Sends now (the job starts it at its next run) or schedules it; a draft or a scheduled broadcast only. */
@@ -68,9 +60,14 @@ export async function sendBroadcast(id: string, at: string | undefined): Promise
   const sendAt = at ? new Date(at) : new Date();
   if (at && sendAt.getTime() <= Date.now())
     return invalid('send_at_past', 'admin.mail.sendAtPast', { sendAt: 'admin.mail.sendAtPast' });
+  return whileEditable(id, { status: 'scheduled', send_at: sendAt, updated_at: new Date() });
+}
+
+/** A change to a draft or a scheduled broadcast; one that started is refused. */
+async function whileEditable(id: string, change: Updateable<BroadcastsTable>): Promise<Result<BroadcastView>> {
   const row = await db()
     .updateTable('broadcasts')
-    .set({ status: 'scheduled', send_at: sendAt, updated_at: new Date() })
+    .set(change)
     .where('id', '=', id)
     .where('status', 'in', EDITABLE)
     .returningAll()

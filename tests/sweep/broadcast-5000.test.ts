@@ -1,17 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDb, db, type Db } from '../../functions/db/database.ts';
 import { changeBroadcast, createBroadcast, getBroadcast, sendBroadcast } from '../../functions/audience/broadcasts.ts';
 import { BUILT_IN_AUDIENCE_SETTINGS, saveAudienceSettings } from '../../functions/audience/settings.ts';
-import { unsubscribe } from '../../functions/audience/preferences.ts';
-import { ONE_CLICK_WORDING } from '../../functions/audience/consent.ts';
-import { mailboxKey } from '../../functions/mail/mailbox-key.ts';
 import { smtpTransport } from '../../functions/mail/worker.ts';
 import { shopJobs } from '../../functions/jobs/shop-jobs.ts';
 import { startJobs } from '../../functions/jobs/runner.ts';
 import { log } from '../../functions/log.ts';
 import { okValue } from '../support/factories.ts';
 import { startSmtpServer } from '../support/smtp.ts';
+import { broadcastDraft, makeSubscribers, unsubscribeByOneClick } from '../support/subscribers.ts';
 
 /**
  * `npm run test:sweep` only: a broadcast to 5,000 subscribers through two instances (two job runners,
@@ -24,12 +21,6 @@ vi.spyOn(log, 'info').mockImplementation(() => undefined);
 const SUBSCRIBERS = 5000;
 const LEAVING = 100;
 const FROM = 'Shop <no-reply@shop.test>';
-const ONE_CLICK = {
-  language: 'en' as const,
-  source: 'one-click' as const,
-  page: '/api/audience/unsubscribe',
-  clientIp: '127.0.0.1',
-};
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('a broadcast to 5,000 subscribers through two instances (npm run test:sweep)', () => {
@@ -45,38 +36,10 @@ describe('a broadcast to 5,000 subscribers through two instances (npm run test:s
   });
 
   it('delivers each mail once, honours unsubscribes during the send, and pauses and resumes', async () => {
-    const rows = Array.from({ length: SUBSCRIBERS }, (_, index) => {
-      const email = `sweep-${index}-${randomUUID().slice(0, 6)}@example.com`;
-      return {
-        email,
-        mailbox_key: mailboxKey(email),
-        status: 'active' as const,
-        confirmed_at: new Date(),
-        languages: ['en'],
-        topics: ['courses'],
-      };
-    });
-    const subscribers: { id: string; email: string }[] = [];
-    for (let from = 0; from < rows.length; from += 1000)
-      subscribers.push(
-        ...(await db()
-          .insertInto('subscribers')
-          .values(rows.slice(from, from + 1000))
-          .returning(['id', 'email'])
-          .execute()),
-      );
+    const subscribers = await makeSubscribers(SUBSCRIBERS, 'sweep', ['en']);
     // 6,000 a minute: 100 a run, one run a second (about 50 seconds of feeding).
     await saveAudienceSettings({ ...BUILT_IN_AUDIENCE_SETTINGS, ratePerMinute: 6000 });
-    const { id } = okValue(
-      await createBroadcast({
-        subject: 'Sweep',
-        body: 'Hello **everyone**.',
-        language: 'en',
-        segment: 'all',
-        courseIds: [],
-        audienceLanguage: 'any',
-      }),
-    );
+    const { id } = okValue(await createBroadcast(broadcastDraft({ subject: 'Sweep' })));
     okValue(await sendBroadcast(id, undefined));
 
     // Pooled SMTP connections (nodemailer reads them from the URL, as it would from SMTP_URL).
@@ -93,7 +56,7 @@ describe('a broadcast to 5,000 subscribers through two instances (npm run test:s
       await expect.poll(handedOver, { timeout: 120_000, interval: 200 }).toBeGreaterThanOrEqual(1000);
       expect(okValue(await getBroadcast(id)).status).toBe('sending');
       // Mid-send: 100 leave (some already mailed, most still waiting).
-      for (const subscriber of leaving) await unsubscribe(subscriber.id, ONE_CLICK_WORDING, ONE_CLICK);
+      for (const subscriber of leaving) await unsubscribeByOneClick(subscriber.id);
 
       expect(okValue(await changeBroadcast(id, 'pause')).status).toBe('paused');
       await sleep(1500);

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDb, db, type Db } from '../../../functions/db/database.ts';
@@ -6,16 +5,14 @@ import { changeBroadcast, createBroadcast, getBroadcast, sendBroadcast } from '.
 import { sendBroadcastTick } from '../../../functions/audience/broadcast-sending.ts';
 import { sendAutomaticMails } from '../../../functions/audience/automatic-mails.ts';
 import { BUILT_IN_AUDIENCE_SETTINGS, saveAudienceSettings } from '../../../functions/audience/settings.ts';
-import { unsubscribe } from '../../../functions/audience/preferences.ts';
-import { ONE_CLICK_WORDING } from '../../../functions/audience/consent.ts';
 import { mailboxKey } from '../../../functions/mail/mailbox-key.ts';
 import { deliverDueMail, smtpTransport } from '../../../functions/mail/worker.ts';
 import { shopJobs } from '../../../functions/jobs/shop-jobs.ts';
 import { startJobs } from '../../../functions/jobs/runner.ts';
 import { log } from '../../../functions/log.ts';
-import type { BroadcastInput } from '../../../src/lib/admin/mail.schema.ts';
-import { makeCourse, makePurchase, okValue } from '../../support/factories.ts';
+import { makeCourse, makePurchase, okValue, uniqueEmail } from '../../support/factories.ts';
 import { mailHeaders, plainText, startSmtpServer } from '../../support/smtp.ts';
+import { broadcastDraft, makeSubscribers, unsubscribeByOneClick } from '../../support/subscribers.ts';
 
 /**
  * Broadcasts and automatic mails over the real outbox, the real job runner and a real SMTP server.
@@ -23,37 +20,7 @@ import { mailHeaders, plainText, startSmtpServer } from '../../support/smtp.ts';
  */
 vi.spyOn(log, 'info').mockImplementation(() => undefined);
 const FROM = 'Shop <no-reply@shop.test>';
-const ONE_CLICK = {
-  language: 'en' as const,
-  source: 'one-click' as const,
-  page: '/api/audience/unsubscribe',
-  clientIp: '127.0.0.1',
-};
-
-async function makeSubscribers(count: number, prefix: string, languages: string[]): Promise<{ id: string; email: string }[]> {
-  const rows = Array.from({ length: count }, (_, index) => {
-    const email = `${prefix}-${index}-${randomUUID().slice(0, 6)}@example.com`;
-    return {
-      email,
-      mailbox_key: mailboxKey(email),
-      status: 'active' as const,
-      confirmed_at: new Date(),
-      languages,
-      topics: ['courses'],
-    };
-  });
-  return db().insertInto('subscribers').values(rows).returning(['id', 'email']).execute();
-}
-
-const draft = (overrides: Partial<BroadcastInput> = {}): BroadcastInput => ({
-  subject: 'Our new course',
-  body: '## Hello\n\nThe **new course** is out. [Have a look](https://shop.test/en/courses)',
-  language: 'en',
-  segment: 'all',
-  courseIds: [],
-  audienceLanguage: 'any',
-  ...overrides,
-});
+const draft = broadcastDraft;
 
 const recipientStatuses = async (broadcastId: string) =>
   db().selectFrom('broadcast_recipients').select(['subscriber_id', 'status']).where('broadcast_id', '=', broadcastId).execute();
@@ -96,7 +63,7 @@ describe('a broadcast', () => {
 
       // One who has not had their turn leaves: they are skipped when it comes.
       leftId = (await recipientStatuses(id)).find((row) => row.status === 'waiting')!.subscriber_id;
-      await unsubscribe(leftId, ONE_CLICK_WORDING, ONE_CLICK);
+      await unsubscribeByOneClick(leftId);
       expect(okValue(await changeBroadcast(id, 'resume')).status).toBe('sending');
       await expect.poll(async () => okValue(await getBroadcast(id)).status, { timeout: 15_000, interval: 100 }).toBe('sent');
       await expect.poll(() => smtp.messages.length, { timeout: 5000, interval: 50 }).toBe(29);
@@ -131,7 +98,7 @@ describe('a broadcast', () => {
       .transaction()
       .execute((trx) => sendBroadcastTick(trx));
     expect((await recipientStatuses(id)).map((row) => row.status)).toEqual(['queued', 'queued']);
-    await unsubscribe(leaves!.id, ONE_CLICK_WORDING, ONE_CLICK);
+    await unsubscribeByOneClick(leaves!.id);
     const before = smtp.messages.length;
     while ((await deliverDueMail(db(), smtpTransport(smtp.url, FROM))).sent > 0);
     const to = smtp.messages.slice(before).flatMap((message) => message.to);
@@ -184,7 +151,7 @@ describe('automatic mails', () => {
     await saveAudienceSettings(settings);
     const course = await makeCourse({ title: 'Your Emergency Fund' });
     const [reader, buyer] = await makeSubscribers(2, 'checkout', ['en']);
-    const stranger = `stranger-${randomUUID().slice(0, 6)}@example.com`;
+    const stranger = uniqueEmail('stranger');
     const at = new Date(Date.now() - 2 * HOUR);
     for (const email of [reader!.email, buyer!.email, stranger])
       await makePurchase(course.id, {
@@ -225,7 +192,7 @@ describe('automatic mails', () => {
     await saveAudienceSettings(settings);
     const course = await makeCourse({ title: 'Bütçe' });
     const [asked, reviewed, left] = await makeSubscribers(3, 'review', ['tr']);
-    const notSubscribed = `buyer-${randomUUID().slice(0, 6)}@example.com`;
+    const notSubscribed = uniqueEmail('buyer');
     const eightDaysAgo = new Date(Date.now() - 8 * 24 * HOUR);
     const buyers = new Map<string, string>();
     for (const email of [asked!.email, reviewed!.email, left!.email, notSubscribed]) {
@@ -248,7 +215,7 @@ describe('automatic mails', () => {
           .values({ course_id: course.id, user_id: user.id, purchase_id: purchase.id, rating: 5 })
           .execute();
     }
-    await unsubscribe(left!.id, ONE_CLICK_WORDING, ONE_CLICK);
+    await unsubscribeByOneClick(left!.id);
 
     await run(new Date());
     await run(new Date());
