@@ -90,7 +90,7 @@ export default defineConfig({
         "object-src 'none'",
         "base-uri 'self'",
         "form-action 'self'",
-        'frame-src https://www.youtube-nocookie.com https://player.vimeo.com',
+        "frame-src 'self' https://www.youtube-nocookie.com https://player.vimeo.com",
       ],
     },
   },

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { db } from '../db/database.ts';
+import { db, type Db } from '../db/database.ts';
+import { shopIdentity } from '../shop/identity.ts';
 import { siteUrl } from '../env.ts';
 import { queueMail } from '../mail/outbox.ts';
 import { renderMail } from '../mail/template.ts';
@@ -8,10 +9,30 @@ import { asLanguage, type Language } from '../../src/i18n/languages.ts';
 import { invalid, ok, type Result } from '../../src/lib/result.ts';
 import { subscriberLinks } from './links.ts';
 import { hashToken } from './subscribe.ts';
+import { audienceSettings, fillPlaceholders, textsOf } from './settings.ts';
 
 export type LinkState = 'valid' | 'expired' | 'used' | 'invalid';
 
 const TOKEN = /^[\w-]{20,100}$/;
+
+/** The automatic welcome (Admin → Mail), unless the seller turned it off: in the confirmation's language, with their words. */
+async function queueWelcome(trx: Db, subscriber: { id: string; email: string }, language: Language): Promise<void> {
+  const settings = await audienceSettings(trx);
+  if (!settings.automatic.welcome.enabled) return;
+  const shop = await shopIdentity(trx);
+  const texts = textsOf(settings, 'welcome', language);
+  const welcome = await renderMail(
+    subscriptionWelcome,
+    {
+      subject: fillPlaceholders(texts.subject, { shop: shop.name }),
+      markdown: fillPlaceholders(texts.body, { shop: shop.name }),
+      buttonUrl: `${siteUrl()}/${language}/courses`,
+    },
+    { to: subscriber.email, language, unsubscribe: subscriberLinks(subscriber.id, language) },
+    trx,
+  );
+  await queueMail(trx, { ...welcome, subscriberId: subscriber.id });
+}
 
 /** What a confirmation link would do, without using it (the confirm page shows a button; opening it changes nothing). */
 export async function confirmationLinkState(token: string): Promise<LinkState> {
@@ -78,15 +99,7 @@ export async function confirmSubscription(token: string): Promise<Result<{ subsc
         .returning(['id', 'email'])
         .executeTakeFirstOrThrow();
       const language = asLanguage(consent.language);
-      if (before.status !== 'active') {
-        const welcome = await renderMail(
-          subscriptionWelcome,
-          { coursesUrl: `${siteUrl()}/${language}/courses` },
-          { to: subscriber.email, language, unsubscribe: subscriberLinks(subscriber.id, language) },
-          trx,
-        );
-        await queueMail(trx, welcome);
-      }
+      if (before.status !== 'active') await queueWelcome(trx, subscriber, language);
       return { subscriberId: subscriber.id, language };
     });
   if (confirmed) return ok(confirmed);

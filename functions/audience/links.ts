@@ -14,7 +14,25 @@ export function subscriberToken(subscriberId: string): string {
 }
 
 export function subscriberLinks(subscriberId: string, language: Language): { oneClickUrl: string; pageUrl: string } {
-  const token = encodeURIComponent(subscriberToken(subscriberId));
+  return linksWithToken(encodeURIComponent(subscriberToken(subscriberId)), language);
+}
+
+/**
+ * Where a subscriber's token goes in their links: a broadcast renders its mail once with this in
+ * place of the token, and each recipient's copy gets their own (`withSubscriberToken`).
+ */
+export const SUBSCRIBER_TOKEN_SLOT = 'SUBSCRIBERTOKENSLOT';
+
+export function slottedSubscriberLinks(language: Language): { oneClickUrl: string; pageUrl: string } {
+  return linksWithToken(SUBSCRIBER_TOKEN_SLOT, language);
+}
+
+/** A text rendered with `slottedSubscriberLinks`, made one subscriber's. */
+export function withSubscriberToken(text: string, subscriberId: string): string {
+  return text.replaceAll(SUBSCRIBER_TOKEN_SLOT, encodeURIComponent(subscriberToken(subscriberId)));
+}
+
+function linksWithToken(token: string, language: Language): { oneClickUrl: string; pageUrl: string } {
   return {
     oneClickUrl: `${siteUrl()}/api/audience/unsubscribe?token=${token}&lang=${language}`,
     pageUrl: `${siteUrl()}/${language}/subscription?token=${token}`,

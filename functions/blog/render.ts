@@ -1,4 +1,4 @@
-import { Marked } from 'marked';
+import { Marked, type Token } from 'marked';
 import sanitizeHtml from 'sanitize-html';
 import { DECORATIVE_ALT } from '../../src/lib/admin/blogs.schema.ts';
 import { ARTICLE_IMAGE_SIZES, uploadedImage } from '../../src/lib/blog-images.ts';
@@ -125,6 +125,11 @@ const POLICY: sanitizeHtml.IOptions = {
 
 export function sanitizePostHtml(html: string): string {
   return sanitizeHtml(html, POLICY);
+}
+
+/** The same Markdown, as tokens: e-mails build their body from them with the e-mail kit (functions/mail/markdown.ts). */
+export function markdownTokens(source: string): Token[] {
+  return markdown.lexer(source);
 }
 
 export function renderPostContent(source: string): string {

@@ -19,7 +19,7 @@ const OUT_FILE = 'functions/db/schema.generated.ts';
 const OVERRIDES = {
   columns: {
     'purchases.status': 'Generated<"pending" | "completed" | "failed" | "expired" | "refunded" | "disputed">',
-    'mail_outbox.status': 'Generated<"pending" | "sent">',
+    'mail_outbox.status': 'Generated<"pending" | "sent" | "withdrawn">',
     'users.role': 'Generated<"user" | "admin">',
     'client_logs.level': '"error" | "warn" | "info" | "debug"',
     'discount_codes.kind': '"percent" | "fixed"',
@@ -32,6 +32,12 @@ const OVERRIDES = {
     'buyer_imports.platform': '"gumroad" | "payhip" | "lemon-squeezy"',
     'subscriber_consents.source':
       '"footer" | "blog" | "course" | "subscribe-page" | "checkout" | "preferences" | "one-click" | "import"',
+    'broadcasts.language': '"en" | "tr"',
+    'broadcasts.segment': '"all" | "buyers" | "never-bought"',
+    'broadcasts.audience_language': '"en" | "tr" | null',
+    'broadcasts.status': 'Generated<"draft" | "scheduled" | "sending" | "paused" | "sent" | "cancelled">',
+    'broadcast_recipients.status': 'Generated<"waiting" | "queued" | "skipped">',
+    'automatic_mails_sent.kind': '"review-request" | "checkout-reminder"',
   },
 };
 const verify = process.argv.includes('--verify');

@@ -43,6 +43,20 @@ export interface Accounts {
   user_id: string;
 }
 
+export interface AudienceSettings {
+  id: Generated<boolean>;
+  settings: Json;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface AutomaticMailsSent {
+  course_id: string;
+  created_at: Generated<Timestamp>;
+  kind: "review-request" | "checkout-reminder";
+  mail_id: string | null;
+  subscriber_id: string;
+}
+
 export interface BlogFileTombstones {
   deleted_at: Generated<Timestamp>;
   language: string;
@@ -73,6 +87,30 @@ export interface BlogPosts {
   title: string;
   tldr: string | null;
   translation_key: string | null;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface BroadcastRecipients {
+  broadcast_id: string;
+  mail_id: string | null;
+  queued_at: Timestamp | null;
+  status: Generated<"waiting" | "queued" | "skipped">;
+  subscriber_id: string;
+}
+
+export interface Broadcasts {
+  audience_language: "en" | "tr" | null;
+  body: string;
+  course_ids: Generated<string[]>;
+  created_at: Generated<Timestamp>;
+  finished_at: Timestamp | null;
+  id: Generated<string>;
+  language: "en" | "tr";
+  segment: "all" | "buyers" | "never-bought";
+  send_at: Timestamp | null;
+  started_at: Timestamp | null;
+  status: Generated<"draft" | "scheduled" | "sending" | "paused" | "sent" | "cancelled">;
+  subject: string;
   updated_at: Generated<Timestamp>;
 }
 
@@ -282,8 +320,9 @@ export interface MailOutbox {
   render_with: Json | null;
   reply_to: string | null;
   sent_at: Timestamp | null;
-  status: Generated<"pending" | "sent">;
+  status: Generated<"pending" | "sent" | "withdrawn">;
   subject: string;
+  subscriber_id: string | null;
   text: string;
 }
 
@@ -525,8 +564,12 @@ export interface WishlistItems {
 
 export interface DB {
   accounts: Accounts;
+  audience_settings: AudienceSettings;
+  automatic_mails_sent: AutomaticMailsSent;
   blog_file_tombstones: BlogFileTombstones;
   blog_posts: BlogPosts;
+  broadcast_recipients: BroadcastRecipients;
+  broadcasts: Broadcasts;
   bundle_items: BundleItems;
   buyer_imports: BuyerImports;
   cache_purges: CachePurges;

@@ -4,6 +4,7 @@
  */
 export type {
   BlogPosts as BlogPostsTable,
+  Broadcasts as BroadcastsTable,
   Categories as CategoriesTable,
   Courses as CoursesTable,
   DB as Database,

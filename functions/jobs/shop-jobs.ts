@@ -6,6 +6,8 @@ import { announcePostsSinceLastRun, BLOG_SCHEDULE_JOB } from '../blog/schedule.t
 import { deliverDueMail, MAIL_BATCH_SIZE, MAIL_INTERVAL_MS, type MailTransport } from '../mail/worker.ts';
 import { prunePurges } from '../http/cache-notify.ts';
 import { flushCourseViews } from '../funnel/view-counter.ts';
+import { BROADCAST_TICK_MS, sendBroadcastTick } from '../audience/broadcast-sending.ts';
+import { AUTOMATIC_MAILS_EVERY_MS, sendAutomaticMails } from '../audience/automatic-mails.ts';
 import { periodicJob, rowsJob, startJobs, type Job } from './runner.ts';
 import type { MessageKey } from '../../src/i18n/i18n.ts';
 
@@ -18,6 +20,8 @@ export const JOB_LABELS = {
   'usage-limit-pruning': 'admin.health.jobUsageLimitPruning',
   'cache-purge-pruning': 'admin.health.jobCachePurgePruning',
   'funnel-views': 'admin.health.jobFunnelViews',
+  'broadcast-sending': 'admin.health.jobBroadcastSending',
+  'automatic-mails': 'admin.health.jobAutomaticMails',
 } as const satisfies Record<string, MessageKey>;
 type JobName = keyof typeof JOB_LABELS;
 const named = (name: JobName) => name;
@@ -63,6 +67,8 @@ export function shopJobs({ transport, jobsIntervalMs, blogIntervalMs }: JobSetti
     ),
     periodicJob(named('usage-limit-pruning'), every(HOUR_MS), pruneUsageLimits),
     periodicJob(named('cache-purge-pruning'), every(HOUR_MS), prunePurges),
+    periodicJob(named('broadcast-sending'), every(BROADCAST_TICK_MS), (trx) => sendBroadcastTick(trx)),
+    periodicJob(named('automatic-mails'), every(AUTOMATIC_MAILS_EVERY_MS), (trx) => sendAutomaticMails(trx)),
   ];
 }
 

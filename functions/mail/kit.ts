@@ -8,6 +8,7 @@ import {
   Heading as EmailHeading,
   Hr,
   Html,
+  Img,
   Link,
   Preview,
   Row,
@@ -254,4 +255,36 @@ export function LegalDocument({ title, markdown }: { title: string; markdown: st
       ),
     ),
   );
+}
+
+/** A heading inside a written message (a broadcast's Markdown `##`): smaller than the mail's title. */
+export function Subheading({ children }: { children?: ReactNode }) {
+  return h(
+    EmailHeading,
+    {
+      as: 'h2',
+      className: 'mail-text',
+      style: { margin: '24px 0 12px', fontSize: '18px', lineHeight: '26px', color: COLORS.text },
+    },
+    children,
+  );
+}
+
+/** A bulleted or numbered list inside a written message. */
+export function List({ ordered = false, items }: { ordered?: boolean; items: ReactNode[] }) {
+  return h(
+    ordered ? 'ol' : 'ul',
+    { className: 'mail-text', style: { ...paragraph, paddingLeft: '24px' } },
+    ...items.map((item, index) => h('li', { key: index, style: { margin: '0 0 6px' } }, item)),
+  );
+}
+
+/** A line between parts of a written message. */
+export function Rule() {
+  return h(Hr, { className: 'mail-rule', style: { borderColor: COLORS.rule, margin: '24px 0' } });
+}
+
+/** An image inside a written message: never wider than the card, with its text for readers who block images. */
+export function Picture({ url, alt }: { url: string; alt: string }) {
+  return h(Img, { src: url, alt, style: { display: 'block', maxWidth: '100%', height: 'auto', margin: '0 0 16px' } });
 }

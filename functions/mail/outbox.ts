@@ -18,6 +18,11 @@ export interface Mail {
   listUnsubscribe?: string;
   /** The expiring link in this mail (at LINK_TOKEN_SLOT): the worker mints its token at sending. */
   link?: LinkToken;
+  /**
+   * The subscriber a marketing mail is for: the worker sends it only while they are still active
+   * (an unsubscribe arriving after it was queued is honoured; worker.ts withdrawUnwantedMail).
+   */
+  subscriberId?: string;
   /** Rendered by the worker as it sends it, from this (template.ts queueMailToRender); html and text are '' until then. */
   renderWith?: { props: unknown; delivery: Record<string, unknown> };
 }
@@ -38,6 +43,7 @@ export async function queueMail(database: Db, mail: Mail): Promise<string> {
       list_unsubscribe: mail.listUnsubscribe ?? null,
       link_token: mail.link ? JSON.stringify(mail.link) : null,
       render_with: mail.renderWith ? JSON.stringify(mail.renderWith) : null,
+      subscriber_id: mail.subscriberId ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

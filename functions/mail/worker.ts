@@ -87,6 +87,29 @@ export function mailboxTransport(database: Db): MailTransport {
   };
 }
 
+/**
+ * Marketing mail whose subscriber is no longer active (they left after it was queued) is never sent:
+ * marked withdrawn, which the broadcast's counts show. The claim below checks the same in its own
+ * statement, so a mail claimed is one whose reader still wanted it a moment before it left.
+ */
+export async function withdrawUnwantedMail(database: Db): Promise<number> {
+  const withdrawn = await sql`
+    UPDATE mail_outbox SET status = 'withdrawn', locked_until = NULL
+    FROM subscribers
+    WHERE mail_outbox.status = 'pending' AND mail_outbox.subscriber_id = subscribers.id AND subscribers.status <> 'active'`.execute(
+    database,
+  );
+  return Number(withdrawn.numAffectedRows ?? 0);
+}
+
+/** Whether a marketing mail's subscriber is still active; if not, the mail is withdrawn, never sent. */
+async function stillWanted(database: Db, mailId: string, subscriberId: string): Promise<boolean> {
+  const subscriber = await database.selectFrom('subscribers').select('status').where('id', '=', subscriberId).executeTakeFirst();
+  if (subscriber?.status === 'active') return true;
+  await database.updateTable('mail_outbox').set({ status: 'withdrawn', locked_until: null }).where('id', '=', mailId).execute();
+  return false;
+}
+
 export const MAIL_BATCH_SIZE = 20;
 /** How often each instance looks for due mail (functions/jobs/shop-jobs.ts); a full batch is followed at once. */
 export const MAIL_INTERVAL_MS = 1000;
@@ -107,6 +130,7 @@ export const MAX_RETRY_S = 60 * 60;
  * really does not exist costs one SMTP exchange.
  */
 export async function deliverDueMail(database: Db, transport: MailTransport): Promise<{ sent: number; failed: number }> {
+  await withdrawUnwantedMail(database);
   const claimed = await sql<{
     id: string;
     recipient: string;
@@ -118,6 +142,7 @@ export async function deliverDueMail(database: Db, transport: MailTransport): Pr
     list_unsubscribe: string | null;
     link_token: LinkToken | null;
     render_with: { props: unknown; delivery: Delivery } | null;
+    subscriber_id: string | null;
     kind: string;
     attempts: number;
   }>`
@@ -125,8 +150,10 @@ export async function deliverDueMail(database: Db, transport: MailTransport): Pr
     WHERE id IN (
       SELECT id FROM mail_outbox
       WHERE status = 'pending' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
+        AND (subscriber_id IS NULL OR EXISTS (
+          SELECT 1 FROM subscribers WHERE subscribers.id = mail_outbox.subscriber_id AND subscribers.status = 'active'))
       ORDER BY next_attempt_at LIMIT ${MAIL_BATCH_SIZE} FOR UPDATE SKIP LOCKED)
-    RETURNING id, recipient, subject, html, text, from_name, reply_to, list_unsubscribe, link_token, render_with, kind, attempts`.execute(
+    RETURNING id, recipient, subject, html, text, from_name, reply_to, list_unsubscribe, link_token, render_with, subscriber_id, kind, attempts`.execute(
     database,
   );
 
@@ -134,6 +161,8 @@ export async function deliverDueMail(database: Db, transport: MailTransport): Pr
   let failed = 0;
   for (const mail of claimed.rows) {
     try {
+      // A batch is sent one mail after another: a reader who left while earlier ones were sent is honoured.
+      if (mail.subscriber_id && !(await stillWanted(database, mail.id, mail.subscriber_id))) continue;
       if (mail.render_with) Object.assign(mail, await renderQueued(database, mail.id, mail.kind, mail.render_with));
       // Minted now, so a link's lifetime starts when the mail leaves; the outbox row keeps only the slot.
       const token = mail.link_token ? await mintLinkToken(database, mail.link_token) : undefined;

@@ -17,3 +17,10 @@ export function formatWait(seconds: number, lang: Language): string {
   const words = new Intl.RelativeTimeFormat(LOCALE_OF[lang], { numeric: 'always' });
   return seconds < 60 ? words.format(Math.max(1, Math.ceil(seconds)), 'second') : words.format(Math.ceil(seconds / 60), 'minute');
 }
+
+/** A moment in UTC, for times the admin types as UTC (a broadcast's schedule: forms without a script cannot know the browser's zone). */
+export function formatUtcDateTime(iso: string | Date, lang: Language): string {
+  return new Intl.DateTimeFormat(LOCALE_OF[lang], { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(
+    new Date(iso),
+  );
+}

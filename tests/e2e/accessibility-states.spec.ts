@@ -134,5 +134,13 @@ for (const lang of LANGUAGES) {
     await page.getByRole('button', { name: say('admin.settings.save') }).click();
     await expect(page.getByText(say('admin.settings.shopNameRequired'))).toBeVisible();
     await expectNoViolations(page, 'settings errors');
+
+    // Admin → Mail with a saved broadcast: its preview frames at phone and desktop widths.
+    await page.goto(`/${lang}/admin/mail`);
+    await page.getByLabel(say('admin.mail.subject'), { exact: true }).fill(`A11y ${lang}`);
+    await page.getByLabel(say('admin.mail.body')).fill('## Hello\n\nA [link](https://example.com).');
+    await page.getByRole('button', { name: say('admin.mail.save') }).click();
+    await expect(page.getByRole('status')).toHaveText(say('admin.mail.done.saved'));
+    await expectNoViolations(page, 'mail composer with its preview');
   });
 }

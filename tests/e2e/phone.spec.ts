@@ -83,8 +83,8 @@ test("an admin section's heading, toolbar and first row are on the first screen,
     await expect(page.getByLabel(search)).toBeInViewport();
     await expect(page.getByRole('table').getByRole('row').nth(1)).toBeInViewport();
     const menu = page.getByRole('navigation', { name: lang === 'en' ? 'Admin menu' : 'Yönetim menüsü' });
-    // Every section of the admin's menu (AdminLayout.astro ADMIN_SECTIONS), subscribers and taxes included.
-    await expect(menu.getByRole('link')).toHaveCount(11);
+    // Every section of the admin's menu (AdminLayout.astro ADMIN_SECTIONS), subscribers, mail and taxes included.
+    await expect(menu.getByRole('link')).toHaveCount(13);
     await expect(menu.getByRole('link', { name: heading })).toHaveAttribute('aria-current', 'page');
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   }

@@ -13,6 +13,9 @@ import { securityNotice } from './security-notice.ts';
 import { signInLink } from './sign-in-link.ts';
 import { subscriptionConfirm } from './subscription-confirm.ts';
 import { subscriptionWelcome } from './subscription-welcome.ts';
+import { broadcast } from './broadcast.ts';
+import { checkoutReminder } from './checkout-reminder.ts';
+import { reviewRequest } from './review-request.ts';
 
 export interface MailSample {
   kind: string;
@@ -48,6 +51,9 @@ export const MAIL_SAMPLES: MailSample[] = [
   sampleOf(subscriptionConfirm),
   sampleOf(subscriptionWelcome),
   sampleOf(importedCourses),
+  sampleOf(broadcast),
+  sampleOf(reviewRequest),
+  sampleOf(checkoutReminder),
 ];
 
 /** Renders a queued mail from the props and delivery its row keeps (our own JSON, written by queueMailToRender). */
@@ -83,4 +89,7 @@ export {
   signInLink,
   subscriptionConfirm,
   subscriptionWelcome,
+  broadcast,
+  reviewRequest,
+  checkoutReminder,
 };

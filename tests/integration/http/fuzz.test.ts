@@ -206,6 +206,8 @@ describe('fuzzing', () => {
       '/tr/subscription?',
       '/api/admin/subscribers?',
       '/en/admin/import?',
+      '/en/admin/mail?',
+      '/tr/admin/mail/automatic?',
     ];
     for (const target of targets) {
       await fc.assert(
@@ -232,6 +234,7 @@ describe('fuzzing', () => {
               'status',
               'done',
               'id',
+              'part',
             ),
             // Currency-shaped values too, so the display-currency paths are reached, not only refused.
             fc.oneof(

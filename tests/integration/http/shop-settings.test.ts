@@ -5,6 +5,7 @@ import { makeCourse } from '../../support/factories.ts';
 import { renderMail } from '../../../functions/mail/template.ts';
 import { courseMaterials } from '../../../functions/mail/templates/course-materials.ts';
 import { runDoctor } from '../../../functions/ops/doctor.ts';
+import { audienceSettings, defaultTexts } from '../../../functions/audience/settings.ts';
 import { Browser, signedInBrowser, startTestServer, type TestServer } from '../../support/test-server.ts';
 
 let server: TestServer;
@@ -190,5 +191,60 @@ describe('shop settings', () => {
     expect(turkish).toMatch(/Yasal unvan .*Telefon .*Vergi numarası/);
     const shop = (await runDoctor(db())).find((check) => check.name === 'doctor.shop');
     expect(shop).toMatchObject({ status: 'not_configured', detail: 'doctor.shopMissing', params: { count: 3 } });
+  });
+
+  it('Admin → Mail takes its forms as the browser posts them, without JavaScript: the rate, an automatic mail, a broadcast', async () => {
+    const post = (path: string, fields: Record<string, string>) =>
+      admin.request(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(fields),
+        redirect: 'manual',
+      });
+    const refused = await post('/en/admin/mail/automatic', { form: 'rate', ratePerMinute: '0' });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain('A whole number from 1 to 100,000.');
+
+    const defaults = { en: defaultTexts('review-request', 'en'), tr: defaultTexts('review-request', 'tr') };
+    const saved = await post('/tr/admin/mail/automatic', {
+      form: 'automatic-review-request',
+      enabled: 'on',
+      reviewAfterDays: '3',
+      'subject-en': defaults.en.subject,
+      'body-en': defaults.en.body,
+      'subject-tr': 'Nasıldı?',
+      'body-tr': defaults.tr.body,
+    });
+    expect(saved.status).toBe(303);
+    expect(saved.headers.get('location')).toMatch(/^\/tr\/admin\/mail\/automatic\?done=/);
+    const settings = await audienceSettings();
+    expect(settings.reviewAfterDays).toBe(3);
+    // The default words stay the default (''), so a better translation later reaches them.
+    expect(settings.automatic['review-request']).toEqual({
+      enabled: true,
+      texts: { en: { subject: '', body: '' }, tr: { subject: 'Nasıldı?', body: '' } },
+    });
+    expect(settings.automatic.welcome.enabled).toBe(true);
+
+    const broadcast = {
+      form: 'broadcast',
+      intent: 'save',
+      body: 'Merhaba',
+      language: 'tr',
+      segment: 'all',
+      audienceLanguage: 'any',
+    };
+    const empty = await post('/tr/admin/mail', { ...broadcast, subject: '' });
+    expect(empty.status).toBe(400);
+    expect(await empty.text()).toContain('Bir konu yazın.');
+    const created = await post('/tr/admin/mail', { ...broadcast, subject: 'Yeni kurs' });
+    expect(created.status).toBe(303);
+    const id = new URL(created.headers.get('location')!, 'http://shop.test').searchParams.get('id')!;
+    const page = await (await admin.request(`/tr/admin/mail?id=${id}`)).text();
+    expect(page).toContain(`/api/admin/broadcasts/${id}/preview`);
+    const preview = await admin.request(`/api/admin/broadcasts/${id}/preview`);
+    expect(preview.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+    expect(await preview.text()).toContain('Merhaba');
+    expect((await buyer.request(`/api/admin/broadcasts/${id}/preview`)).status).toBe(403);
   });
 });
