@@ -7,6 +7,7 @@ import { env, handOnToServer, readEnv, siteUrl } from '../env.ts';
 import { startBackgroundJobs } from '../jobs/shop-jobs.ts';
 import { DEV_TOOL_PATHS, devToolsRule, isLoopbackHost } from '../dev-tools.ts';
 import { mailboxTransport, smtpTransport } from '../mail/worker.ts';
+import { flushCourseViews } from '../funnel/view-counter.ts';
 import { explainFailure } from './command.ts';
 
 /**
@@ -25,7 +26,10 @@ export class Running {
 
   async stopAll(): Promise<void> {
     for (const part of this.parts.splice(0).reverse()) {
-      await part.stop().catch((error: unknown) => console.error(`  stopping the ${part.name} failed: ${explainFailure(error)}`));
+      // A part that throws at once is a failure like any other: the parts after it still stop.
+      await Promise.resolve()
+        .then(() => part.stop())
+        .catch((error: unknown) => console.error(`  stopping the ${part.name} failed: ${explainFailure(error)}`));
     }
   }
 
@@ -79,7 +83,11 @@ export async function startServices(running: Running, devTools: boolean): Promis
     jobsIntervalMs: env().JOBS_INTERVAL_MS,
     blogIntervalMs: env().BLOG_SCHEDULER_INTERVAL_MS,
   });
-  running.add('background jobs', () => jobs.stop());
+  running.add('background jobs', async () => {
+    await jobs.stop();
+    // The server has stopped by now (it started later): the views it counted until its last request are kept.
+    await flushCourseViews(workerDb);
+  });
 
   console.log(`  Database: ${displayedUrl(database.url)}${database.embedded ? '  (embedded PostgreSQL)' : ''}`);
   const mail = SMTP_URL ? 'SMTP' : devTools ? `dev mailbox at ${siteUrl()}/en/dev/mailbox` : 'queued, not sent (set SMTP_URL)';

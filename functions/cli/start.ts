@@ -10,8 +10,7 @@ import { PageCache, pageCacheBytes } from '../http/page-cache.ts';
 import { inProcessRenderer } from '../http/in-process.ts';
 import { CACHE_RULES, SHOP_TAG } from '../http/cache-rules.ts';
 import { followChanges } from '../http/cache-notify.ts';
-import { countCourseView, flushCourseViews } from '../funnel/view-counter.ts';
-import { db } from '../db/database.ts';
+import { countCourseView } from '../funnel/view-counter.ts';
 import { forgetShopSettings } from '../shop/settings.ts';
 import { forgetCurrencySettings } from '../shop/currencies.ts';
 import { buildIfNeeded, buildIsCurrent, SERVER_ENTRY } from './build-if-needed.ts';
@@ -63,8 +62,6 @@ async function start(): Promise<void> {
     countRequest: env().FUNNEL_COUNTING === 'on' ? countCourseView : undefined,
   });
   await listen(server, PORT, HOST);
-  // Stopped after the server (in reverse): the views counted until the last request are kept.
-  running.add('funnel views', () => flushCourseViews(db()));
   running.add('http server', () => close(server));
   origin = loopbackOrigin(server);
   const changes = await followChanges({ url: database.url, listenUrl: env().DATABASE_DIRECT_URL ?? database.url }, (tag) => {

@@ -29,17 +29,11 @@ export async function importPosted(page: PageContext, lang: Language): Promise<I
   return answered(await callEndpoint(importRoute, page, `/api/admin/import/${id}`, parsed.data, { params: { id } }), lang);
 }
 
-/** The page's own multipart request, sent on unread to the endpoint (which reads it through its byte limit). */
+/** The page's own multipart request, handed on unread to the endpoint (which reads it through its byte limit). */
 function forwarded(route: APIRoute, page: PageContext, path: string): Promise<Response> {
   const url = new URL(path, page.url);
-  const init: RequestInit & { duplex: 'half' } = {
-    method: 'POST',
-    headers: page.request.headers,
-    body: page.request.body,
-    duplex: 'half',
-  };
   const context: Pick<APIContext, 'request' | 'url' | 'clientAddress' | 'params' | 'locals'> = {
-    request: new Request(url, init),
+    request: page.request,
     url,
     clientAddress: page.clientAddress,
     params: {},

@@ -1,3 +1,5 @@
+import { NO_STORE } from '../lib/http.ts';
+
 /**
  * An e-mail shown as HTML in the browser (the dev gallery, Admin → Mail's preview): a mail styles
  * itself inline, as mail clients require, so its page may do that and nothing else. `framed`: the
@@ -13,7 +15,7 @@ export function mailHtmlResponse(
     headers: {
       'Content-Type': text ? 'text/plain; charset=utf-8' : 'text/html; charset=utf-8',
       'Content-Security-Policy': `${MAIL_CSP}; frame-ancestors ${framed ? "'self'" : "'none'"}`,
-      'Cache-Control': 'no-store',
+      ...NO_STORE,
     },
   });
 }

@@ -28,6 +28,7 @@ describe('language columns', () => {
     expect(Object.keys(allowed).sort()).toEqual([
       'blog_file_tombstones',
       'blog_posts',
+      'broadcasts',
       'contact_messages',
       'courses',
       'legal_texts',
