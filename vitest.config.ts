@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { COMPILE_CACHE } from './functions/cli/compile-cache.ts';
+import ShopStartsFirst from './tests/support/sequencer.ts';
 
 // Every server and command the tests start reuses what Node compiled before (see compile-cache.ts).
 process.env.NODE_COMPILE_CACHE ??= COMPILE_CACHE;
@@ -21,6 +22,7 @@ export default defineConfig({
     // Files share nothing (each clones its own database and storage folder), and most of their time is
     // spent waiting on servers and PostgreSQL: three at once on two cores (vitest's default is one).
     maxWorkers: 3,
+    sequence: { sequencer: ShopStartsFirst },
     // A developer's .env never reaches the tests.
     env: { ENV_FILE: '' },
   },

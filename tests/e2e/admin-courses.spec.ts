@@ -129,6 +129,8 @@ test('the admin searches, edits, deactivates and deletes a course, with the spec
       instructorName: 'Sami Lale',
       instructorBio: 'Koç.',
       price: '30',
+      payWhatYouWant: 'false',
+      minimumPrice: '0',
       currency: 'TRY',
       language: 'tr',
       difficulty: 'advanced',

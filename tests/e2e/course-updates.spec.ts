@@ -56,6 +56,8 @@ for (const lang of ['en', 'tr'] as const) {
         instructorName: 'Ada Teacher',
         instructorBio: 'Writes budgets.',
         price: '0',
+        payWhatYouWant: 'false',
+        minimumPrice: '0',
         currency: 'USD',
         language: lang,
         // Not for beginners and not featured: other suites' expectations stay true while this runs.

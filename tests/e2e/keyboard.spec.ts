@@ -1,7 +1,10 @@
 import type { Locator } from '@playwright/test';
 import { DEMO, expect, test, type Page, waitForIslands } from './fixtures.ts';
+import { FULL_SWEEP } from '../support/accessibility.ts';
 import en from '../../src/i18n/locales/en.json' with { type: 'json' };
 import tr from '../../src/i18n/locales/tr.json' with { type: 'json' };
+
+const LANGS = ['en', 'tr'] as const;
 
 /**
  * A buyer who uses the keyboard alone: Tab and Shift+Tab to move, Enter and Space to act, arrow keys
@@ -31,7 +34,8 @@ const JOURNEYS = {
   tr: { free: 'Stresi Yatağa Götürme', paid: 'Dağınıklığa Son' },
 } as const;
 
-for (const lang of ['en', 'tr'] as const) {
+// `npm test` walks each journey in one language (both languages between them); `npm run test:sweep` in both.
+for (const lang of FULL_SWEEP ? LANGS : (['en'] as const)) {
   const say = (key: Key) => (lang === 'en' ? en : tr)[key];
   const journey = JOURNEYS[lang];
 
@@ -113,7 +117,7 @@ for (const lang of ['en', 'tr'] as const) {
   });
 }
 
-for (const lang of ['en', 'tr'] as const) {
+for (const lang of FULL_SWEEP ? LANGS : (['tr'] as const)) {
   const say = (key: Key) => (lang === 'en' ? en : tr)[key];
 
   test(`with the keyboard alone in ${lang}: an admin creates a category and publishes a post`, async ({
