@@ -1,14 +1,14 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findFreePort } from '../../../functions/db/embedded.ts';
-import { stopChild, waitForOutput } from '../../bench/bench-server.ts';
-import { copyTreeToTemp, spawnInTree } from '../../support/tree-copy.ts';
+import { stopChild } from '../../bench/bench-server.ts';
+import { copyTreeToTemp, startDevInTree } from '../../support/tree-copy.ts';
 
 /**
  * `npm run dev` as an engineer joining the project runs it: no variable set, a fresh data folder,
  * and edits that show without a restart. It runs in a copy of the tree (never the working tree
- * other tests build and read).
+ * other tests build and read). Running beside `npm start` is a drill of `npm run test:sweep`
+ * (tests/sweep/start-drills.test.ts).
  */
 let root: string;
 
@@ -17,14 +17,7 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-async function startDev(env: Record<string, string> = {}) {
-  const port = await findFreePort();
-  const dev = spawnInTree(root, 'functions/cli/dev.ts', { NODE_ENV: '', BETTER_AUTH_SECRET: '', PORT: String(port), ...env });
-  await waitForOutput(dev.child, 'Dev server ready', 90_000).catch((error: Error) => {
-    throw new Error(`${error.message}\n${dev.output()}`);
-  });
-  return { ...dev, url: `http://127.0.0.1:${port}` };
-}
+const startDev = (env: Record<string, string> = {}) => startDevInTree(root, env);
 
 /** An edited locale string shows without a restart. */
 async function expectEditedLocaleShown(url: string) {
@@ -81,30 +74,6 @@ describe('npm run dev', () => {
       await expectEditedLocaleShown(again.url);
     } finally {
       await stopChild(again.child);
-    }
-  }, 180_000);
-
-  it('runs beside npm start on another port, sharing the embedded database, and leaves it running for npm start', async () => {
-    const dataDir = path.join(root, '.data-shared');
-    const port = await findFreePort();
-    const shop = spawnInTree(root, 'functions/cli/start.ts', {
-      NODE_ENV: '',
-      BETTER_AUTH_SECRET: '',
-      DATABASE_URL: '',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-    });
-    try {
-      await waitForOutput(shop.child, 'Shop ready', 120_000);
-      const dev = await startDev({ DATABASE_URL: '', DATA_DIR: dataDir });
-      expect(dev.output()).toContain('Sharing PostgreSQL');
-      expect((await fetch(`${dev.url}/api/health`)).status).toBe(200);
-      dev.child.kill('SIGINT');
-      await dev.exited;
-      // The database npm start uses is still there.
-      expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
-    } finally {
-      await stopChild(shop.child);
     }
   }, 180_000);
 });
