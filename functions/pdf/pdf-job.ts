@@ -56,7 +56,7 @@ const YOUNG_GENERATION_MB = 16;
  * A worker whose job succeeded waits this long for the next one (starting a worker and loading pdf-lib
  * costs a few hundred milliseconds), then exits and gives its memory back.
  */
-const IDLE_WORKER_MS = 10_000;
+export const IDLE_WORKER_MS = 10_000;
 
 let idle: { worker: Worker; limits: PdfJobLimits; timer: NodeJS.Timeout } | undefined;
 
@@ -129,7 +129,11 @@ function keepIdle(worker: Worker, limits: PdfJobLimits): void {
   worker.once('exit', () => {
     if (idle?.worker === worker) idle = undefined;
   });
-  const timer = setTimeout(() => void worker.terminate(), IDLE_WORKER_MS);
+  const timer = setTimeout(() => {
+    // No longer offered before it is gone: a job taking it while it ends would be lost with it.
+    if (idle?.worker === worker) idle = undefined;
+    void worker.terminate();
+  }, IDLE_WORKER_MS);
   timer.unref();
   idle = { worker, limits, timer };
 }
