@@ -53,3 +53,11 @@ export async function startDevInTree(root: string, env: Record<string, string> =
   });
   return { ...dev, url: `http://127.0.0.1:${port}` };
 }
+
+/** `npm start` in a copied tree with a fixed secret and the developer tools off, as a server would run it. */
+export const startInTree = (root: string, env: Record<string, string>) =>
+  spawnInTree(root, 'functions/cli/start.ts', {
+    BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-42',
+    DEV_TOOLS: 'off',
+    ...env,
+  });

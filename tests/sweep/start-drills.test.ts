@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFreePort } from '../../functions/db/embedded.ts';
 import { stopChild, waitForOutput } from '../bench/bench-server.ts';
-import { copyTreeToTemp, spawnInTree, startDevInTree } from '../support/tree-copy.ts';
+import { copyTreeToTemp, spawnInTree, startDevInTree, startInTree } from '../support/tree-copy.ts';
 
 /**
  * Drills of starting the shop that build it or run two servers at once, each on a copy of the tree:
@@ -18,12 +18,7 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-const start = (env: Record<string, string>) =>
-  spawnInTree(root, 'functions/cli/start.ts', {
-    BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-42',
-    DEV_TOOLS: 'off',
-    ...env,
-  });
+const start = (env: Record<string, string>) => startInTree(root, env);
 
 describe('npm start and the build', () => {
   it('three development starts at once on a changed tree build once and all serve', async () => {

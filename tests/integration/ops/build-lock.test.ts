@@ -2,7 +2,7 @@ import { cpSync, rmSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFreePort } from '../../../functions/db/embedded.ts';
-import { copyTreeToTemp, spawnInTree } from '../../support/tree-copy.ts';
+import { copyTreeToTemp, startInTree } from '../../support/tree-copy.ts';
 
 /**
  * Starts on a copy of the tree in a temporary folder (never the working tree other tests build and
@@ -18,12 +18,7 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-const start = (env: Record<string, string>) =>
-  spawnInTree(root, 'functions/cli/start.ts', {
-    BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-42',
-    DEV_TOOLS: 'off',
-    ...env,
-  });
+const start = (env: Record<string, string>) => startInTree(root, env);
 
 describe('npm start and the build', () => {
   it('in production refuses a build older than the sources, and a missing one, naming npm run build', async () => {
