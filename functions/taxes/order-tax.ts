@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { invalid, ok, type Result } from '../../src/lib/result.ts';
-import { normalizeVatNumber, vatNumberCountry } from '../../src/lib/vat-number.ts';
+import { vatNumberCountry } from '../../src/lib/vat-number.ts';
+import { normalizeVatNumber } from '../../src/lib/vat-number-format.ts';
 import { courseTaxCategory, sellerTaxSettings } from './settings.ts';
 import { taxFor, type TaxLine } from './tax-rule.ts';
 import { isEuCountry, SHIPPED_RATE_TABLE } from './rate-table.ts';

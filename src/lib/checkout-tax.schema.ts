@@ -3,7 +3,7 @@ import { text } from './validation.ts';
 import { isCountryCode } from './countries.ts';
 import { uuidSchema } from './uuid.schema.ts';
 import { LanguageSchema } from './validation.ts';
-import { normalizeVatNumber } from './vat-number.ts';
+import { normalizeVatNumber } from './vat-number-format.ts';
 import { TypedPriceSchema } from './pay-what-you-want.schema.ts';
 
 /**

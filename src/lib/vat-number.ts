@@ -1,9 +1,5 @@
 import { checkVAT, countries } from 'jsvat';
-
-/** A VAT number as typed ("de 136 695 976", "DE-136.695.976"): upper case, separators dropped. */
-export function normalizeVatNumber(value: string): string {
-  return value.toUpperCase().replace(/[\s.\-/]/g, '');
-}
+import { normalizeVatNumber } from './vat-number-format.ts';
 
 /**
  * A VAT number whose format and check digits are right for its country (jsvat), with that country

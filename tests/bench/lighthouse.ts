@@ -22,6 +22,14 @@ import { testBrowser } from '../support/browser.ts';
  * The page's JavaScript as a phone gets it: every script Lighthouse saw, brotli-compressed here (the
  * headless browser talks plain HTTP to the test server, where Chromium asks for gzip only).
  */
+/** The element Lighthouse took as the largest paint, as a short HTML snippet: what to look at when LCP is slow. */
+function lcpElement(lhr: { audits: Record<string, { details?: unknown }> }): string {
+  const details = lhr.audits['largest-contentful-paint-element']?.details as
+    | { items?: { items?: { node?: { snippet?: string } }[] }[] }
+    | undefined;
+  return details?.items?.[0]?.items?.[0]?.node?.snippet ?? 'unknown';
+}
+
 function brotliScriptBytes(lhr: { audits: Record<string, { details?: unknown }> }): number {
   const details = lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string }[] } | undefined;
   const scripts = (details?.items ?? []).filter((item) => item.resourceType === 'Script');
@@ -110,6 +118,7 @@ try {
           : [];
         console.log(`  ${audit!.id}: ${audit!.displayValue ?? ''} ${urls.join(' ')}`);
       }
+      if (category.id === 'performance') console.log(`  LCP element: ${lcpElement(lhr)}`);
     }
   }
   console.log(`\nLighthouse, mobile preset (simulated slow 4G, 4× CPU slowdown), median of ${runs} runs:`);

@@ -3,7 +3,8 @@ import { text } from '../validation.ts';
 import { uuidSchema } from '../uuid.schema.ts';
 import { CURRENCIES } from '../course-filters.ts';
 import { isCountryCode } from '../countries.ts';
-import { normalizeVatNumber, vatNumberCountry } from '../vat-number.ts';
+import { vatNumberCountry } from '../vat-number.ts';
+import { normalizeVatNumber } from '../vat-number-format.ts';
 
 /**
  * The seller's tax settings (Admin → Settings → Taxes), checked by the same schema in the browser and
