@@ -1,89 +1,23 @@
-import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { findFreePort } from '../../../functions/db/embedded.ts';
-import { runRestartDrill, STOP_MODES } from '../../support/restart-drill.ts';
+import { expectFailingStartsExplained } from '../../support/failing-starts.ts';
+import { runRestartDrill, type StopMode } from '../../support/restart-drill.ts';
 
 describe('npm start after a stop', () => {
-  // One cycle per way of stopping; `npm run faults` runs 20 and holds each restart to the 10 s goal.
+  // A supervisor's stop and a crash of node alone (its PostgreSQL adopted by the next start); every
+  // kind of stop is a drill of `npm run test:sweep`, and `npm run faults` runs 20 against the 10 s goal.
   // Here, beside other test files on two cores, a restart only has to come back, within 45 s.
-  it('is healthy after each kind of stop, starting again at once, with every committed row kept', async () => {
-    const result = await runRestartDrill({ cycles: STOP_MODES.length, dataDir: '.data/restart-test', readyLimitMs: 45_000 });
+  it('is healthy after a stop and after a crash, starting again at once, with every committed row kept', async () => {
+    const modes: StopMode[] = ['SIGTERM to the group', 'SIGKILL to node only'];
+    const result = await runRestartDrill({ cycles: modes.length, modes, dataDir: '.data/restart-test', readyLimitMs: 45_000 });
     expect(result.failures).toEqual([]);
-    expect(result.healthy).toBe(STOP_MODES.length);
+    expect(result.healthy).toBe(modes.length);
     expect(result.rowsMissing).toBe(0);
-    expect(result.rowsWritten).toBe(STOP_MODES.length);
+    expect(result.rowsWritten).toBe(modes.length);
   }, 240_000);
 });
 
-const PRODUCTION = {
-  NODE_ENV: 'production',
-  BETTER_AUTH_SECRET: 'x'.repeat(32),
-  PUBLIC_SITE_URL: 'https://shop.example',
-  PRODUCTION_CHECKS: '',
-  DEV_TOOLS: '',
-  STRIPE_API_URL: '',
-};
-
 describe('a start that cannot succeed', () => {
-  const start = (env: Record<string, string>) =>
-    new Promise<{ code: number | null; output: string }>((resolve) => {
-      const child = spawn(process.execPath, ['functions/cli/start.ts', '--no-build'], {
-        env: { ...process.env, HOST: '127.0.0.1', NODE_ENV: 'development', DATA_DIR: '.data/start-failure', ...env },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let output = '';
-      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      child.once('exit', (code) => resolve({ code, output }));
-    });
-
-  it('says in one line what to do, with no stack trace, and exits 1', async () => {
-    const busy = createServer();
-    const port = await findFreePort();
-    await new Promise<void>((resolve) => busy.listen(port, '127.0.0.1', resolve));
-    try {
-      const cases = [
-        [{ PORT: 'not-a-port' }, /Invalid environment configuration:\n\s+PORT:/],
-        [
-          { PORT: String(port) },
-          new RegExp(`port ${port} on 127\\.0\\.0\\.1 is already in use: stop the other server or set PORT`),
-        ],
-        [
-          { DATABASE_URL: 'postgres://shop:secret@127.0.0.1:1/shop' },
-          /cannot reach PostgreSQL at 127\.0\.0\.1:1 \(ECONNREFUSED\): check DATABASE_URL/,
-        ],
-        [
-          { NODE_ENV: 'production', BETTER_AUTH_SECRET: 'x'.repeat(32), DEV_TOOLS: 'on', PRODUCTION_CHECKS: '' },
-          /DEV_TOOLS: cannot be on in production/,
-        ],
-        [{ DEMO_PAYMENTS: 'on' }, /DEMO_PAYMENTS: was replaced by DEV_TOOLS=on/],
-        // Production refuses what would misdirect or fail buyers, before touching anything.
-        [{ ...PRODUCTION, PUBLIC_SITE_URL: '' }, /✗ PUBLIC_SITE_URL is required/],
-        [{ ...PRODUCTION, PUBLIC_SITE_URL: 'http://shop.example' }, /✗ PUBLIC_SITE_URL must start with https:\/\//],
-        [{ ...PRODUCTION, PUBLIC_SITE_URL: 'https://localhost:8443' }, /✗ PUBLIC_SITE_URL points at this machine/],
-        [{ ...PRODUCTION, STRIPE_API_URL: 'http://127.0.0.1:9' }, /✗ STRIPE_API_URL is for tests only/],
-        [{ ...PRODUCTION, PUBLIC_SITE_URL: 'https://[::ffff:127.0.0.1]' }, /✗ PUBLIC_SITE_URL points at this machine/],
-        // A production start always checks its build: the flag that skips it is refused.
-        [PRODUCTION, /--no-build skips the build check and is refused in production/],
-        [
-          { ...PRODUCTION, STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' },
-          /✗ STRIPE_SECRET_KEY is a test key/,
-        ],
-        [
-          { ...PRODUCTION, IYZICO_API_KEY: 'sandbox-abc', IYZICO_SECRET_KEY: 'sandbox-def' },
-          /✗ IYZICO_BASE_URL is iyzico's sandbox[^]*✗ IYZICO_API_KEY \/ IYZICO_SECRET_KEY are sandbox keys/,
-        ],
-      ] as const;
-      for (const [env, message] of cases) {
-        const { code, output } = await start(env);
-        expect(code, output).toBe(1);
-        expect(output).toMatch(message);
-        expect(output).toContain('Could not start the shop:');
-        expect(output).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
-      }
-    } finally {
-      busy.close();
-    }
-  }, 150_000);
+  it('says in one line what to do, with no stack trace, and exits 1 (one of each kind; every one in test:sweep)', async () => {
+    await expectFailingStartsExplained(4);
+  }, 60_000);
 });
