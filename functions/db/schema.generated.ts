@@ -538,6 +538,15 @@ export interface Users {
   updated_at: Generated<Timestamp>;
 }
 
+export interface VatRefunds {
+  amount_minor: number;
+  country: string;
+  credit_note_number: number;
+  currency: string;
+  purchase_id: string;
+  refunded_at: Generated<Timestamp>;
+}
+
 export interface Verifications {
   created_at: Generated<Timestamp>;
   expires_at: Timestamp;
@@ -609,6 +618,7 @@ export interface DB {
   usage_limits: UsageLimits;
   used_totp_codes: UsedTotpCodes;
   users: Users;
+  vat_refunds: VatRefunds;
   verifications: Verifications;
   webauthn_challenges: WebauthnChallenges;
   wishlist_items: WishlistItems;

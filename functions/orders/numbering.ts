@@ -74,6 +74,11 @@ export async function issueCreditNote(trx: Transaction<Database>, orderId: strin
     .execute();
 }
 
+/** A credit note for part of a sale (its VAT given back, orders/vat-refund.ts), in the credit notes' sequence. */
+export function nextCreditNoteNumber(trx: Transaction<Database>): Promise<number> {
+  return nextNumber(trx, 'credit_note');
+}
+
 /** "R-000042" / "CN-000007": how a number is printed and said to support. */
 export function documentNumber(kind: DocumentKind, number: number): string {
   return `${kind === 'receipt' ? 'R' : 'CN'}-${String(number).padStart(6, '0')}`;

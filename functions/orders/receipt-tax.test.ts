@@ -34,6 +34,7 @@ const order = (overrides: Partial<ReceiptOrder>): ReceiptOrder => ({
   seller: turkishSeller,
   tax: { scheme: 'eu_b2c', country: 'DE', ratePercent: 19, netMinor: 450, taxMinor: 86, inclusive: false, business: null },
   eArsivNumber: null,
+  vatRefund: null,
   ...overrides,
 });
 const textOf = async (receipt: ReceiptOrder) =>
@@ -83,5 +84,24 @@ describe('receipts with the order’s tax line', () => {
     const turkish = await textOf(order({ ...reverseCharged, language: 'tr' }));
     expect(turkish).toMatch(/^Fatura/);
     expect(turkish).toContain('Sorumlu sıfatıyla beyan (reverse charge)');
+  });
+
+  it('show the VAT given back once the buyer’s VAT number checked: the credit with its number, what was paid in the end, the reverse charge', async () => {
+    const business = { name: 'Brussels BV', vatNumber: 'BE0417497106' };
+    const credited = order({
+      seller: germanSeller,
+      tax: { scheme: 'eu_b2c', country: 'BE', ratePercent: 21, netMinor: 450, taxMinor: 95, inclusive: false, business },
+      amountMinor: 545,
+      vatRefund: { amountMinor: 95, creditNoteNumber: 7, refundedAt: new Date('2026-11-25T10:00:00Z') },
+    });
+    const english = await textOf(credited);
+    expect(english).toMatch(/^Invoice/);
+    expect(english).toMatch(/Total paid \(EUR\)\s*€5\.45/);
+    expect(english).toMatch(/VAT refunded [^\n]*2026 \(credit note CN-000007\)\s*-€0\.95/);
+    expect(english).toMatch(/Paid after the VAT refund\s*€4\.50/);
+    expect(english).toContain('Reverse charge: VAT to be accounted for by the recipient');
+    const turkish = await textOf({ ...credited, language: 'tr' });
+    expect(turkish).toMatch(/İade edilen KDV, [^\n]*2026 \(iade belgesi CN-000007\)\s*-€0,95/);
+    expect(turkish).toMatch(/KDV iadesinden sonra ödenen\s*€4,50/);
   });
 });

@@ -1,5 +1,7 @@
 import type { TFunction } from 'i18next';
-import type { DocumentKind, Seller } from './numbering.ts';
+import { documentNumber, type DocumentKind, type Seller } from './numbering.ts';
+import { formatDate } from '../../src/lib/dates.ts';
+import type { Language } from '../../src/i18n/languages.ts';
 
 /**
  * What a receipt says about tax, from the tax line the order stored at checkout (migration 0033):
@@ -75,4 +77,26 @@ export function taxRows(
 /** The course's row: the listed price (before any discount), with or without the tax as it was listed. */
 export function listedMinor(tax: OrderTax | null, amountMinor: number, discountMinor: number): number {
   return (tax && !tax.inclusive ? tax.netMinor : amountMinor) + discountMinor;
+}
+
+/** The VAT given back on an order found to be a reverse charge, with its own credit note number. */
+export interface VatCredit {
+  amountMinor: number;
+  creditNoteNumber: number;
+  refundedAt: Date;
+}
+
+/** The receipt's rows after its total for a VAT given back: the credit, and what the buyer paid in the end. */
+export function vatCreditRows(
+  t: TFunction,
+  language: Language,
+  credit: VatCredit,
+  order: { amountMinor: number; paidMinor: number | null },
+  money: (minor: number) => string,
+): [string, string][] {
+  const number = documentNumber('credit_note', credit.creditNoteNumber);
+  return [
+    [t('receipt.vatRefunded', { date: formatDate(credit.refundedAt, language), number }), money(-credit.amountMinor)],
+    [t('receipt.paidAfterVatRefund'), money((order.paidMinor ?? order.amountMinor) - credit.amountMinor)],
+  ];
 }

@@ -8,7 +8,7 @@ import { asLanguage } from '../../src/i18n/languages.ts';
 import { formatMoney } from '../../src/lib/money.ts';
 import { formatDate } from '../../src/lib/dates.ts';
 import { isUuid } from '../../src/lib/uuid.ts';
-import { documentTitle, listedMinor, orderTaxOf, taxRows, type OrderTax } from './receipt-tax.ts';
+import { documentTitle, listedMinor, orderTaxOf, taxRows, vatCreditRows, type OrderTax, type VatCredit } from './receipt-tax.ts';
 
 /**
  * A buyer's receipt (and, after a refund, the credit note that cancels it) as an A4 PDF in the
@@ -38,6 +38,8 @@ export interface ReceiptOrder {
   tax: OrderTax | null;
   /** The e-Arşiv invoice a seller in Türkiye issued for the order and recorded in Admin → Taxes. */
   eArsivNumber: string | null;
+  /** The VAT given back once the buyer's VAT number checked (orders/vat-refund.ts). */
+  vatRefund: VatCredit | null;
 }
 
 type Finder = (query: ReturnType<typeof baseQuery>) => ReturnType<typeof baseQuery>;
@@ -72,6 +74,9 @@ function baseQuery() {
       'purchases.tax_evidence',
       'purchases.e_arsiv_number',
     ])
+    .leftJoin('vat_refunds', 'vat_refunds.purchase_id', 'purchases.id')
+    .select(['vat_refunds.amount_minor as vat_refund_minor', 'vat_refunds.credit_note_number as vat_credit_note_number'])
+    .select('vat_refunds.refunded_at as vat_refunded_at')
     .where('purchases.receipt_number', 'is not', null);
 }
 
@@ -97,6 +102,10 @@ async function findOrder(narrow: Finder): Promise<ReceiptOrder | undefined> {
     seller: row.seller as Seller,
     tax: orderTaxOf(row),
     eArsivNumber: row.e_arsiv_number,
+    vatRefund:
+      row.vat_refund_minor === null
+        ? null
+        : { amountMinor: row.vat_refund_minor, creditNoteNumber: row.vat_credit_note_number!, refundedAt: row.vat_refunded_at! },
   };
 }
 
@@ -196,15 +205,20 @@ export function renderReceiptPdf(order: ReceiptOrder, kind: DocumentKind): Promi
   doc.font('bold').text(`${t('receipt.total')} (${order.currency})`, 56, y, { width: width - 120 });
   doc.text(money(sign * order.amountMinor), 56 + width - 120, y, { width: 120, align: 'right' });
   // Paid in instalments with interest: the card was charged more than the price, and says so.
-  if (order.paidMinor !== null && order.paidMinor > order.amountMinor) {
+  const after: [string, string][] = [];
+  if (order.paidMinor !== null && order.paidMinor > order.amountMinor)
+    after.push([t('receipt.paidWithInstalments'), money(sign * order.paidMinor)]);
+  if (order.vatRefund && kind === 'receipt') after.push(...vatCreditRows(t, language, order.vatRefund, order, money));
+  for (const [label, amount] of after) {
     doc.moveDown(0.3);
-    const charged = doc.y;
-    doc.font('regular').text(t('receipt.paidWithInstalments'), 56, charged, { width: width - 120 });
-    doc.text(money(sign * order.paidMinor), 56 + width - 120, charged, { width: 120, align: 'right' });
+    const rowY = doc.y;
+    doc.font('regular').text(label, 56, rowY, { width: width - 120 });
+    doc.text(amount, 56 + width - 120, rowY, { width: 120, align: 'right' });
   }
   doc.moveDown(2);
   // The statutory mention, in the buyer's language (Article 226(11a), Council Directive 2006/112/EC).
-  if (tax?.scheme === 'reverse_charge') doc.font('bold').text(t('receipt.reverseCharge'), 56, doc.y, { width }).moveDown();
+  if (tax?.scheme === 'reverse_charge' || order.vatRefund)
+    doc.font('bold').text(t('receipt.reverseCharge'), 56, doc.y, { width }).moveDown();
   doc
     .font('regular')
     .fontSize(9)

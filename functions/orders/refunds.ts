@@ -1,6 +1,7 @@
 import { db } from '../db/database.ts';
 import { providerOfSale } from '../payments/registry.ts';
 import { revokePurchase } from './fulfilment.ts';
+import { partsRefundedMinor } from './vat-refund.ts';
 import { log } from '../log.ts';
 import { conflict, invalid, notFound, ok, unavailable, type Result } from '../../src/lib/result.ts';
 import { isUuid } from '../../src/lib/uuid.ts';
@@ -45,6 +46,7 @@ export async function refundPurchase(
     paidMinor: purchase.paid_minor ?? purchase.amount_minor,
     currency: purchase.currency,
     completedAt: purchase.completed_at,
+    partsRefundedMinor: await partsRefundedMinor(purchase.id),
   });
   if (result.kind === 'refunded') {
     // No confirmation will follow: the refund is recorded now, credit note and mail included.

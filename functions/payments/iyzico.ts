@@ -190,16 +190,19 @@ function sameIstanbulDay(a: Date, b: Date): boolean {
 
 async function refundSale(sale: Sale) {
   if (!sale.paymentReference) return { kind: 'not_possible', reason: 'no_payment_reference' } as const;
-  // The same day the payment is cancelled (nothing is charged); afterwards the paid amount is refunded.
+  // The same day a whole payment is cancelled (nothing is charged); otherwise, and for a part (a cancel
+  // takes the whole payment), the amount is refunded.
+  const earlier = sale.partsRefundedMinor ?? 0;
+  const whole = sale.partMinor === undefined && earlier === 0;
   const sameDay = sale.completedAt !== null && sameIstanbulDay(sale.completedAt, new Date());
   const answer = Answer.safeParse(
-    sameDay
+    whole && sameDay
       ? await request('cancel', 'create', { locale: 'tr', conversationId: sale.orderId, paymentId: sale.paymentReference })
       : await request('refundV2', 'create', {
           locale: 'tr',
           conversationId: sale.orderId,
           paymentId: sale.paymentReference,
-          price: toDecimal(sale.paidMinor),
+          price: toDecimal(sale.partMinor ?? sale.paidMinor - earlier),
           currency: sale.currency,
         }),
   );

@@ -72,11 +72,16 @@ export interface Sale {
   paidMinor: number;
   currency: string;
   completedAt: Date | null;
+  /** Give back only this much (the VAT of a sale found to be a reverse charge); the sale stands. */
+  partMinor?: number | undefined;
+  /** What parts refunded earlier gave back: a full refund returns the rest. */
+  partsRefundedMinor?: number | undefined;
 }
 
 /**
  * `refunded`: done now, access ends now. `requested`: the provider confirms later (a `refunded`
- * notice ends access). `not_possible`: nothing this provider can refund.
+ * notice ends access). `not_possible`: nothing this provider can refund. For a part (`partMinor`),
+ * `refunded` means the provider took it, and access never ends.
  */
 export type RefundResult =
   | { kind: 'refunded' }

@@ -174,12 +174,16 @@ export const stripeProvider: PaymentProvider = {
         : { kind: 'waiting', checkoutReference: session.id };
     }
   },
-  async refund({ orderId, paymentReference }) {
+  async refund({ orderId, paymentReference, partMinor }) {
     if (!paymentReference) return { kind: 'not_possible', reason: 'no_payment_reference' };
     try {
-      // The same key for every attempt: a retry after a lost answer never refunds twice.
-      await stripe().refunds.create({ payment_intent: paymentReference }, { idempotencyKey: `refund-${orderId}` });
-      return { kind: 'requested' };
+      // The same key for every attempt: a retry after a lost answer never refunds twice. Without an
+      // amount, Stripe refunds what is left of the payment (after a part given back earlier).
+      const part = partMinor === undefined ? {} : { amount: partMinor };
+      const key = partMinor === undefined ? `refund-${orderId}` : `refund-part-${orderId}`;
+      await stripe().refunds.create({ payment_intent: paymentReference, ...part }, { idempotencyKey: key });
+      // A part is done once Stripe takes it: its `charge.refunded` says `refunded: false` and changes nothing.
+      return { kind: partMinor === undefined ? 'requested' : 'refunded' };
     } catch (error) {
       return { kind: 'failed', message: (error as Error).message };
     }

@@ -27,16 +27,32 @@ export interface DomesticMonth {
   taxMinor: number;
 }
 
-/** Sales (+1) in the period by their payment, refunds (−1) by their credit note. */
+/**
+ * Sales (+1) in the period by their payment, refunds (−1) by their credit note. A VAT refund (a sale
+ * found to be a reverse charge, orders/vat-refund.ts) moves the sale, when it was made, from its
+ * consumer line (−1) to the reverse charge's of the VAT number's country (+1); a full refund after it
+ * takes the sale off that reverse-charge line.
+ */
 export function movements(from: Date, to: Date) {
   return sql`
     SELECT tax_scheme, tax_country, tax_rate_hundredths, currency, net_minor, tax_minor, completed_at AS at, 1 AS sign
       FROM purchases
      WHERE receipt_number IS NOT NULL AND tax_scheme IS NOT NULL AND completed_at >= ${from} AND completed_at < ${to}
     UNION ALL
-    SELECT tax_scheme, tax_country, tax_rate_hundredths, currency, net_minor, tax_minor, refunded_at AS at, -1 AS sign
-      FROM purchases
-     WHERE credit_note_number IS NOT NULL AND tax_scheme IS NOT NULL AND refunded_at >= ${from} AND refunded_at < ${to}`;
+    SELECT CASE WHEN v.purchase_id IS NULL THEN p.tax_scheme ELSE 'reverse_charge' END,
+           coalesce(v.country, p.tax_country),
+           CASE WHEN v.purchase_id IS NULL THEN p.tax_rate_hundredths ELSE 0 END,
+           p.currency, p.net_minor, CASE WHEN v.purchase_id IS NULL THEN p.tax_minor ELSE 0 END, p.refunded_at, -1
+      FROM purchases p LEFT JOIN vat_refunds v ON v.purchase_id = p.id
+     WHERE p.credit_note_number IS NOT NULL AND p.tax_scheme IS NOT NULL AND p.refunded_at >= ${from} AND p.refunded_at < ${to}
+    UNION ALL
+    SELECT p.tax_scheme, p.tax_country, p.tax_rate_hundredths, p.currency, p.net_minor, p.tax_minor, v.refunded_at, -1
+      FROM purchases p JOIN vat_refunds v ON v.purchase_id = p.id
+     WHERE v.refunded_at >= ${from} AND v.refunded_at < ${to}
+    UNION ALL
+    SELECT 'reverse_charge', v.country, 0, p.currency, p.net_minor, 0, v.refunded_at, 1
+      FROM purchases p JOIN vat_refunds v ON v.purchase_id = p.id
+     WHERE v.refunded_at >= ${from} AND v.refunded_at < ${to}`;
 }
 
 export async function quarterTaxLines(period: Quarter): Promise<TaxReportLine[]> {

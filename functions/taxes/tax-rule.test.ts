@@ -128,6 +128,10 @@ describe('taxFor: the other places of supply', () => {
     const ebook = (country: string): OrderTaxFacts => ({ ...consumer(country), category: 'ebook' });
     expect(taxFor(ebook('DE'), turkishSeller, table)).toMatchObject({ ratePercent: 7, taxMinor: 70 });
     expect(taxFor(ebook('FR'), turkishSeller, table)).toMatchObject({ ratePercent: 5.5, taxMinor: 55 });
+    // Checked against TEDB (ebook-rates.json): Cyprus 3 % since July 2023, Czechia 0 % since 2024, Romania 11 % since August 2025.
+    expect(taxFor(ebook('CY'), turkishSeller, table)).toMatchObject({ ratePercent: 3, taxMinor: 30 });
+    expect(taxFor(ebook('CZ'), turkishSeller, table)).toMatchObject({ ratePercent: 0, taxMinor: 0 });
+    expect(taxFor(ebook('RO'), turkishSeller, table)).toMatchObject({ ratePercent: 11, taxMinor: 110 });
     expect(taxFor(ebook('DK'), turkishSeller, table)).toMatchObject({ ratePercent: 25 });
     const overridden = { ...turkishSeller, rateOverrides: [{ country: 'DK', category: 'ebook' as const, ratePercent: 0 }] };
     expect(taxFor(ebook('DK'), overridden, table)).toMatchObject({ scheme: 'eu_b2c', ratePercent: 0, taxMinor: 0 });

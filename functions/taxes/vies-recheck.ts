@@ -8,8 +8,8 @@ import { checkVatNumberWithVies, type ViesAnswer } from './vies.ts';
 /**
  * Orders that paid VAT because VIES did not answer at checkout (their evidence says `unavailable`),
  * for the admin to check the number again. When VIES now says it is valid, the buyer was a business
- * owed a reverse charge: the order records the new answer and the VAT it is owed back. The refund of
- * that part is the seller's to make (the shop's refunds return whole orders, with one credit note).
+ * owed a reverse charge: the order records the new answer, and the admin can give the VAT back
+ * (orders/vat-refund.ts), which the list then shows.
  */
 export interface UnconfirmedVatNumber {
   orderId: string;
@@ -20,17 +20,24 @@ export interface UnconfirmedVatNumber {
   taxMinor: number;
   /** The admin's latest check, if any. */
   recheck: ViesAnswer | null;
+  /** The VAT given back, once it was. */
+  vatRefund: { amountMinor: number; creditNoteNumber: number; refundedAt: Date } | null;
 }
 
-type Evidence = { vatNumber?: string; businessName?: string; viesRecheck?: ViesAnswer };
+type Evidence = { vatNumber?: string; businessName?: string; vies?: ViesAnswer; viesRecheck?: ViesAnswer };
+
+/** The orders charged VAT because VIES did not answer; `scheme` is what their tax line says. */
+const UNCONFIRMED_SCHEMES = ['eu_b2c', 'eu_home'];
 
 function unconfirmed() {
   return db()
     .selectFrom('purchases')
-    .select(['id', 'receipt_number', 'currency', 'tax_minor', 'tax_evidence'])
+    .leftJoin('vat_refunds', 'vat_refunds.purchase_id', 'purchases.id')
+    .select(['id', 'receipt_number', 'purchases.currency', 'tax_minor', 'tax_evidence'])
+    .select(['vat_refunds.amount_minor as refund_minor', 'vat_refunds.credit_note_number', 'vat_refunds.refunded_at'])
     .where('status', '=', 'completed')
     .where('receipt_number', 'is not', null)
-    .where('tax_scheme', 'in', ['eu_b2c', 'eu_home'])
+    .where('tax_scheme', 'in', UNCONFIRMED_SCHEMES)
     .where(sql<boolean>`tax_evidence #>> '{vies,check}' = 'unavailable'`);
 }
 
@@ -46,11 +53,26 @@ function toUnconfirmed(row: Row): UnconfirmedVatNumber {
     currency: row.currency,
     taxMinor: row.tax_minor ?? 0,
     recheck: evidence.viesRecheck ?? null,
+    vatRefund:
+      row.refund_minor === null
+        ? null
+        : { amountMinor: row.refund_minor, creditNoteNumber: row.credit_note_number!, refundedAt: row.refunded_at! },
   };
 }
 
 export async function unconfirmedVatNumbers(limit = 200): Promise<UnconfirmedVatNumber[]> {
   return (await unconfirmed().orderBy('receipt_number').limit(limit).execute()).map(toUnconfirmed);
+}
+
+/**
+ * The member state of an order's VAT number when the order is owed its VAT back: VAT was charged
+ * because VIES did not answer at checkout, and the admin's later check found the number valid.
+ */
+export function reverseChargeFoundLater(order: { tax_scheme: string | null; tax_evidence: unknown }): string | undefined {
+  const evidence = (order.tax_evidence ?? {}) as Evidence;
+  if (!UNCONFIRMED_SCHEMES.includes(order.tax_scheme ?? '') || evidence.vies?.check !== 'unavailable') return undefined;
+  if (evidence.viesRecheck?.check !== 'valid') return undefined;
+  return vatNumberCountry(evidence.vatNumber ?? '');
 }
 
 /** Asks VIES again about an order's VAT number and records its answer (with its time) on the order's evidence. */

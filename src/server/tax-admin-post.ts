@@ -1,6 +1,7 @@
 import { recordEArsivNumber } from '../../functions/taxes/report.ts';
 import { parseEcbCsv, recordReferenceRates } from '../../functions/taxes/reference-rates.ts';
 import { recheckVatNumber } from '../../functions/taxes/vies-recheck.ts';
+import { refundVat } from '../../functions/orders/vat-refund.ts';
 import { EArsivNumberSchema, ReferenceRateSchema } from '../lib/admin/tax-report.schema.ts';
 import type { Result } from '../lib/result.ts';
 import type { MessageKey } from '../i18n/i18n.ts';
@@ -10,9 +11,9 @@ import { seeOther } from './form-post.ts';
 /**
  * Admin → Taxes' plain forms (no JavaScript needed), told apart by their hidden `form` field: an
  * e-Arşiv number (the default), an ECB rate typed in, the ECB's CSV imported, a VAT number checked
- * again. Each answers the page again: a 303 with what was done, or the error at its form.
+ * again, its VAT refunded. Each answers the page again: a 303 with what was done, or the error at its form.
  */
-export type TaxForm = 'e-arsiv' | 'rate' | 'ecb-csv' | 'vies';
+export type TaxForm = 'e-arsiv' | 'rate' | 'ecb-csv' | 'vies' | 'vat-refund';
 
 export interface TaxFormRefusal {
   form: TaxForm;
@@ -32,7 +33,7 @@ export async function taxAdminPost(request: Request, back: string): Promise<{ re
   const fields = Object.fromEntries(
     Object.entries(textFields(read.form, FIELDS)).map(([name, value]) => [name, value ?? '']),
   ) as Record<(typeof FIELDS)[number], string>;
-  const form: TaxForm = (['rate', 'ecb-csv', 'vies'] as const).find((name) => name === fields.form) ?? 'e-arsiv';
+  const form: TaxForm = (['rate', 'ecb-csv', 'vies', 'vat-refund'] as const).find((name) => name === fields.form) ?? 'e-arsiv';
   const done = (what: string) => ({ response: seeOther(`${back}&done=${what}`) });
   const refused = (message: string | undefined) => ({
     form,
@@ -57,6 +58,10 @@ export async function taxAdminPost(request: Request, back: string): Promise<{ re
   if (form === 'vies') {
     const checked = await recheckVatNumber(fields.orderId);
     return checked.ok ? done(`vies-${checked.value.check}`) : failed(checked);
+  }
+  if (form === 'vat-refund') {
+    const refunded = await refundVat(fields.orderId);
+    return refunded.ok ? done('vies-refunded') : failed(refunded);
   }
   const parsed = EArsivNumberSchema.safeParse(fields);
   if (!parsed.success) return refused(parsed.error.issues[0]?.message);

@@ -21,7 +21,13 @@ export interface RecordedRequest {
 export async function startFakeStripe() {
   const requests: RecordedRequest[] = [];
   const sessions = new Map<string, Record<string, unknown>>();
-  const intents = new Map<string, { id: string; metadata: Record<string, string>; cardCountry: string }>();
+  const intents = new Map<
+    string,
+    { id: string; metadata: Record<string, string>; cardCountry: string; amount: number; refunded: number }
+  >();
+  /** Answers already given, by Idempotency-Key: Stripe replays them rather than refunding again. */
+  const replies = new Map<string, unknown>();
+  const knobs = { refundsDeclined: false };
   const webhookEndpoints: { id: string; object: 'webhook_endpoint'; url: string; status: 'enabled' | 'disabled' }[] = [];
   const server = http.createServer((req, res) => {
     let raw = '';
@@ -83,12 +89,34 @@ export async function startFakeStripe() {
         });
       }
       if (req.method === 'POST' && url.pathname === '/v1/refunds') {
-        return send(200, {
+        const key = String(req.headers['idempotency-key'] ?? '');
+        if (key && replies.has(key)) return send(200, replies.get(key));
+        // As Stripe does when the account's balance cannot cover a refund.
+        if (knobs.refundsDeclined)
+          return send(400, {
+            error: { type: 'invalid_request_error', code: 'balance_insufficient', message: 'Insufficient balance.' },
+          });
+        // A payment the fake made (`pay`): Stripe refunds what is left without an amount, refuses more than that.
+        const paid = intents.get(body.get('payment_intent') ?? '');
+        const amount = body.has('amount') ? Number(body.get('amount')) : paid ? paid.amount - paid.refunded : undefined;
+        if (paid && (!Number.isInteger(amount) || amount! <= 0 || paid.refunded + amount! > paid.amount))
+          return send(400, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'amount_too_large',
+              message: 'Refund amount is greater than unrefunded amount on charge',
+            },
+          });
+        if (paid) paid.refunded += amount!;
+        const refund = {
           id: `re_${randomBytes(8).toString('hex')}`,
           object: 'refund',
           status: 'succeeded',
+          amount,
           payment_intent: body.get('payment_intent'),
-        });
+        };
+        if (key) replies.set(key, refund);
+        return send(200, refund);
       }
       if (req.method === 'GET' && url.pathname === '/v1/webhook_endpoints') {
         return send(200, { object: 'list', data: webhookEndpoints, has_more: false, url: '/v1/webhook_endpoints' });
@@ -110,10 +138,15 @@ export async function startFakeStripe() {
     sessions,
     /** The endpoints the dashboard lists (Webhooks → endpoints), as `npm run doctor` reads them. */
     webhookEndpoints,
+    /** Switches on Stripe's refusal of refunds (an account balance that cannot cover them). */
+    knobs,
+    /** What the fake refunded of a payment it made (`pay`), in minor units. */
+    refundedOf: (paymentIntent: string) => intents.get(paymentIntent)?.refunded,
     /** Marks a session paid, as Stripe does when the buyer completes the payment page (with a card of `cardCountry`). */
     pay(sessionId: string, orderId: string, cardCountry = 'US') {
       const paymentIntent = `pi_${randomBytes(12).toString('hex')}`;
-      intents.set(paymentIntent, { id: paymentIntent, metadata: { order_id: orderId }, cardCountry });
+      const amount = Number(sessions.get(sessionId)!.amount_total);
+      intents.set(paymentIntent, { id: paymentIntent, metadata: { order_id: orderId }, cardCountry, amount, refunded: 0 });
       Object.assign(sessions.get(sessionId)!, { status: 'complete', payment_status: 'paid', payment_intent: paymentIntent });
       return paymentIntent;
     },

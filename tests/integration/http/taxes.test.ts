@@ -407,36 +407,118 @@ describe('the tax report', () => {
     expect((await admin.json('PUT', '/api/admin/tax-settings', SETTINGS)).status).toBe(200);
   });
 
-  it('lets the admin check again a VAT number VIES did not answer for, and shows the VAT owed back once it is valid', async () => {
+  it('lets the admin check again a VAT number VIES did not answer for, then refund exactly its VAT once, in plain forms (fake VIES, fake Stripe)', async () => {
     const page = await (await admin.request('/en/admin/taxes')).text();
     expect(page).toContain('VAT numbers VIES did not check');
     expect(page).toContain('BE0417497106');
     const order = await db()
       .selectFrom('purchases')
-      .select(['id', 'tax_minor'])
+      .selectAll()
       .where(sql<boolean>`tax_evidence->>'vatNumber' = 'BE0417497106'`)
       .executeTakeFirstOrThrow();
+    const post = (form: string) =>
+      admin.request('/en/admin/taxes', { method: 'POST', body: new URLSearchParams({ form, orderId: order.id }) });
+    // Not owed before VIES confirms the number.
+    const early = await post('vat-refund');
+    expect(early.status).toBe(400);
+    expect(await early.text()).toContain('This order is not owed its VAT back');
     vies.registered.add('BE0417497106');
-    const checked = await admin.request('/en/admin/taxes', {
-      method: 'POST',
-      body: new URLSearchParams({ form: 'vies', orderId: order.id }),
-    });
+    const checked = await post('vies');
     expect(checked.status).toBe(303);
     const after = await db().selectFrom('purchases').select('tax_evidence').where('id', '=', order.id).executeTakeFirstOrThrow();
     expect(after.tax_evidence).toMatchObject({ vies: { check: 'unavailable' }, viesRecheck: { check: 'valid' } });
+    const vat = `€${(order.tax_minor! / 100).toFixed(2)}`;
     const shown = await (await admin.request(checked.headers.get('location')!)).text();
     expect(shown).toContain('VIES says the number is valid');
-    expect(shown).toContain(`refund €${(order.tax_minor! / 100).toFixed(2)} of VAT`);
+    expect(shown).toContain(`refund ${vat} of VAT`);
+    expect(shown).toContain(`aria-label="Refund the VAT of R-${String(order.receipt_number).padStart(6, '0')}: ${vat}"`);
+
+    // Stripe refuses: the error at the form, and nothing written (no refund, no credit note number taken).
+    const counter = () =>
+      db().selectFrom('document_counters').select('last_number').where('kind', '=', 'credit_note').executeTakeFirst();
+    const before = await counter();
+    stripe.knobs.refundsDeclined = true;
+    try {
+      const refused = await post('vat-refund');
+      expect(refused.status).toBe(400);
+      expect(await refused.text()).toContain('role="alert"');
+    } finally {
+      stripe.knobs.refundsDeclined = false;
+    }
+    expect(await db().selectFrom('vat_refunds').selectAll().where('purchase_id', '=', order.id).execute()).toEqual([]);
+    expect(await counter()).toEqual(before);
+    expect(stripe.refundedOf(order.payment_reference!)).toBe(0);
+
+    // Submitted twice at once: one refund of exactly the VAT, one credit note; the order keeps its access.
+    const twice = await Promise.all([post('vat-refund'), post('vat-refund')]);
+    expect(twice.map((response) => response.status)).toEqual([303, 303]);
+    expect(stripe.refundedOf(order.payment_reference!)).toBe(order.tax_minor);
+    const asked = stripe.requests.filter(
+      (request) => request.path === '/v1/refunds' && request.body.get('payment_intent') === order.payment_reference,
+    );
+    expect(asked.at(-1)!.body.get('amount')).toBe(String(order.tax_minor));
+    expect(asked.at(-1)!.headers['idempotency-key']).toBe(`refund-part-${order.id}`);
+    const refunds = await db().selectFrom('vat_refunds').selectAll().where('purchase_id', '=', order.id).execute();
+    expect(refunds).toMatchObject([{ amount_minor: order.tax_minor, country: 'BE', currency: 'EUR' }]);
+    expect(
+      await db().selectFrom('purchases').select(['status', 'refund_requested_at']).where('id', '=', order.id).executeTakeFirst(),
+    ).toEqual({
+      status: 'completed',
+      refund_requested_at: null,
+    });
+    const creditNote = `CN-${String(refunds[0]!.credit_note_number).padStart(6, '0')}`;
+    expect(await (await admin.request(twice[0].headers.get('location')!)).text()).toContain(`(credit note ${creditNote})`);
+
+    // The report moves the sale from the Belgian consumers' line to the reverse charge's; the receipt shows the credit.
+    const rows = await csvRows(`/api/admin/taxes/export?quarter=${currentQuarter()}`);
+    const net = String(order.net_minor! / 100);
+    expect(rows).toContainEqual([
+      currentQuarter(),
+      'eu_b2c',
+      'BE',
+      '21',
+      'EUR',
+      '0',
+      '0',
+      '0',
+      '0',
+      'EUR',
+      '0',
+      '0',
+      'same currency',
+    ]);
+    expect(rows).toContainEqual([
+      currentQuarter(),
+      'reverse_charge',
+      'BE',
+      '0',
+      'EUR',
+      '1',
+      net,
+      '0',
+      net,
+      'EUR',
+      net,
+      '0',
+      'same currency',
+    ]);
+    const pdf = await admin.request(`/api/admin/purchases/${order.id}/receipt`);
+    const text = (await readPdf(new Uint8Array(await pdf.arrayBuffer()))).pages[0]!.text;
+    expect(text).toMatch(new RegExp(`\\(credit note ${creditNote}\\)\\s*-${vat.replace('.', '\\.')}`));
+    expect(text).toContain('Reverse charge: VAT to be accounted for by the recipient');
   });
 
   it('warns an EU seller under the €10,000 threshold as cross-border sales to consumers near it and pass it', async () => {
     const german = { ...SETTINGS, sellerCountry: 'DE', taxOffice: '', oss: 'none', underEuThreshold: true, registrations: '' };
     expect((await admin.json('PUT', '/api/admin/tax-settings', german)).status).toBe(200);
+    // The consumers' sales so far: the one whose VAT was refunded was a business's.
     const sold = await db()
       .selectFrom('purchases')
+      .leftJoin('vat_refunds', 'vat_refunds.purchase_id', 'purchases.id')
       .select(sql<string>`coalesce(sum(net_minor), 0)`.as('net'))
       .where('status', '=', 'completed')
       .where('tax_scheme', 'in', ['eu_b2c', 'eu_home'])
+      .where('vat_refunds.purchase_id', 'is', null)
       .executeTakeFirstOrThrow();
     // A large sale to an Austrian consumer at the home rate brings the year to €8,500.
     const sale = async (netMinor: number, receiptNumber: number) =>

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../../functions/db/database.ts';
 import { reconcilePaidSessions } from '../../../functions/orders/reconcile.ts';
@@ -186,6 +187,41 @@ describe('iyzico (against a local fake of its API and hosted page)', () => {
       price: '149.0',
       currency: 'TRY',
     });
+  });
+
+  it('fake iyzico: a part (the VAT of a sale) is refunded for exactly its amount even the same day, and a full refund after it returns the rest', async () => {
+    // The adapter alone, against the fake: the shop's side of a VAT refund is tested in tests/integration/http/taxes.test.ts.
+    const orderId = randomUUID();
+    const { reference: token } = await iyzicoProvider.createCheckout({
+      orderId,
+      courseId: randomUUID(),
+      courseTitle: 'Kurs',
+      amountMinor: 12_000,
+      currency: 'TRY',
+      email: uniqueEmail('iyzico-part'),
+      language: 'tr',
+      clientIp: '127.0.0.1',
+      billing: { ...billing, identityNumber: '' },
+    });
+    iyzico.pay(token, TEST_CARDS.success, 1);
+    const paymentReference = iyzico.forms.get(token)!.payment!.paymentId;
+    const sale = {
+      orderId,
+      checkoutReference: token,
+      paymentReference,
+      amountMinor: 12_000,
+      paidMinor: 12_000,
+      currency: 'TRY',
+      completedAt: new Date(),
+    };
+    const asked = (path: string) =>
+      iyzico.requests.filter((request) => request.path === path && request.body.paymentId === paymentReference);
+    expect(await iyzicoProvider.refund({ ...sale, partMinor: 2_000 })).toEqual({ kind: 'refunded' });
+    expect(await iyzicoProvider.refund({ ...sale, partsRefundedMinor: 2_000 })).toEqual({ kind: 'refunded' });
+    expect(asked('/v2/payment/refund').map((request) => request.body.price)).toEqual(['20.0', '100.0']);
+    expect(asked('/payment/cancel')).toEqual([]);
+    // Nothing is left: iyzico refuses more, and the adapter says so.
+    expect(await iyzicoProvider.refund({ ...sale, partMinor: 1 })).toMatchObject({ kind: 'failed' });
   });
 
   it('fake iyzico: Admin → Settings → Payments shows the configured providers and who takes each currency', async () => {
