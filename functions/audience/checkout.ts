@@ -2,6 +2,7 @@ import type { Db } from '../db/database.ts';
 import type { Language } from '../../src/i18n/languages.ts';
 import { CONSENT_WORDINGS, wordingOf } from './consent.ts';
 import { requestSubscription } from './subscribe.ts';
+import { mailboxKey } from '../mail/mailbox-key.ts';
 
 export interface CheckoutSubscription {
   email: string;
@@ -25,4 +26,17 @@ export function subscribeAtCheckout(database: Db, buyer: CheckoutSubscription): 
     page: buyer.page,
     clientIp: buyer.clientIp,
   });
+}
+
+/**
+ * The subscriber at a buyer's mailbox whose consent is confirmed and current (active), if any: what a
+ * marketing line in a transactional mail (the next course in the materials mail) must have first.
+ */
+export async function confirmedSubscriber(database: Db, email: string): Promise<{ id: string } | undefined> {
+  return database
+    .selectFrom('subscribers')
+    .select('id')
+    .where('mailbox_key', '=', mailboxKey(email))
+    .where('status', '=', 'active')
+    .executeTakeFirst();
 }

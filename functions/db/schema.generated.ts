@@ -181,6 +181,22 @@ export interface ContactMessages {
   subject: string;
 }
 
+export interface CourseOffers {
+  course_id: string;
+  discount_hours: number | null;
+  discount_percent: number | null;
+  offered_course_id: string | null;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface CoursePriceChanges {
+  changed_at: Generated<Timestamp>;
+  course_id: string;
+  currency: string;
+  id: Generated<Int8>;
+  price_minor: number;
+}
+
 export interface Courses {
   bundle_reduces_owned: Generated<boolean>;
   category: string;
@@ -244,12 +260,14 @@ export interface DiscountCodes {
   active: Generated<boolean>;
   all_courses: Generated<boolean>;
   amounts: Generated<Json>;
+  buyer_key: string | null;
   code: string;
   created_at: Generated<Timestamp>;
   ends_at: Timestamp | null;
   id: Generated<string>;
   kind: "percent" | "fixed";
   max_redemptions: number | null;
+  offer_purchase_id: string | null;
   once_per_buyer: Generated<boolean>;
   percent: number | null;
   redemptions: Generated<number>;
@@ -586,6 +604,8 @@ export interface DB {
   category_texts: CategoryTexts;
   client_logs: ClientLogs;
   contact_messages: ContactMessages;
+  course_offers: CourseOffers;
+  course_price_changes: CoursePriceChanges;
   course_update_notices: CourseUpdateNotices;
   course_update_runs: CourseUpdateRuns;
   courses: Courses;

@@ -29,6 +29,8 @@ export async function listDiscounts(): Promise<AdminDiscountRow[]> {
         .select(sql<unknown>`json_agg(json_build_object('currency', currency, 'amountMinor', amount) ORDER BY currency)`.as('t'))
         .as('totals'),
     ])
+    // One-time offers' codes are each one order's (Admin → Courses sets them), not the seller's codes.
+    .where('offer_purchase_id', 'is', null)
     .orderBy('created_at', 'desc')
     .execute();
   return rows.map((row) => ({

@@ -57,6 +57,9 @@ interface CodeRow {
   once_per_buyer: boolean;
   active: boolean;
   redemptions: number;
+  /** A one-time offer's code: the order that earned it, and the only mailbox that may use it. */
+  offer_purchase_id: string | null;
+  buyer_key: string | null;
 }
 
 /** The price of a course for a buyer (their e-mail, when known) with an optional code, or why the code does not apply. */
@@ -75,7 +78,7 @@ export async function priceWithCode(course: PricedCourse, code: string, buyerEma
   if (refusal) return invalid('code_refused', refusal, { discountCode: refusal });
   const discountMinor = Math.min(course.priceMinor, discountOf(row!, course));
   const totalMinor = course.priceMinor - discountMinor;
-  if (totalMinor > 0 && totalMinor < (MINIMUM_CHARGE_MINOR[course.currency] ?? 0))
+  if (!chargeable(totalMinor, course.currency))
     return invalid('below_minimum', 'checkout.codeBelowMinimum', { discountCode: 'checkout.codeBelowMinimum' });
   return ok({
     ...list,
@@ -111,7 +114,24 @@ async function whyNot(
   }
   if (row.once_per_buyer && buyerEmail && (await usedByBuyer(database, row.id, mailboxKey(buyerEmail))))
     return 'checkout.codeAlreadyUsed';
+  if (row.offer_purchase_id) return whyNotOffer(row, buyerEmail, database);
   return undefined;
+}
+
+/**
+ * A one-time offer's code (functions/offers/) is its buyer's alone, and only while the order that
+ * earned it stands: a refunded order's offer ends with it. Without an address yet (a guest's quote)
+ * the checkout asks again with the one typed.
+ */
+async function whyNotOffer(row: CodeRow, buyerEmail: string | undefined, database: Db) {
+  if (buyerEmail && mailboxKey(buyerEmail) !== row.buyer_key) return 'checkout.codeNotYours';
+  const earnedBy = await database
+    .selectFrom('purchases')
+    .select('id')
+    .where('id', '=', row.offer_purchase_id)
+    .where('status', '=', 'completed')
+    .executeTakeFirst();
+  return earnedBy ? undefined : 'checkout.codeExpired';
 }
 
 /** Uses still counted for unpaid orders whose payment page has closed (given back at the next take). */
@@ -147,8 +167,18 @@ function amountsOf(row: CodeRow): Record<string, number> {
   return typeof row.amounts === 'object' && row.amounts !== null ? (row.amounts as Record<string, number>) : {};
 }
 
+/** What a percent code takes off a price, rounded to the minor unit as every quote rounds it. */
+export function percentOff(priceMinor: number, percent: number): number {
+  return Math.round((priceMinor * percent) / 100);
+}
+
+/** Whether a total the buyer would pay is one a provider can charge (free, or at least the currency's least charge). */
+export function chargeable(totalMinor: number, currency: string): boolean {
+  return totalMinor === 0 || totalMinor >= (MINIMUM_CHARGE_MINOR[currency] ?? 0);
+}
+
 function discountOf(row: CodeRow, course: PricedCourse): number {
-  if (row.kind === 'percent') return Math.round((course.priceMinor * (row.percent ?? 0)) / 100);
+  if (row.kind === 'percent') return percentOff(course.priceMinor, row.percent ?? 0);
   return amountsOf(row)[course.currency] ?? 0;
 }
 

@@ -13,6 +13,7 @@ import { formatDate } from '../../src/lib/dates.ts';
 import { getT } from '../../src/i18n/i18n.ts';
 import { documentNumber } from './numbering.ts';
 import type { OrderContracts } from './consent.ts';
+import { offerForMaterialsMail } from '../offers/mail-offer.ts';
 
 export function downloadLink(token: string): string {
   return `${siteUrl()}/api/downloads/${token}`;
@@ -73,6 +74,7 @@ export async function queueMaterialsMail(trx: Transaction<Database>, purchaseId:
         ? { code: purchase.discount_code, amount: formatMoney(purchase.discount_minor, purchase.currency, language) }
         : undefined,
       documents: contractDocuments(purchase.contracts as OrderContracts | null, language),
+      offer: await offerForMaterialsMail(trx, purchase, language),
     },
     { to: purchase.email, language },
     { kind: 'sign_in', email: purchase.email },

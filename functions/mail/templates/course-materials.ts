@@ -1,5 +1,6 @@
-import { Button, h, LegalDocument, Paragraph, ReceiptTable, TextLink } from '../kit.ts';
-import { defineTemplate } from '../template.ts';
+import { Button, h, LegalDocument, Paragraph, ReceiptTable, Subheading, TextLink } from '../kit.ts';
+import { defineTemplate, type MailContext } from '../template.ts';
+import { offerWords, type MailOffer } from '../../offers/offer-words.ts';
 
 /** After a purchase or a free enrolment: the download, the way back, and the receipt. */
 export interface CourseMaterialsProps {
@@ -17,6 +18,8 @@ export interface CourseMaterialsProps {
   discount?: { code: string; amount: string } | undefined;
   /** Documents the buyer agreed to, sent for their records (Turkish paid orders). */
   documents?: { title: string; markdown: string }[] | undefined;
+  /** The next course, only for a buyer who confirmed their consent to marketing mail (functions/offers/mail-offer.ts). */
+  offer?: MailOffer | undefined;
 }
 
 export const courseMaterials = defineTemplate<CourseMaterialsProps>({
@@ -53,6 +56,7 @@ export const courseMaterials = defineTemplate<CourseMaterialsProps>({
     props.amount
       ? shop.moneyBackDays > 0 && h(Paragraph, { key: 'promise' }, t('mail.refundPromise', { days: shop.moneyBackDays }))
       : h(Paragraph, { key: 'promise' }, t('mail.freeNote')),
+    ...nextCourse(props.offer, t),
     ...(props.documents ?? []).map((document) => h(LegalDocument, { key: document.title, ...document })),
   ],
   sample: (language) => ({
@@ -65,6 +69,22 @@ export const courseMaterials = defineTemplate<CourseMaterialsProps>({
     reference: 'MC-7F3A9C21',
     receipt: { number: 'R-000042', url: 'https://shop.example/api/receipts/Zm9yLXByZXZpZXctb25seS0xMjM0NTY3ODkw' },
     discount: { code: 'WELCOME10', amount: language === 'tr' ? '₺16,56' : '$1.00' },
+    offer: {
+      ...offerWords(
+        {
+          course: { id: '', title: 'Debt-Free Plan', coverImageUrl: null, priceMinor: 999, currency: 'USD' },
+          discount: {
+            code: 'NEXT-0',
+            totalMinor: 799,
+            endsAt: new Date('2026-11-26T12:00Z'),
+            before: { priceMinor: 999, percent: 20 },
+          },
+        },
+        language,
+      ),
+      url: `https://shop.example/${language}/checkout/00000000-0000-4000-8000-000000000000?code=NEXT-0`,
+      preferencesUrl: `https://shop.example/${language}/subscription?token=for-preview-only`,
+    },
     documents:
       language === 'tr'
         ? [
@@ -77,3 +97,21 @@ export const courseMaterials = defineTemplate<CourseMaterialsProps>({
         : undefined,
   }),
 });
+
+/** The next course after the receipt: what it costs now, until when, and why this buyer gets it. */
+function nextCourse(offer: MailOffer | undefined, t: MailContext['t']) {
+  if (!offer) return [];
+  const price = [offer.price, offer.reduction, offer.before].filter(Boolean).join(' · ');
+  return [
+    h(Subheading, { key: 'offer-heading' }, t('offer.heading')),
+    h(Paragraph, { key: 'offer-course' }, `${offer.title}: ${price}`),
+    offer.until && h(Paragraph, { key: 'offer-until', muted: true }, offer.until),
+    h(Button, { key: 'offer-action', url: offer.url }, offer.action),
+    h(
+      Paragraph,
+      { key: 'offer-why', muted: true },
+      `${t('offer.mailWhy')} `,
+      h(TextLink, { url: offer.preferencesUrl }, t('offer.mailPreferences')),
+    ),
+  ];
+}

@@ -5,6 +5,7 @@ import { ADMIN_SHARED } from '../../../i18n/admin-shared.ts';
 import { DeleteDialog, Dialog } from '../Dialog.tsx';
 import { AdminTable, RowAction } from '../AdminTable.tsx';
 import { CourseEditor } from './CourseEditor.tsx';
+import { OfferEditor } from './OfferEditor.tsx';
 import { UpdateNotices } from './UpdateNotices.tsx';
 import { ListPager } from '../ListPager.tsx';
 import { ListToolbar } from '../ListToolbar.tsx';
@@ -281,6 +282,7 @@ function CoursesAdmin({ lang, initial, categories, categoriesUrl }: Props) {
             onCancel={() => setEditing(null)}
           />
         )}
+        {editing?.mode === 'edit' && <OfferEditor courseId={editing.course.id} />}
       </Dialog>
 
       <DeleteDialog
