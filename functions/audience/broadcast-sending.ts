@@ -166,7 +166,7 @@ async function startDueBroadcasts(trx: Transaction<Database>, now: Date): Promis
     .set({ status: 'sending', started_at: now, updated_at: now })
     .where('status', '=', 'scheduled')
     .where('send_at', '<=', now)
-    .returning(['id', 'segment', 'course_ids', 'audience_language'])
+    .returning(['id', 'segment', 'course_ids', 'audience_language', 'topic'])
     .execute();
   for (const broadcast of due) {
     await sql`
@@ -174,6 +174,7 @@ async function startDueBroadcasts(trx: Transaction<Database>, now: Date): Promis
       SELECT ${broadcast.id}::uuid, s.id FROM subscribers s
       WHERE s.status = 'active'
         AND (${broadcast.audience_language}::text IS NULL OR ${broadcast.audience_language}::text = ANY (s.languages))
+        AND ${broadcast.topic}::text = ANY (s.topics)
         AND CASE ${broadcast.segment}::text
           WHEN 'buyers' THEN EXISTS (SELECT 1 FROM purchases p WHERE p.buyer_key = s.mailbox_key
             AND p.status = 'completed' AND p.course_id = ANY (${broadcast.course_ids}::uuid[]))

@@ -41,6 +41,7 @@ const columns = (input: BroadcastInput) => ({
   segment: input.segment,
   course_ids: input.segment === 'buyers' ? input.courseIds : [],
   audience_language: input.audienceLanguage === 'any' ? null : input.audienceLanguage,
+  topic: input.topic,
   updated_at: new Date(),
 });
 
@@ -182,6 +183,7 @@ function toView(row: Selectable<BroadcastsTable>, counts: BroadcastCounts): Broa
     segment: row.segment,
     courseIds: row.course_ids,
     audienceLanguage: row.audience_language ?? 'any',
+    topic: row.topic,
     status: row.status,
     sendAt: row.send_at?.toISOString() ?? null,
     createdAt: row.created_at.toISOString(),

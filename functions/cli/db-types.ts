@@ -35,6 +35,7 @@ const OVERRIDES = {
     'broadcasts.language': '"en" | "tr"',
     'broadcasts.segment': '"all" | "buyers" | "never-bought"',
     'broadcasts.audience_language': '"en" | "tr" | null',
+    'broadcasts.topic': '"courses" | "articles"',
     'broadcasts.status': 'Generated<"draft" | "scheduled" | "sending" | "paused" | "sent" | "cancelled">',
     'broadcast_recipients.status': 'Generated<"waiting" | "queued" | "skipped">',
     'automatic_mails_sent.kind': '"review-request" | "checkout-reminder"',

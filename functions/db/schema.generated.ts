@@ -111,6 +111,7 @@ export interface Broadcasts {
   started_at: Timestamp | null;
   status: Generated<"draft" | "scheduled" | "sending" | "paused" | "sent" | "cancelled">;
   subject: string;
+  topic: "courses" | "articles";
   updated_at: Generated<Timestamp>;
 }
 

@@ -1,9 +1,9 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { grantImportedPurchases, type ImportedGrant } from '../orders/imported.ts';
 import { recordImportedConsents } from '../audience/imported.ts';
-import { queueMailToRender } from '../mail/template.ts';
+import { queueMailsToRender } from '../mail/template.ts';
 import { importedCourses } from '../mail/templates/index.ts';
 import { signInLinkUrl } from '../auth/sign-in-link.ts';
 import { LINK_TOKEN_SLOT } from '../auth/link-tokens.ts';
@@ -13,7 +13,6 @@ import { notFound, ok, type Result } from '../../src/lib/result.ts';
 import { PLATFORM_LABELS, type ImportOutcome, type ImportRequest, type ImportView } from '../../src/lib/admin/import.schema.ts';
 import { IMPORT_REFUSALS, toView, type StoredImport } from './admin.ts';
 import { readExport } from './read-export.ts';
-import { sliced } from './csv-stream.ts';
 import type { ImportRow } from './platforms.ts';
 
 /** Purchases written per statement: far below PostgreSQL's parameter limit, few round trips. */
@@ -46,19 +45,21 @@ export async function runImport(id: string, request: ImportRequest, origin: { cl
     .execute(async (trx) => {
       const stored = await trx
         .selectFrom('buyer_imports')
-        .select(['id', 'platform', 'file_name', 'created_at', 'dry_run', 'imported_at', 'result', 'file'])
+        .select(['id', 'platform', 'file_name', 'created_at', 'dry_run', 'imported_at', 'result'])
+        .select(sql<number | null>`octet_length(file)`.as('file_bytes'))
         .where('id', '=', id)
         .forUpdate()
         .executeTakeFirst();
       if (!stored) return notFound;
       const view = toView(stored);
-      if (stored.imported_at || !stored.file) return ok(view);
+      if (stored.imported_at || stored.file_bytes === null) return ok(view);
       if (view.problemCount > 0) return IMPORT_REFUSALS.hasProblems;
       if (request.courses.length !== view.products.length) return IMPORT_REFUSALS.mapping;
       const mapping = await mappedCourses(trx, view, request.courses);
       if (!mapping) return IMPORT_REFUSALS.course;
       if (mapping.size === 0) return IMPORT_REFUSALS.nothingMapped;
-      const outcome = await grantAll(trx, stored, new Uint8Array(stored.file), mapping, request.sendMail, origin);
+      const file = storedFile(trx, id, stored.file_bytes);
+      const outcome = await grantAll(trx, stored, file, mapping, request.sendMail, origin);
       const imported = await trx
         .updateTable('buyer_imports')
         .set({ imported_at: new Date(), file: null, result: JSON.stringify(outcome) })
@@ -67,6 +68,21 @@ export async function runImport(id: string, request: ImportRequest, origin: { cl
         .executeTakeFirstOrThrow();
       return ok(toView(imported));
     });
+}
+
+/** Bytes of the stored export read per query. */
+const SLICE_BYTES = 256 * 1024;
+
+/**
+ * The stored export in slices, read by the database as they are needed: the whole file is never
+ * in the server's memory (nor its hex text, as the driver receives a whole `bytea`).
+ */
+async function* storedFile(trx: Transaction<Database>, id: string, bytes: number): AsyncGenerator<Uint8Array> {
+  for (let offset = 0; offset < bytes; offset += SLICE_BYTES) {
+    const { rows } = await sql<{ slice: Buffer }>`
+      SELECT substring(file FROM ${offset + 1} FOR ${SLICE_BYTES}) AS slice FROM buyer_imports WHERE id = ${id}`.execute(trx);
+    yield rows[0]!.slice;
+  }
 }
 
 /** Product key → course; undefined when a chosen course no longer exists. */
@@ -91,7 +107,7 @@ async function mappedCourses(
 async function grantAll(
   trx: Transaction<Database>,
   stored: StoredImport,
-  file: Uint8Array,
+  file: AsyncIterable<Uint8Array>,
   mapping: Map<string, MappedCourse>,
   sendMail: boolean,
   origin: { clientIp: string },
@@ -121,7 +137,7 @@ async function grantAll(
     batch.push(grantOf(stored.platform, row, course));
     if (batch.length >= BATCH) await flush();
   };
-  const read = await readExport(sliced(file), onRow);
+  const read = await readExport(file, onRow);
   // The same bytes read cleanly at the dry run: anything else here is a bug, and rolls the import back.
   if (!read.ok || read.value.problemCount > 0) throw new Error(`import ${stored.id} no longer reads as its dry run did`);
   await flush();
@@ -156,20 +172,20 @@ async function queueImportMails(
   platform: string,
 ): Promise<number> {
   const titleOf = new Map([...mapping.values()].map((course) => [course.id, course.title]));
-  for (const [email, buyer] of newly) {
-    await queueMailToRender(
-      trx,
-      importedCourses,
-      {
-        name: buyer.name,
-        platform,
-        courses: [...buyer.courses].map((courseId) => titleOf.get(courseId)!),
-        libraryUrl: signInLinkUrl(LINK_TOKEN_SLOT, buyer.language),
-        loginUrl: `${siteUrl()}${localizedPath(buyer.language, '/login')}`,
-      },
-      { to: email, language: buyer.language },
-      { kind: 'sign_in', email },
-    );
-  }
+  const mailOf = ([email, buyer]: [string, NewlyGranted]) => ({
+    props: {
+      name: buyer.name,
+      platform,
+      courses: [...buyer.courses].map((courseId) => titleOf.get(courseId)!),
+      libraryUrl: signInLinkUrl(LINK_TOKEN_SLOT, buyer.language),
+      loginUrl: `${siteUrl()}${localizedPath(buyer.language, '/login')}`,
+    },
+    delivery: { to: email, language: buyer.language },
+    link: { kind: 'sign_in' as const, email },
+  });
+  const buyers = [...newly];
+  // A batch's mails at a time: thousands of rendered envelopes are never held at once.
+  for (let start = 0; start < buyers.length; start += BATCH)
+    await queueMailsToRender(trx, importedCourses, buyers.slice(start, start + BATCH).map(mailOf));
   return newly.size;
 }

@@ -23,6 +23,8 @@ interface PlatformColumns {
   country: Names;
   /** Gumroad: a gift belongs to its recipient. */
   giftee?: Names;
+  /** Payhip: a column saying the row was a gift, whose consent is nobody's to give. */
+  gift?: Names;
   /** The column saying the buyer agreed to hear from the seller, and which values mean yes. */
   consent?: { column: Names; agreed: (value: string) => boolean };
   /** A summary row, not a sale (Gumroad ends its file with `Totals`). */
@@ -54,12 +56,15 @@ const PLATFORMS: PlatformColumns[] = [
       if (yes(value(['fully refunded']))) return 'refunded';
       if (yes(value(['access revoked']))) return 'revoked';
       if (yes(value(['disputed'])) && !yes(value(['dispute won']))) return 'disputed';
+      // A pre-order is authorised, not charged, until the product is released.
+      if (yes(value(['pre order authorization']))) return 'unpaid';
       return null;
     },
   },
   {
-    // Lemon Squeezy's orders export: its documented order object (identifier, order_number,
-    // user_name, user_email, status, refunded, created_at) and the order item's product.
+    // Lemon Squeezy's orders export: the order object its API reference documents (identifier,
+    // order_number, user_name, user_email, status, refunded, created_at, test_mode) and its first
+    // order item (product_id, product_name, variant_name). The CSV's own header line is not published.
     platform: 'lemon-squeezy',
     signature: [['identifier', 'order number'], ['user email']],
     orderId: ['identifier', 'order number'],
@@ -72,13 +77,17 @@ const PLATFORMS: PlatformColumns[] = [
     skip: (value) => {
       const status = value(['status']).trim().toLowerCase();
       if (status === 'refunded' || yes(value(['refunded']))) return 'refunded';
-      if (status === 'pending' || status === 'failed') return 'unpaid';
+      // `paid` is the one documented status of money taken (the others: pending, failed); a test-mode
+      // order took none.
+      if ((status && status !== 'paid') || yes(value(['test mode']))) return 'unpaid';
       return null;
     },
   },
   {
-    // Payhip's transactions export: the fields Payhip documents for a sale (transaction id, email,
-    // product name and key, date, and "unconsented from emails" when the buyer opted out).
+    // Payhip's transactions export: the fields Payhip documents for a sale (its webhooks page:
+    // transaction `id`, `email`, `date` in Unix seconds, `items[]` with `product_id`, `product_key`
+    // and `product_name`, `vat_country`, `unconsented_from_emails`, `is_gift`), one row per item.
+    // Payhip documents no buyer's name; a `Name` column is read when there is one.
     platform: 'payhip',
     signature: [['transaction id'], ['product name', 'product']],
     orderId: ['transaction id'],
@@ -87,8 +96,10 @@ const PLATFORMS: PlatformColumns[] = [
     productId: ['product key', 'product id'],
     productName: ['product name', 'product'],
     date: ['date', 'transaction date'],
-    country: ['country', 'vat country'],
+    country: ['vat country', 'country'],
     consent: { column: ['unconsented from emails'], agreed: no },
+    // Payhip does not say whose address a gift's row carries: the access goes to it, the consent does not.
+    gift: ['is gift'],
     skip: (value) => (yes(value(['refunded'])) || value(['status']).trim().toLowerCase() === 'refunded' ? 'refunded' : null),
   },
 ];
@@ -189,7 +200,8 @@ function checkedRow(
       orderedAt: dateOf(value(columns.date)),
       language: TURKIYE.has(simplified(value(columns.country))) ? 'tr' : 'en',
       // The giver's choice is not the recipient's consent.
-      consent: !giftee && consent !== undefined && columns.consent!.agreed(consent),
+      consent:
+        !giftee && !(columns.gift && yes(value(columns.gift))) && consent !== undefined && columns.consent!.agreed(consent),
     },
   };
 }

@@ -6,7 +6,7 @@ import type { Language } from '../../src/i18n/languages.ts';
 import { shopIdentity, type ShopIdentity } from '../shop/identity.ts';
 import type { Db } from '../db/database.ts';
 import { h, Layout } from './kit.ts';
-import { queueMail, type Mail } from './outbox.ts';
+import { queueMails, type Mail } from './outbox.ts';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { LinkToken } from '../auth/link-tokens.ts';
@@ -75,14 +75,39 @@ export async function queueMailToRender<Props>(
   delivery: Delivery,
   link?: LinkToken,
 ): Promise<void> {
-  const { envelope } = compose(template, props, delivery, await mailContext(delivery.language, database));
-  await queueMail(database, {
-    ...envelope,
-    html: '',
-    text: '',
-    ...(link ? { link } : {}),
-    renderWith: { props, delivery: { ...delivery } },
-  });
+  await queueMailsToRender(database, template, [{ props, delivery, ...(link ? { link } : {}) }]);
+}
+
+/** One mail of many to render when sent (queueMailsToRender). */
+export interface MailToRender<Props> {
+  props: Props;
+  delivery: Delivery;
+  link?: LinkToken;
+}
+
+/**
+ * Queues many mails of one template as `queueMailToRender` queues one, with one read of the shop's
+ * identity and a few inserts (an import's thousands of mails took a round trip each, twice).
+ */
+export async function queueMailsToRender<Props>(
+  database: Transaction<Database>,
+  template: MailTemplate<Props>,
+  mails: MailToRender<Props>[],
+): Promise<void> {
+  const shop = await shopIdentity(database);
+  const contexts = new Map<Language, MailContext>();
+  const contextIn = (language: Language) =>
+    contexts.get(language) ?? contexts.set(language, { language, t: getT(language), shop }).get(language)!;
+  await queueMails(
+    database,
+    mails.map(({ props, delivery, link }) => ({
+      ...envelopeOf(template, props, delivery, contextIn(delivery.language)),
+      html: '',
+      text: '',
+      ...(link ? { link } : {}),
+      renderWith: { props, delivery: { ...delivery } },
+    })),
+  );
 }
 
 async function mailContext(language: Language, database?: Db): Promise<MailContext> {
@@ -90,13 +115,10 @@ async function mailContext(language: Language, database?: Db): Promise<MailConte
 }
 
 function compose<Props>(template: MailTemplate<Props>, props: Props, delivery: Delivery, context: MailContext) {
-  if (template.optional && !delivery.unsubscribe) throw new Error(`${template.kind} mail needs an unsubscribe address`);
-  const { language } = delivery;
-  const subject = template.subject(props, context);
-  const replyTo = delivery.replyTo ?? context.shop.supportEmail;
+  const envelope = envelopeOf(template, props, delivery, context);
   const element = h(Layout, {
-    language,
-    title: subject,
+    language: delivery.language,
+    title: envelope.subject,
     preheader: template.preheader(props, context),
     shop: context.shop,
     reason: template.reason(props, context),
@@ -105,14 +127,25 @@ function compose<Props>(template: MailTemplate<Props>, props: Props, delivery: D
       : [],
     children: template.body(props, context),
   });
-  const envelope: Omit<Mail, 'html' | 'text'> = {
+  return { envelope, element };
+}
+
+/** What the outbox keeps of a mail before it is rendered: its sender, recipient and subject. */
+function envelopeOf<Props>(
+  template: MailTemplate<Props>,
+  props: Props,
+  delivery: Delivery,
+  context: MailContext,
+): Omit<Mail, 'html' | 'text'> {
+  if (template.optional && !delivery.unsubscribe) throw new Error(`${template.kind} mail needs an unsubscribe address`);
+  const replyTo = delivery.replyTo ?? context.shop.supportEmail;
+  return {
     kind: template.kind,
     to: delivery.to,
-    language,
-    subject,
+    language: delivery.language,
+    subject: template.subject(props, context),
     fromName: context.shop.name,
     ...(replyTo ? { replyTo } : {}),
     ...(delivery.unsubscribe ? { listUnsubscribe: delivery.unsubscribe.oneClickUrl } : {}),
   };
-  return { envelope, element };
 }

@@ -22,7 +22,7 @@ import type { FormPostOutcome } from './auth-forms.ts';
  * very endpoint an island would call, in-process, and the page answers with itself again (303),
  * saying what was done, or with the form's errors and what was typed.
  */
-const BROADCAST_FIELDS = ['id', 'subject', 'body', 'language', 'segment', 'audienceLanguage', 'sendAt'] as const;
+const BROADCAST_FIELDS = ['id', 'subject', 'body', 'language', 'segment', 'audienceLanguage', 'topic', 'sendAt'] as const;
 const INTENTS = ['save', 'test', 'send', 'schedule'] as const;
 type Intent = (typeof INTENTS)[number];
 

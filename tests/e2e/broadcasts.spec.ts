@@ -4,7 +4,7 @@ import { DEMO, expect, openMail, test, unique } from './fixtures.ts';
 
 /**
  * The seller writes a broadcast in Admin → Mail, sees it rendered through the e-mail kit at a phone's
- * and a desktop's width, and sends a test to themselves, which arrives with its unsubscribe link: in
+ * and a desktop's width (its topic chosen), and sends a test to themselves, which arrives with its unsubscribe link: in
  * both languages, with JavaScript off. Sending to the list is tests/integration/mail/broadcasts.test.ts (and the sweep).
  */
 const DICTIONARIES = { en, tr } as const;
@@ -22,8 +22,14 @@ for (const lang of ['en', 'tr'] as const) {
     await page
       .getByLabel(t['admin.mail.body'])
       .fill(lang === 'tr' ? '## Merhaba\n\n**İlk** kursumuz çıktı.' : '## Hello\n\nOur **first** course is out.');
+    // News of an article: only subscribers who kept that topic will get it.
+    const articles = page
+      .getByRole('group', { name: t['admin.mail.topic'] })
+      .getByRole('radio', { name: t['audience.topic.articles'] });
+    await articles.check();
     await page.getByRole('button', { name: t['admin.mail.save'] }).click();
     await expect(page.getByRole('status')).toHaveText(t['admin.mail.done.saved']);
+    await expect(articles).toBeChecked();
 
     for (const width of ['admin.mail.previewPhone', 'admin.mail.previewDesktop'] as const) {
       const preview = page.frameLocator(`iframe[title="${t[width]}"]`);

@@ -189,15 +189,16 @@ export function describeImport(shop: () => { server: TestServer; smtp: Awaited<R
       expect(await footprint()).toEqual(after);
     });
 
-    it('Payhip: several products of one transaction, consent from "unconsented from emails", the buyer in Türkiye in Turkish', async () => {
+    it('Payhip: several products of one transaction, consent from "unconsented from emails" but never from a gift, the buyer in Türkiye in Turkish', async () => {
       const dry = await upload(sample('payhip.csv'));
       expect(dry.view).toMatchObject({
         platform: 'payhip',
-        rows: 4,
-        importable: 3,
+        rows: 5,
+        importable: 4,
         skipped: { refunded: 1 },
-        buyers: { total: 2, new: 2, existing: 0 },
+        buyers: { total: 3, new: 3, existing: 0 },
         carriesConsent: true,
+        // Ayşe; Jon unconsented; the gift's row agreed, but whose agreement it was Payhip does not say.
         consents: 1,
         problemCount: 0,
       });
@@ -206,7 +207,9 @@ export function describeImport(shop: () => { server: TestServer; smtp: Awaited<R
         ['k9Ew', null],
       ]);
       const done = await runImport(dry.view.id, [courses.pricing, courses.budget]);
-      expect(done.view.outcome).toEqual({ purchases: 3, alreadyThere: 0, buyers: 2, newAccounts: 2, consents: 1, mails: 0 });
+      expect(done.view.outcome).toEqual({ purchases: 4, alreadyThere: 0, buyers: 3, newAccounts: 3, consents: 1, mails: 0 });
+      expect(await importedPurchase('gift.payhip@example.com')).toHaveLength(1);
+      expect(await db().selectFrom('subscribers').where('email', '=', 'gift.payhip@example.com').execute()).toEqual([]);
       expect((await importedPurchase('jon.park@example.com')).map((row) => row.course_id).sort()).toEqual(
         [courses.pricing, courses.budget].sort(),
       );
@@ -214,14 +217,14 @@ export function describeImport(shop: () => { server: TestServer; smtp: Awaited<R
       expect([ayse!.language, ayse!.completed_at!.toISOString()]).toEqual(['tr', new Date(1703693218 * 1000).toISOString()]);
     });
 
-    it('Lemon Squeezy: paid orders only, and no consent, since its orders export carries none', async () => {
+    it('Lemon Squeezy: paid orders only (not pending, refunded or test-mode ones), and no consent, since its orders export carries none', async () => {
       const before = await footprint();
       const dry = await upload(sample('lemon-squeezy.csv'));
       expect(dry.view).toMatchObject({
         platform: 'lemon-squeezy',
-        rows: 4,
+        rows: 5,
         importable: 2,
-        skipped: { refunded: 1, unpaid: 1 },
+        skipped: { refunded: 1, unpaid: 2 },
         carriesConsent: false,
         consents: 0,
         problemCount: 0,
@@ -230,6 +233,7 @@ export function describeImport(shop: () => { server: TestServer; smtp: Awaited<R
       expect(done.view.outcome).toMatchObject({ purchases: 2, consents: 0, mails: 0 });
       expect((await footprint()).subscribers).toBe(before.subscribers);
       expect((await importedPurchase('selin.ozturk@example.com'))[0]!.course_id).toBe(courses.photos);
+      expect(await importedPurchase('tess.testmode@example.com')).toEqual([]);
     });
 
     it('names each broken row by its line and imports nothing from a file that has one', async () => {
@@ -254,10 +258,14 @@ export function describeImport(shop: () => { server: TestServer; smtp: Awaited<R
       expect([refused.status, refused.code]).toEqual([400, 'has_problems']);
 
       // A quote never closed: the reading stops at the line it opened on.
-      const payhip = `${sampleText('payhip.csv')}9Zz,1706000001,late@example.com,"Late, Buyer,Pricing Templates Pack,k9Ew,1,5.00,USD,,,card,false,false\n`;
-      expect((await upload(payhip)).view.problems).toEqual([{ line: 6, code: 'unclosed_quote' }]);
+      const payhip = `${sampleText('payhip.csv')}9Zz,1706000001,"late@example.com,USD,500,false,0,France,192.0.2.14,29129,Pricing Templates Pack,k9Ew,,1,,,card,20,30,false,false,false\n`;
+      expect((await upload(payhip)).view.problems).toEqual([{ line: 7, code: 'unclosed_quote' }]);
       const lemon = sampleText('lemon-squeezy.csv').replace('noah.fischer@example.com', '');
       expect((await upload(lemon)).view.problems).toEqual([{ line: 2, code: 'email_missing' }]);
+
+      // A Gumroad pre-order is authorised, not paid: skipped, like an unpaid order.
+      const preorder = gumroad.replace(/^(gWmZ1aQ0xYbC-pK3sLr7Tw==(?:,[^,]*){32}),0,/m, '$1,1,');
+      expect((await upload(preorder)).view).toMatchObject({ importable: 4, skipped: { refunded: 1, unpaid: 1 } });
 
       // Files that are no platform's export, or no UTF-8 text, are refused whole.
       expect(await upload('name,email\nAnn,ann@example.com\n')).toMatchObject({ status: 400, code: 'unknown_platform' });

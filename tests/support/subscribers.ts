@@ -10,6 +10,7 @@ export async function makeSubscribers(
   count: number,
   prefix: string,
   languages: string[],
+  topics: string[] = ['courses'],
 ): Promise<{ id: string; email: string }[]> {
   const rows = Array.from({ length: count }, (_, index) => {
     const email = `${prefix}-${index}-${randomUUID().slice(0, 6)}@example.com`;
@@ -19,7 +20,7 @@ export async function makeSubscribers(
       status: 'active' as const,
       confirmed_at: new Date(),
       languages,
-      topics: ['courses'],
+      topics,
     };
   });
   const made: { id: string; email: string }[] = [];
@@ -51,5 +52,6 @@ export const broadcastDraft = (overrides: Partial<BroadcastInput> = {}): Broadca
   segment: 'all',
   courseIds: [],
   audienceLanguage: 'any',
+  topic: 'courses',
   ...overrides,
 });

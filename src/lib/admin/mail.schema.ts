@@ -2,6 +2,7 @@ import { z } from '../zod.ts';
 import { LanguageSchema, text } from '../validation.ts';
 import { UUID_PATTERN } from '../uuid.ts';
 import { LANGUAGES, type Language } from '../../i18n/languages.ts';
+import { TOPICS } from '../audience.schema.ts';
 
 /** Admin → Mail: broadcasts and automatic mails. Shared by the page's forms and the endpoints they post to. */
 export const SUBJECT_MAX = 200;
@@ -28,6 +29,8 @@ export const BroadcastSchema = z
     courseIds: z.array(z.string().regex(UUID_PATTERN, 'errors.badRequest'), 'errors.badRequest').max(200, 'validation.tooLong'),
     /** Only subscribers who want mail in this language; `any`: whatever they chose. */
     audienceLanguage: z.enum(['any', ...LANGUAGES], 'errors.badRequest'),
+    /** What it is about: only subscribers who kept this topic on their preferences page get it. */
+    topic: z.enum(TOPICS, 'admin.mail.topicRequired'),
   })
   .refine((broadcast) => broadcast.segment !== 'buyers' || broadcast.courseIds.length > 0, {
     path: ['courseIds'],
@@ -43,6 +46,7 @@ export function broadcastFromForm(fields: Record<string, string>): Record<string
     language: fields.language,
     segment: fields.segment,
     audienceLanguage: fields.audienceLanguage ?? 'any',
+    topic: fields.topic,
     courseIds: Object.keys(fields)
       .filter((name) => name.startsWith('course-'))
       .map((name) => name.slice('course-'.length)),

@@ -233,6 +233,7 @@ describe('shop settings', () => {
       language: 'tr',
       segment: 'all',
       audienceLanguage: 'any',
+      topic: 'articles',
     };
     const empty = await post('/tr/admin/mail', { ...broadcast, subject: '' });
     expect(empty.status).toBe(400);
@@ -240,6 +241,10 @@ describe('shop settings', () => {
     const created = await post('/tr/admin/mail', { ...broadcast, subject: 'Yeni kurs' });
     expect(created.status).toBe(303);
     const id = new URL(created.headers.get('location')!, 'http://shop.test').searchParams.get('id')!;
+    // Its topic, as the radio button posted it: only subscribers who kept "New blog articles" get it.
+    expect((await db().selectFrom('broadcasts').select('topic').where('id', '=', id).executeTakeFirstOrThrow()).topic).toBe(
+      'articles',
+    );
     const page = await (await admin.request(`/tr/admin/mail?id=${id}`)).text();
     expect(page).toContain(`/api/admin/broadcasts/${id}/preview`);
     const preview = await admin.request(`/api/admin/broadcasts/${id}/preview`);

@@ -6,6 +6,7 @@ import { sendBroadcastTick } from '../../../functions/audience/broadcast-sending
 import { sendAutomaticMails } from '../../../functions/audience/automatic-mails.ts';
 import { BUILT_IN_AUDIENCE_SETTINGS, saveAudienceSettings } from '../../../functions/audience/settings.ts';
 import { mailboxKey } from '../../../functions/mail/mailbox-key.ts';
+import { savePreferences } from '../../../functions/audience/preferences.ts';
 import { deliverDueMail, smtpTransport } from '../../../functions/mail/worker.ts';
 import { shopJobs } from '../../../functions/jobs/shop-jobs.ts';
 import { startJobs } from '../../../functions/jobs/runner.ts';
@@ -105,6 +106,24 @@ describe('a broadcast', () => {
     expect(to).toContain(stays!.email);
     expect(to).not.toContain(leaves!.email);
     expect(okValue(await getBroadcast(id)).counts.withdrawn).toBe(1);
+  });
+
+  it('goes only to subscribers who kept its topic on their preferences page', async () => {
+    const [both, unticked, articlesOnly] = await makeSubscribers(3, 'topic', ['en'], ['courses', 'articles']);
+    okValue(await savePreferences(unticked!.id, { languages: ['en'], topics: ['courses'] }));
+    okValue(await savePreferences(articlesOnly!.id, { languages: ['en'], topics: ['articles'] }));
+    const { id } = okValue(await createBroadcast(draft({ topic: 'articles', audienceLanguage: 'en' })));
+    expect(okValue(await getBroadcast(id)).topic).toBe('articles');
+    okValue(await sendBroadcast(id, undefined));
+    await db()
+      .transaction()
+      .execute((trx) => sendBroadcastTick(trx));
+    const recipients = new Set((await recipientStatuses(id)).map((row) => row.subscriber_id));
+    expect([both!.id, unticked!.id, articlesOnly!.id].map((subscriber) => recipients.has(subscriber))).toEqual([
+      true,
+      false,
+      true,
+    ]);
   });
 
   it('keeps to the default 60 a minute, one a second, on a fake clock', async () => {

@@ -2,7 +2,7 @@ import { uploadExport } from '../../../../../functions/imports/admin.ts';
 import { errorResponse, resultResponse } from '../../../../lib/http.ts';
 import { MAX_IMPORT_BYTES } from '../../../../lib/admin/import.schema.ts';
 import { adminEndpoint } from '../../../../server/admin-endpoint.ts';
-import { fileField, readMultipart } from '../../../../server/multipart.ts';
+import { readMultipartFile } from '../../../../server/multipart.ts';
 
 export const prerender = false;
 
@@ -14,14 +14,12 @@ const FORM_OVERHEAD_BYTES = 16 * 1024;
  * products, buyers, problems per row) and kept until it is imported (`POST /api/admin/import/[id]`).
  */
 export const POST = adminEndpoint(async ({ request }, admin) => {
-  const read = await readMultipart(request, MAX_IMPORT_BYTES + FORM_OVERHEAD_BYTES, () =>
+  const read = await readMultipartFile(request, 'file', MAX_IMPORT_BYTES + FORM_OVERHEAD_BYTES, () =>
     errorResponse(413, 'upload_too_large', 'admin.import.errors.uploadTooLarge'),
   );
   if ('response' in read) return read.response;
-  const bytes = await fileField(read.form, 'file');
-  if (!bytes)
+  if (!read.file)
     return errorResponse(400, 'file_required', 'admin.import.errors.fileRequired', { file: 'admin.import.errors.fileRequired' });
-  const file = read.form.get('file');
-  const name = file instanceof File && file.name ? file.name : 'export.csv';
-  return resultResponse(await uploadExport(bytes, name, admin.id), (view) => ({ import: view }), 201);
+  const { bytes, fileName } = read.file;
+  return resultResponse(await uploadExport(bytes, fileName || 'export.csv', admin.id), (view) => ({ import: view }), 201);
 });
