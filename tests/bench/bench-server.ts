@@ -20,8 +20,27 @@ export interface BenchWorld {
   database: Db;
   databaseUrl: string;
   /** Another server process on the same database, with extra settings (e.g. Stripe keys). */
-  startServer(extraEnv: Record<string, string>): Promise<{ baseUrl: string; pid: number; stop(): Promise<void> }>;
+  startServer(extraEnv: Record<string, string>, options?: { inspectable?: boolean }): Promise<BenchServer>;
   stop(): Promise<void>;
+}
+
+export interface BenchServer {
+  baseUrl: string;
+  pid: number;
+  stop(): Promise<void>;
+  /**
+   * A full garbage collection in the server, through the inspector of a server started `inspectable`
+   * (the bench's own flag: nothing in the shop exposes it), for memory "at rest".
+   */
+  collectGarbage(): Promise<MemoryAtRest>;
+}
+
+/** process.memoryUsage() in MB, without the RSS (read from /proc by the bench: rssMb). */
+export interface MemoryAtRest {
+  heapUsed: number;
+  heapTotal: number;
+  external: number;
+  arrayBuffers: number;
 }
 
 const SECRET = randomBytes(32).toString('base64url');
@@ -29,26 +48,48 @@ const SECRET = randomBytes(32).toString('base64url');
 const BENCH_DATA_DIR = '.data/bench';
 const BENCH_DATABASE = 'shop_bench';
 
-export async function startBenchWorld({ courses }: { courses: number }): Promise<BenchWorld> {
+/** `serverEnv`: settings of the first server (every later one is started with its own). */
+export async function startBenchWorld({
+  courses,
+  serverEnv = {},
+}: {
+  courses: number;
+  serverEnv?: Record<string, string>;
+}): Promise<BenchWorld> {
   // Stopped in reverse order of starting, also when a later step of the start fails.
   const running = new Running();
   try {
-    return await startWorld(running, courses);
+    return await startWorld(running, courses, serverEnv);
   } catch (error) {
     await running.stopAll();
     throw error;
   }
 }
 
-async function startWorld(running: Running, courses: number): Promise<BenchWorld> {
+/**
+ * The bench's PostgreSQL: `BENCH_DATABASE_URL` names a server started separately (the bench creates its
+ * database there), else an embedded one in processes of its own. Either way the shop's server process
+ * holds no database: its memory is the Node server's alone.
+ */
+async function startPostgres(running: Running): Promise<string> {
+  const external = process.env.BENCH_DATABASE_URL;
+  if (external) {
+    console.log(`PostgreSQL: the one at BENCH_DATABASE_URL (${new URL(external).host}), started separately`);
+    return external;
+  }
   const postgres = await startEmbeddedPostgres({ dataDir: BENCH_DATA_DIR });
   running.add('bench PostgreSQL', () => postgres.stop());
-  const admin = createDb(postgres.url, 1);
+  return postgres.url;
+}
+
+async function startWorld(running: Running, courses: number, serverEnv: Record<string, string>): Promise<BenchWorld> {
+  const postgresUrl = await startPostgres(running);
+  const admin = createDb(postgresUrl, 1);
   await sql`DROP DATABASE IF EXISTS ${sql.id(BENCH_DATABASE)} WITH (FORCE)`.execute(admin);
   await sql`CREATE DATABASE ${sql.id(BENCH_DATABASE)}`.execute(admin);
   await admin.destroy();
 
-  const databaseUrl = withDatabase(postgres.url, BENCH_DATABASE);
+  const databaseUrl = withDatabase(postgresUrl, BENCH_DATABASE);
   process.env.DATA_DIR = BENCH_DATA_DIR;
   const database = createDb(databaseUrl, 4);
   running.add('bench database pool', () => database.destroy());
@@ -56,10 +97,12 @@ async function startWorld(running: Running, courses: number): Promise<BenchWorld
   await seedDemoData(database);
   await insertGeneratedCourses(database, courses);
 
-  const startServer = async (extraEnv: Record<string, string> = {}) => {
+  const startServer = async (extraEnv: Record<string, string> = {}, { inspectable = false } = {}): Promise<BenchServer> => {
     const port = await findFreePort();
+    const inspectPort = inspectable ? await findFreePort() : 0;
+    const inspect = inspectable ? [`--inspect=127.0.0.1:${inspectPort}`] : [];
     // Production checks that the build is current (the bench built it), as a deploy's start does.
-    const child = spawn(process.execPath, ['functions/cli/start.ts'], {
+    const child = spawn(process.execPath, [...inspect, 'functions/cli/start.ts'], {
       env: {
         ...process.env,
         ENV_FILE: '',
@@ -76,12 +119,17 @@ async function startWorld(running: Running, courses: number): Promise<BenchWorld
       },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
-    const server = { baseUrl: `http://127.0.0.1:${port}`, pid: child.pid!, stop: () => stopChild(child) };
+    const server = {
+      baseUrl: `http://127.0.0.1:${port}`,
+      pid: child.pid!,
+      stop: () => stopChild(child),
+      collectGarbage: () => collectGarbage(inspectPort),
+    };
     running.add('bench server', server.stop);
     await waitForOutput(child, 'Shop ready');
     return server;
   };
-  const main = await startServer();
+  const main = await startServer(serverEnv);
   return {
     baseUrl: main.baseUrl,
     serverPid: main.pid,
@@ -90,6 +138,40 @@ async function startWorld(running: Running, courses: number): Promise<BenchWorld
     startServer,
     stop: () => running.stopAll(),
   };
+}
+
+/**
+ * A full, compacting collection (V8's low-memory notification) in the process whose inspector is at
+ * `port`, then its memory as Node counts it (MB).
+ */
+async function collectGarbage(port: number): Promise<MemoryAtRest> {
+  if (!port) throw new Error('collectGarbage needs a server started with { inspectable: true }');
+  const [target] = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as { webSocketDebuggerUrl: string }[];
+  const socket = new WebSocket(target!.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.onopen = resolve;
+    socket.onerror = reject;
+  });
+  const call = (id: number, method: string, params = {}) =>
+    new Promise<{ result?: { result?: { value?: string } } }>((resolve, reject) => {
+      socket.onmessage = (message) => resolve(JSON.parse(String(message.data)) as { result?: { result?: { value?: string } } });
+      socket.onerror = reject;
+      socket.send(JSON.stringify({ id, method, params }));
+    });
+  try {
+    await call(1, 'HeapProfiler.collectGarbage');
+    const usage = await call(2, 'Runtime.evaluate', { expression: 'JSON.stringify(process.memoryUsage())', returnByValue: true });
+    const bytes = JSON.parse(usage.result!.result!.value!) as Record<keyof MemoryAtRest, number>;
+    const mb = (n: number) => Math.round(n / 1024 / 1024);
+    return {
+      heapUsed: mb(bytes.heapUsed),
+      heapTotal: mb(bytes.heapTotal),
+      external: mb(bytes.external),
+      arrayBuffers: mb(bytes.arrayBuffers),
+    };
+  } finally {
+    socket.close();
+  }
 }
 
 /** Bulk-inserts believable courses in one statement (10,000 in well under a second). */

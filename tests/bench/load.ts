@@ -5,6 +5,7 @@ import { putFile } from '../../functions/storage/storage.ts';
 import { cpuMs, rssMb, startBenchWorld, type BenchWorld } from './bench-server.ts';
 import { Running } from '../../functions/cli/services.ts';
 import { signedEvent, startFakeStripe } from '../support/fake-stripe.ts';
+import { buy, percentiles } from './buyers.ts';
 
 /**
  * `npm run bench` (second part): the money paths under load, on the built server and real PostgreSQL.
@@ -46,36 +47,6 @@ if (problems.length > 0) {
   process.exit(1);
 }
 
-/** One guest buyer's checkout and demo payment; ok when both answered as a buyer's browser expects. */
-async function buy(baseUrl: string, courseId: string, n: number): Promise<{ ms: number; ok: boolean }> {
-  const started = performance.now();
-  const address = `198.51.${100 + Math.floor(n / 250)}.${(n % 250) + 1}`;
-  const checkout = await fetch(`${baseUrl}/api/checkout`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl, 'x-forwarded-for': address },
-    body: JSON.stringify({
-      courseId,
-      email: `load-buyer-${n}-${randomUUID().slice(0, 6)}@example.com`,
-      fullName: 'Load Buyer',
-      language: 'en',
-      acceptTerms: true,
-      waiveWithdrawal: true,
-    }),
-  });
-  if (!checkout.ok) {
-    problems.push(`checkout answered ${checkout.status}: ${(await checkout.text()).slice(0, 200)}`);
-    return { ms: performance.now() - started, ok: false };
-  }
-  const { redirectUrl } = (await checkout.json()) as { redirectUrl: string };
-  const paid = await fetch(`${baseUrl}/api/checkout/demo/${redirectUrl.split('/').pop()}`, {
-    method: 'POST',
-    headers: { origin: baseUrl, 'x-forwarded-for': address },
-  });
-  await paid.arrayBuffer();
-  if (!paid.ok) problems.push(`the demo payment answered ${paid.status}`);
-  return { ms: performance.now() - started, ok: paid.ok };
-}
-
 async function checkoutLoad({ baseUrl, database, serverPid }: BenchWorld): Promise<void> {
   const course = await database
     .selectFrom('courses')
@@ -85,10 +56,10 @@ async function checkoutLoad({ baseUrl, database, serverPid }: BenchWorld): Promi
     .where('is_active', '=', true)
     .executeTakeFirstOrThrow();
   const solo: { ms: number; ok: boolean }[] = [];
-  for (let n = 0; n < SOLO_BUYERS; n++) solo.push(await buy(baseUrl, course.id, 1000 + n));
+  for (let n = 0; n < SOLO_BUYERS; n++) solo.push(await buy(baseUrl, course.id, 1000 + n, problems));
   const cpuBefore = cpuMs(serverPid);
   const started = performance.now();
-  const crowd = await Promise.all(Array.from({ length: BUYERS }, (_, n) => buy(baseUrl, course.id, n)));
+  const crowd = await Promise.all(Array.from({ length: BUYERS }, (_, n) => buy(baseUrl, course.id, n, problems)));
   const cpu = cpuMs(serverPid) - cpuBefore;
   const completed = await database
     .selectFrom('purchases')
@@ -312,10 +283,4 @@ async function bruteForce(world: BenchWorld, proxiedUrl: string): Promise<void> 
   console.log(
     `Right password afterwards: from the first attacking address HTTP ${sameAddress}; the owner on a device signed in before HTTP ${ownDevice}, on a new device HTTP ${newDevice}, a sign-in link from there HTTP ${link.status}`,
   );
-}
-
-function percentiles(values: number[]): { 'p50 ms': number; 'p99 ms': number; 'max ms': number } {
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (q: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
-  return { 'p50 ms': at(0.5), 'p99 ms': at(0.99), 'max ms': Math.round(sorted.at(-1) ?? 0) };
 }

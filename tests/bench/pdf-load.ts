@@ -1,5 +1,3 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import http from 'node:http';
 import { ensureUser } from '../../functions/auth/users.ts';
 import { buildIfNeeded } from '../../functions/cli/build-if-needed.ts';
 import { putFile, storageFor } from '../../functions/storage/storage.ts';
@@ -10,6 +8,7 @@ import { Browser } from '../support/test-server.ts';
 import { asTestServer, rssMb, startBenchWorld, type BenchWorld } from './bench-server.ts';
 import { makeLargePdf } from './large-pdf.ts';
 import { courseFormFields } from '../support/factories.ts';
+import { courseWithBuyers, firstDownload } from './buyers.ts';
 
 /**
  * `npm run bench` (PDF work off the event loop, issue 33), through the built server on real PostgreSQL:
@@ -203,95 +202,6 @@ async function whileProbing<T>(server: { baseUrl: string; pid: number }, work: (
       'health max ms': Math.round(latencies.at(-1) ?? 0),
     },
   };
-}
-
-/** A course (stamping on) whose stored original is `pdf`, stored as it is, and `buyers` completed purchases. */
-async function courseWithBuyers({ database }: BenchWorld, put: typeof putFile, pdf: Buffer, buyers: number): Promise<string[]> {
-  const key = `courses/bench-${randomUUID()}.pdf`;
-  await put('private', key, pdf);
-  const course = await database
-    .insertInto('courses')
-    .values({
-      title: `PDF bench ${key}`,
-      description: 'A course for the PDF bench.',
-      category: 'business',
-      difficulty_level: 'beginner',
-      language: 'en',
-      price_minor: 0,
-      currency: 'USD',
-      duration_minutes: 30,
-      instructor_name: 'Bench',
-      instructor_bio: 'Bench',
-      tags: [],
-      pdf_path: key,
-      stamp_pdfs: true,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const rows = await database
-    .insertInto('purchases')
-    .values(
-      Array.from({ length: buyers }, (_, n) => ({
-        course_id: course.id,
-        email: `pdf-bench-${n}-${randomUUID().slice(0, 8)}@example.com`,
-        full_name: `Şule Işıklı ${n}`,
-        language: n % 2 ? 'tr' : 'en',
-        provider: 'free' as const,
-        payment_id: `free_${randomUUID()}`,
-        amount_minor: 0,
-        currency: 'USD',
-        status: 'completed' as const,
-        completed_at: new Date(),
-        download_token: randomBytes(32).toString('base64url'),
-      })),
-    )
-    .returning('id')
-    .execute();
-  return rows.map((row) => row.id);
-}
-
-/**
- * A buyer's download, through the e-mailed link's redirect to the signed file URL (and, from a bucket,
- * on to its presigned URL). node:http, not fetch: a first download waiting for its stamp turn may wait
- * longer than fetch's header timeout.
- */
-async function firstDownload(
-  { database }: BenchWorld,
-  baseUrl: string,
-  purchaseId: string,
-): Promise<{ status: number; bytes: number; sha256: string }> {
-  const { download_token } = await database
-    .selectFrom('purchases')
-    .select('download_token')
-    .where('id', '=', purchaseId)
-    .executeTakeFirstOrThrow();
-  const link = await fetch(`${baseUrl}/api/downloads/${download_token}`, { redirect: 'manual' });
-  const location = link.headers.get('location');
-  if (!location) throw new Error(`The download link answered ${link.status}`);
-  return fetched(new URL(location, baseUrl));
-}
-
-function fetched(url: URL, hops = 2): Promise<{ status: number; bytes: number; sha256: string }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, (response) => {
-        const next = response.headers.location;
-        if (response.statusCode === 302 && next && hops > 0) {
-          response.resume();
-          resolve(fetched(new URL(next, url), hops - 1));
-          return;
-        }
-        const hash = createHash('sha256');
-        let bytes = 0;
-        response.on('data', (chunk: Buffer) => {
-          hash.update(chunk);
-          bytes += chunk.length;
-        });
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, bytes, sha256: hash.digest('hex') }));
-        response.on('error', reject);
-      })
-      .on('error', reject);
-  });
 }
 
 function courseForm(pdf: Buffer): FormData {
