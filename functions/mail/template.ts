@@ -74,8 +74,13 @@ export async function queueMailToRender<Props>(
   props: Props,
   delivery: Delivery,
   link?: LinkToken,
+  /** The shop as the caller read it already in this transaction (else read here). */
+  shop?: ShopIdentity,
 ): Promise<void> {
-  const { envelope } = compose(template, props, delivery, await mailContext(delivery.language, database));
+  const context = shop
+    ? { language: delivery.language, t: getT(delivery.language), shop }
+    : await mailContext(delivery.language, database);
+  const { envelope } = compose(template, props, delivery, context);
   await queueMail(database, {
     ...envelope,
     html: '',
