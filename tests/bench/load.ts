@@ -129,7 +129,7 @@ async function checkoutLoad({ baseUrl, database, serverPid }: BenchWorld): Promi
   ]);
   const perBuyer = (key: keyof QueryCounts) => ((counts[key] - countsBefore[key]) / BUYERS).toFixed(1);
   console.log(
-    `Per buyer in the crowd (the background jobs' statements meanwhile included): ${perBuyer('queries')} statements, ${perBuyer('transactions')} transactions, ${perBuyer('poolWaits')} waits for a pooled connection (${perBuyer('poolWaitMs')} ms)`,
+    `Per buyer in the crowd (the background jobs' statements meanwhile included): ${perBuyer('queries')} statements, ${perBuyer('transactions')} transactions, ${perBuyer('poolWaits')} waits for a pooled connection, ${perBuyer('poolWaitMs')} ms waited`,
   );
   console.log(`Machine load average meanwhile: ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`);
   console.log(`Completed purchases: ${completed.n} of ${BUYERS + SOLO_BUYERS}`);
