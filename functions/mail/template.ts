@@ -74,8 +74,10 @@ export async function queueMailToRender<Props>(
   props: Props,
   delivery: Delivery,
   link?: LinkToken,
+  /** The shop as the caller read it already in this transaction (else read here). */
+  shop?: ShopIdentity,
 ): Promise<void> {
-  await queueMailsToRender(database, template, [{ props, delivery, ...(link ? { link } : {}) }]);
+  await queueMailsToRender(database, template, [{ props, delivery, ...(link ? { link } : {}) }], shop);
 }
 
 /** One mail of many to render when sent (queueMailsToRender). */
@@ -93,8 +95,10 @@ export async function queueMailsToRender<Props>(
   database: Transaction<Database>,
   template: MailTemplate<Props>,
   mails: MailToRender<Props>[],
+  /** The shop as the caller read it already in this transaction (else read here). */
+  knownShop?: ShopIdentity,
 ): Promise<void> {
-  const shop = await shopIdentity(database);
+  const shop = knownShop ?? (await shopIdentity(database));
   const contexts = new Map<Language, MailContext>();
   const contextIn = (language: Language) =>
     contexts.get(language) ?? contexts.set(language, { language, t: getT(language), shop }).get(language)!;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { subscribeAtCheckout } from '../audience/checkout.ts';
-import { db } from '../db/database.ts';
+import { db, type Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { adoptDetachedPurchases } from './library.ts';
 import { getActiveCourse } from '../catalogue/catalogue.ts';
@@ -79,7 +79,8 @@ export async function startCheckout(
     ? { id: sessionUser.id, email: sessionUser.email }
     : await findOrCreateBuyer(request.email, request.fullName, request.language);
   const guest = !sessionUser;
-  const owned = await completedPurchaseOf(buyer.id, course.id);
+  // A new account that adopted no earlier order owns nothing yet.
+  const owned = 'ownsNothing' in buyer ? undefined : await completedPurchaseOf(buyer.id, course.id);
   if (owned) return guest ? resendMaterials(owned) : ok({ kind: 'already_owned', courseId: course.id });
   const consent = await orderConsent(request, course, quote.value, buyer.email, context.clientIp, provider?.label);
   const holder: CodeHolder = { email: buyer.email, clientIp: context.clientIp };
@@ -150,26 +151,32 @@ export async function startCheckout(
   if (!provider) return NOT_FOR_SALE;
   // Until the payment page exists and says when it closes; a page that never opens lets go after this.
   const heldUntil = quote.value.codeId ? new Date(Date.now() + (CHECKOUT_SESSION_TTL_S + 60) * 1000) : null;
-  const pending = await db()
-    .transaction()
-    .execute(async (trx) => {
-      const code = quote.value.codeId ? await takeCode(trx, quote.value.codeId, holder, true) : 'taken';
-      if (code !== 'taken') return codeRefusals[code];
-      const purchase = await trx
-        .insertInto('purchases')
-        .values({
-          ...order,
-          status: 'pending',
-          provider: provider.name,
-          discount_held_until: heldUntil,
-          discount_hold_client: heldUntil ? context.clientIp : null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await askedForNews(trx);
-      return purchase;
-    })
-    .catch(codeAlreadyUsedOnRace);
+  const insertPending = (database: Db) =>
+    database
+      .insertInto('purchases')
+      .values({
+        ...order,
+        status: 'pending',
+        provider: provider.name,
+        discount_held_until: heldUntil,
+        discount_hold_client: heldUntil ? context.clientIp : null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  // The order alone is one statement: a transaction (three round trips) only when something commits with it.
+  const pending =
+    quote.value.codeId || request.sendNews
+      ? await db()
+          .transaction()
+          .execute(async (trx) => {
+            const code = quote.value.codeId ? await takeCode(trx, quote.value.codeId, holder, true) : 'taken';
+            if (code !== 'taken') return codeRefusals[code];
+            const purchase = await insertPending(trx);
+            await askedForNews(trx);
+            return purchase;
+          })
+          .catch(codeAlreadyUsedOnRace)
+      : await insertPending(db());
   if ('ok' in pending) return pending;
   const checkout = await provider.createCheckout({
     orderId: pending.id,
@@ -247,7 +254,11 @@ async function resendMaterials(purchaseId: string): Promise<Result<CheckoutStart
  * account has no password at all (the spec's "random password", minus hashing a secret nobody will
  * ever type): the buyer gets the course by e-mail, and "forgot password" gives the account one.
  */
-async function findOrCreateBuyer(email: string, fullName: string, language: Language): Promise<{ id: string; email: string }> {
+async function findOrCreateBuyer(
+  email: string,
+  fullName: string,
+  language: Language,
+): Promise<{ id: string; email: string; ownsNothing?: true }> {
   const normalized = email.trim().toLowerCase();
   const created = await db()
     .insertInto('users')
@@ -255,8 +266,6 @@ async function findOrCreateBuyer(email: string, fullName: string, language: Lang
     .onConflict((conflict) => conflict.column('email').doNothing())
     .returning(['id', 'email'])
     .executeTakeFirst();
-  if (created) await adoptDetachedPurchases(db(), [created]);
-  return (
-    created ?? (await db().selectFrom('users').select(['id', 'email']).where('email', '=', normalized).executeTakeFirstOrThrow())
-  );
+  if (created) return (await adoptDetachedPurchases(db(), [created])) === 0 ? { ...created, ownsNothing: true } : created;
+  return db().selectFrom('users').select(['id', 'email']).where('email', '=', normalized).executeTakeFirstOrThrow();
 }

@@ -2,7 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import { db } from '../db/database.ts';
 import { log } from '../log.ts';
 import type { Database } from '../db/schema.ts';
-import { queueMaterialsMail, queueRefundMail } from './materials.ts';
+import { prepareMaterialsMail, queueRefundMail } from './materials.ts';
 import { newDownloadToken } from './orders.ts';
 import { issueCreditNote, issueReceipt } from './numbering.ts';
 import { keepCode, releaseCode } from '../discounts/discounts.ts';
@@ -43,7 +43,7 @@ export async function fulfilPayment(payment: Payment): Promise<FulfilmentOutcome
       // (yet) known records nothing, so the provider's retry can still complete it.
       const order = await trx
         .selectFrom('purchases')
-        .select(['id', 'status', 'amount_minor', 'currency', 'user_id', 'course_id', 'payment_id'])
+        .select(['id', 'status', 'amount_minor', 'currency', 'user_id', 'course_id', 'payment_id', 'discount_code_id'])
         .where((eb) =>
           payment.orderId
             ? eb.or([eb('payment_id', '=', payment.paymentId), eb('id', '=', payment.orderId)])
@@ -120,10 +120,11 @@ export async function fulfilPayment(payment: Payment): Promise<FulfilmentOutcome
         })
         .where('id', '=', order.id)
         .execute();
-      await keepCode(trx, order.id);
+      if (order.discount_code_id) await keepCode(trx, order.id);
       await grantBundleCourses(trx, order.id);
-      await issueReceipt(trx, order.id);
-      await queueMaterialsMail(trx, order.id);
+      // The receipt's number last: its lock queues every other fulfilment until this commits.
+      const queueMail = await prepareMaterialsMail(trx, order.id);
+      await queueMail(await issueReceipt(trx, order.id));
       return 'fulfilled';
     });
 }

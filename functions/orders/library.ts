@@ -217,12 +217,13 @@ export async function listOrders(userId: string): Promise<OrderLine[]> {
  * Guest purchases let go of when an account that never proved the address was deleted
  * (account.ts) join the address's next account, under the same verified-library rule; one
  * completed order per course, as always. Several new accounts at once (an import) in one statement.
+ * Returns how many orders they adopted.
  */
-export async function adoptDetachedPurchases(database: Db, accounts: { id: string; email: string }[]): Promise<void> {
-  if (accounts.length === 0) return;
+export async function adoptDetachedPurchases(database: Db, accounts: { id: string; email: string }[]): Promise<number> {
+  if (accounts.length === 0) return 0;
   const ids = accounts.map((account) => account.id);
   const emails = accounts.map((account) => account.email);
-  await sql`
+  const adopted = await sql`
     UPDATE purchases SET user_id = account.id
     FROM unnest(${ids}::uuid[], ${emails}::text[]) AS account(id, email)
     WHERE purchases.user_id IS NULL AND purchases.guest AND purchases.email = account.email
@@ -230,4 +231,5 @@ export async function adoptDetachedPurchases(database: Db, accounts: { id: strin
         SELECT DISTINCT ON (email, course_id) id FROM purchases
         WHERE user_id IS NULL AND guest AND email = ANY(${emails}::text[]) AND status = 'completed'
         ORDER BY email, course_id, created_at))`.execute(database);
+  return Number(adopted.numAffectedRows ?? 0);
 }

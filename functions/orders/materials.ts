@@ -12,6 +12,7 @@ import { formatMoney } from '../../src/lib/money.ts';
 import { formatDate } from '../../src/lib/dates.ts';
 import { getT } from '../../src/i18n/i18n.ts';
 import { documentNumber } from './numbering.ts';
+import { shopIdentity, type ShopIdentity } from '../shop/identity.ts';
 import type { OrderContracts } from './consent.ts';
 import { offerForMaterialsMail } from '../offers/mail-offer.ts';
 
@@ -52,9 +53,35 @@ function purchaseForMail(trx: Transaction<Database>, purchaseId: string) {
 /** The materials e-mail of a completed purchase, queued in the transaction that completed it. */
 export async function queueMaterialsMail(trx: Transaction<Database>, purchaseId: string): Promise<void> {
   const purchase = await purchaseForMail(trx, purchaseId);
+  const offer = await offerForMaterialsMail(trx, purchase, asLanguage(purchase.language));
+  await queueMaterials(trx, purchase, purchase.receipt_number, await shopIdentity(trx), offer);
+}
+
+/**
+ * The materials e-mail of an order being fulfilled, read before its receipt is numbered, and queued
+ * with the number once it is: the numbering's row lock, which queues every other fulfilment until
+ * the transaction commits, is then held only while the mail's row is written.
+ */
+export async function prepareMaterialsMail(
+  trx: Transaction<Database>,
+  purchaseId: string,
+): Promise<(receiptNumber: number | null) => Promise<void>> {
+  const purchase = await purchaseForMail(trx, purchaseId);
+  const shop = await shopIdentity(trx);
+  const offer = await offerForMaterialsMail(trx, purchase, asLanguage(purchase.language));
+  return (receiptNumber) => queueMaterials(trx, purchase, receiptNumber, shop, offer);
+}
+
+function queueMaterials(
+  trx: Transaction<Database>,
+  purchase: Awaited<ReturnType<typeof purchaseForMail>>,
+  receiptNumber: number | null,
+  shop: ShopIdentity,
+  offer: Awaited<ReturnType<typeof offerForMaterialsMail>>,
+): Promise<void> {
   const language = asLanguage(purchase.language);
   // Rendered by the outbox worker as it sends it: the payment's answer does not wait for it.
-  await queueMailToRender(
+  return queueMailToRender(
     trx,
     courseMaterials,
     {
@@ -67,17 +94,18 @@ export async function queueMaterialsMail(trx: Transaction<Database>, purchaseId:
       date: formatDate(purchase.completed_at ?? new Date(), language),
       reference: orderReference(purchase.id),
       receipt:
-        purchase.receipt_number === null
+        receiptNumber === null
           ? undefined
-          : { number: documentNumber('receipt', purchase.receipt_number), url: receiptLink(purchase.download_token!) },
+          : { number: documentNumber('receipt', receiptNumber), url: receiptLink(purchase.download_token!) },
       discount: purchase.discount_code
         ? { code: purchase.discount_code, amount: formatMoney(purchase.discount_minor, purchase.currency, language) }
         : undefined,
       documents: contractDocuments(purchase.contracts as OrderContracts | null, language),
-      offer: await offerForMaterialsMail(trx, purchase, language),
+      offer,
     },
     { to: purchase.email, language },
     { kind: 'sign_in', email: purchase.email },
+    shop,
   );
 }
 

@@ -22,24 +22,33 @@ export type Seller = Pick<
   taxOffice?: string;
 };
 
-async function nextNumber(trx: Transaction<Database>, kind: DocumentKind): Promise<number> {
-  const row = await trx
-    .insertInto('document_counters')
-    .values({ kind, last_number: 1 })
-    .onConflict((conflict) => conflict.column('kind').doUpdateSet({ last_number: sql`document_counters.last_number + 1` }))
-    .returning('last_number')
-    .executeTakeFirstOrThrow();
-  return row.last_number;
+/**
+ * The kind's counter raised, for the statement that writes the number into its order: one statement,
+ * so the counter's row lock (which queues every other fulfilment until this transaction commits) is
+ * taken as late as possible.
+ */
+function withNextNumber(trx: Transaction<Database>, kind: DocumentKind) {
+  return trx.with('counted', (query) =>
+    query
+      .insertInto('document_counters')
+      .values({ kind, last_number: 1 })
+      .onConflict((conflict) => conflict.column('kind').doUpdateSet({ last_number: sql`document_counters.last_number + 1` }))
+      .returning('last_number'),
+  );
 }
 
-/** Numbers the receipt of a paid order that has none yet (free enrolments are not sales). */
-export async function issueReceipt(trx: Transaction<Database>, orderId: string): Promise<void> {
+/**
+ * Numbers the receipt of a paid order that has none yet (free enrolments are not sales). Returns the
+ * order's receipt number (null for a free order). Call it last in the transaction, after the reads
+ * of the work that follows it (materials.ts prepareMaterialsMail).
+ */
+export async function issueReceipt(trx: Transaction<Database>, orderId: string): Promise<number | null> {
   const order = await trx
     .selectFrom('purchases')
     .select(['amount_minor', 'receipt_number'])
     .where('id', '=', orderId)
     .executeTakeFirstOrThrow();
-  if (order.amount_minor === 0 || order.receipt_number !== null) return;
+  if (order.amount_minor === 0 || order.receipt_number !== null) return order.receipt_number;
   const [{ settings }, { settings: taxes }] = await Promise.all([readSettings(trx), readTaxSettings(trx)]);
   const seller: Seller = {
     shopName: settings.shopName,
@@ -52,11 +61,13 @@ export async function issueReceipt(trx: Transaction<Database>, orderId: string):
     vatNumber: taxes.vatNumber,
     taxOffice: taxes.taxOffice,
   };
-  await trx
+  const numbered = await withNextNumber(trx, 'receipt')
     .updateTable('purchases')
-    .set({ receipt_number: await nextNumber(trx, 'receipt'), seller: JSON.stringify(seller) })
+    .set((eb) => ({ receipt_number: eb.selectFrom('counted').select('last_number'), seller: JSON.stringify(seller) }))
     .where('id', '=', orderId)
-    .execute();
+    .returning('receipt_number')
+    .executeTakeFirstOrThrow();
+  return numbered.receipt_number;
 }
 
 /** A refunded order's credit note, referencing its receipt; once. */
@@ -67,16 +78,17 @@ export async function issueCreditNote(trx: Transaction<Database>, orderId: strin
     .where('id', '=', orderId)
     .executeTakeFirstOrThrow();
   if (order.receipt_number === null || order.credit_note_number !== null) return;
-  await trx
+  await withNextNumber(trx, 'credit_note')
     .updateTable('purchases')
-    .set({ credit_note_number: await nextNumber(trx, 'credit_note'), refunded_at: new Date() })
+    .set((eb) => ({ credit_note_number: eb.selectFrom('counted').select('last_number'), refunded_at: new Date() }))
     .where('id', '=', orderId)
     .execute();
 }
 
 /** A credit note for part of a sale (its VAT given back, orders/vat-refund.ts), in the credit notes' sequence. */
-export function nextCreditNoteNumber(trx: Transaction<Database>): Promise<number> {
-  return nextNumber(trx, 'credit_note');
+export async function nextCreditNoteNumber(trx: Transaction<Database>): Promise<number> {
+  const counted = await withNextNumber(trx, 'credit_note').selectFrom('counted').select('last_number').executeTakeFirstOrThrow();
+  return counted.last_number;
 }
 
 /** "R-000042" / "CN-000007": how a number is printed and said to support. */

@@ -11,6 +11,7 @@ import { withDatabase } from '../../functions/db/provision.ts';
 import { seedDemoData } from '../../functions/seed/seed.ts';
 import type { TestServer } from '../support/test-server.ts';
 import { Running } from '../../functions/cli/services.ts';
+import { SERVER_NODE_FLAGS } from '../../functions/cli/server-flags.ts';
 
 /** A benchmark world: its own PostgreSQL, a database with many courses, the built shop serving it. */
 export interface BenchWorld {
@@ -102,7 +103,7 @@ async function startWorld(running: Running, courses: number, serverEnv: Record<s
     const inspectPort = inspectable ? await findFreePort() : 0;
     const inspect = inspectable ? [`--inspect=127.0.0.1:${inspectPort}`] : [];
     // Production checks that the build is current (the bench built it), as a deploy's start does.
-    const child = spawn(process.execPath, [...inspect, 'functions/cli/start.ts'], {
+    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...inspect, 'functions/cli/start.ts'], {
       env: {
         ...process.env,
         ENV_FILE: '',

@@ -1,4 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { buildIfNeeded } from '../../functions/cli/build-if-needed.ts';
 import { putFile } from '../../functions/storage/storage.ts';
@@ -22,17 +25,24 @@ const DOWNLOADS = SHORT ? 10 : 100;
 const PDF_BYTES = (SHORT ? 2 : 20) * 1024 * 1024;
 const BRUTE_FORCE_ATTEMPTS = SHORT ? 50 : 1000;
 const OWNER_DEVICE = '198.51.100.7';
+const QUERY_COUNTS_FILE = path.resolve('.data/bench/query-counts.json');
 
 buildIfNeeded();
 process.env.DATA_DIR = '.data/bench';
+rmSync(QUERY_COUNTS_FILE, { force: true });
 const running = new Running();
 running.stopOnSignals();
 const problems: string[] = [];
 try {
   const world = await startBenchWorld({ courses: SHORT ? 500 : 10_000 });
   running.add('bench world', () => world.stop());
-  // Behind a proxy, as a real shop: each simulated buyer or attacker has an address of its own.
-  const proxied = await world.startServer({ TRUST_PROXY: 'true' });
+  // Behind a proxy, as a real shop: each simulated buyer or attacker has an address of its own. It
+  // counts the statements it sends to PostgreSQL (tests/bench/count-queries.ts).
+  const proxied = await world.startServer({
+    TRUST_PROXY: 'true',
+    BENCH_QUERY_COUNTS: QUERY_COUNTS_FILE,
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=./tests/bench/count-queries.ts`,
+  });
   const stripe = await startFakeStripe();
   running.add('fake Stripe', () => stripe.stop());
   await checkoutLoad({ ...world, baseUrl: proxied.baseUrl, serverPid: proxied.pid });
@@ -57,10 +67,12 @@ async function checkoutLoad({ baseUrl, database, serverPid }: BenchWorld): Promi
     .executeTakeFirstOrThrow();
   const solo: { ms: number; ok: boolean }[] = [];
   for (let n = 0; n < SOLO_BUYERS; n++) solo.push(await buy(baseUrl, course.id, 1000 + n, problems));
+  const countsBefore = await queryCounts(serverPid);
   const cpuBefore = cpuMs(serverPid);
   const started = performance.now();
   const crowd = await Promise.all(Array.from({ length: BUYERS }, (_, n) => buy(baseUrl, course.id, n, problems)));
   const cpu = cpuMs(serverPid) - cpuBefore;
+  const counts = await queryCounts(serverPid);
   const completed = await database
     .selectFrom('purchases')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -86,6 +98,11 @@ async function checkoutLoad({ baseUrl, database, serverPid }: BenchWorld): Promi
       'total s': +((performance.now() - started) / 1000).toFixed(2),
     },
   ]);
+  const perBuyer = (key: keyof QueryCounts) => ((counts[key] - countsBefore[key]) / BUYERS).toFixed(1);
+  console.log(
+    `Per buyer in the crowd (the background jobs' statements meanwhile included): ${perBuyer('queries')} statements, ${perBuyer('transactions')} transactions, ${perBuyer('poolWaits')} waits for a pooled connection, ${perBuyer('poolWaitMs')} ms waited`,
+  );
+  console.log(`Machine load average meanwhile: ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`);
   console.log(`Completed purchases: ${completed.n} of ${BUYERS + SOLO_BUYERS}`);
 }
 
@@ -283,4 +300,25 @@ async function bruteForce(world: BenchWorld, proxiedUrl: string): Promise<void> 
   console.log(
     `Right password afterwards: from the first attacking address HTTP ${sameAddress}; the owner on a device signed in before HTTP ${ownDevice}, on a new device HTTP ${newDevice}, a sign-in link from there HTTP ${link.status}`,
   );
+}
+
+interface QueryCounts {
+  queries: number;
+  transactions: number;
+  poolWaits: number;
+  poolWaitMs: number;
+  seq: number;
+}
+
+/** What the server's statement counter has counted so far (it writes them when signalled). */
+async function queryCounts(pid: number): Promise<QueryCounts> {
+  const previous = existsSync(QUERY_COUNTS_FILE) ? (JSON.parse(readFileSync(QUERY_COUNTS_FILE, 'utf8')) as QueryCounts).seq : 0;
+  process.kill(pid, 'SIGUSR2');
+  for (let waited = 0; waited < 5000; waited += 10) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    if (!existsSync(QUERY_COUNTS_FILE)) continue;
+    const counts = JSON.parse(readFileSync(QUERY_COUNTS_FILE, 'utf8')) as QueryCounts;
+    if (counts.seq > previous) return counts;
+  }
+  throw new Error('The server did not report its statement counts');
 }

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsReport, periodRange, type AnalyticsReport } from '../../../functions/orders/admin-analytics.ts';
 import { funnelRows } from '../../../functions/funnel/report.ts';
@@ -8,11 +7,11 @@ import { listUsers } from '../../../functions/admin/users.ts';
 import { ensureUser } from '../../../functions/auth/users.ts';
 import { queueMail } from '../../../functions/mail/outbox.ts';
 import { runPeriodicJob } from '../../../functions/jobs/periodic.ts';
-import { db, useDb } from '../../../functions/db/database.ts';
-import type { Database } from '../../../functions/db/schema.ts';
+import { db } from '../../../functions/db/database.ts';
 import type { AnalyticsPeriod } from '../../../src/lib/admin/analytics.schema.ts';
 import { formatMoney } from '../../../src/lib/money.ts';
 import { makeCourse, makePurchase } from '../../support/factories.ts';
+import { statementsOf } from '../../support/statements.ts';
 import { signedEvent, startFakeStripe } from '../../support/fake-stripe.ts';
 import { Browser, startTestServer, type TestServer } from '../../support/test-server.ts';
 
@@ -202,23 +201,8 @@ describe('users', () => {
     }
 
     // Count the statements the listing sends, on a handle that logs every query.
-    const original = db();
-    let queries = 0;
-    const counting = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 1 }) }),
-      log: (event) => {
-        if (event.level === 'query') queries++;
-      },
-    });
-    useDb(counting);
-    let listed: Awaited<ReturnType<typeof listUsers>>;
-    try {
-      listed = await listUsers(prefix);
-    } finally {
-      useDb(original);
-      await counting.destroy();
-    }
-    expect(queries).toBe(1);
+    const { result: listed, statements } = await statementsOf(() => listUsers(prefix));
+    expect(statements).toHaveLength(1);
     expect(listed.total).toBe(30);
     expect(listed.users).toHaveLength(30);
     for (const user of listed.users) {

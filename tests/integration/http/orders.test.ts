@@ -7,6 +7,9 @@ import { Browser, signedInBrowser, startTestServer, type TestServer } from '../.
 import { plainText, startSmtpServer } from '../../support/smtp.ts';
 import { deliverPaid, startFakeStripe } from '../../support/fake-stripe.ts';
 import { makePurchase } from '../../support/factories.ts';
+import { statementsOf } from '../../support/statements.ts';
+import { startCheckout } from '../../../functions/orders/checkout.ts';
+import { CheckoutRequestSchema } from '../../../src/lib/checkout.schema.ts';
 import { LIMITS } from '../../../functions/limits/limits.ts';
 
 /**
@@ -23,6 +26,8 @@ let courses: Record<'eur' | 'try' | 'usd', { id: string; price_minor: number; cu
 beforeAll(async () => {
   smtp = await startSmtpServer();
   stripe = await startFakeStripe();
+  // The same keys in this process too: some cases call the use cases themselves.
+  Object.assign(process.env, stripe.settings);
   server = await startTestServer({ SMTP_URL: smtp.url, ...stripe.settings });
   admin = await signedInBrowser(server, { role: 'admin' });
   const paid = (currency: string) =>
@@ -228,6 +233,47 @@ describe('receipts', () => {
     const orders = await (await owner.request('/en/dashboard/courses')).text();
     expect(orders).toContain(`R-${String(order.receipt_number).padStart(6, '0')}`);
     expect(orders).toContain(`CN-${String(refunded.credit_note_number).padStart(6, '0')}`);
+  });
+
+  it('a new guest’s checkout writes its order without a transaction; its payment raises the receipt counter last, its lock then held only while the mail is queued', async () => {
+    const { result: started, statements: atCheckout } = await statementsOf(() =>
+      startCheckout(
+        CheckoutRequestSchema.parse({
+          ...agreed,
+          courseId: courses.usd.id,
+          email: email('rounds'),
+          fullName: 'Ada',
+          language: 'en',
+        }),
+        undefined,
+        { clientIp: '203.0.113.9' },
+      ),
+    );
+    if (!started.ok || started.value.kind !== 'redirect') throw new Error(`checkout refused: ${JSON.stringify(started)}`);
+    const { paymentId } = started.value;
+    expect(atCheckout).not.toContain('begin');
+    // A new account that adopted no earlier order is not asked whether it owns the course.
+    expect(atCheckout.filter((statement) => statement.startsWith('select "id" from "purchases" where "user_id"'))).toEqual([]);
+
+    const { result: outcome, statements: atPayment } = await statementsOf(() => fulfilPayment({ paymentId }));
+    expect(outcome).toBe('fulfilled');
+    const numbered = atPayment.findIndex((statement) => statement.includes('"document_counters"'));
+    expect(numbered).toBeGreaterThan(0);
+    expect(atPayment.slice(numbered + 1).map((statement) => statement.split(' (')[0])).toEqual([
+      'insert into "mail_outbox"',
+      'commit',
+    ]);
+    const order = await db()
+      .selectFrom('purchases')
+      .select(['receipt_number', 'id'])
+      .where('payment_id', '=', paymentId)
+      .executeTakeFirstOrThrow();
+    const mail = await db()
+      .selectFrom('mail_outbox')
+      .select('render_with')
+      .where('recipient', 'like', 'rounds-%')
+      .executeTakeFirstOrThrow();
+    expect(JSON.stringify(mail.render_with)).toContain(`R-${String(order.receipt_number).padStart(6, '0')}`);
   });
 
   it('names the tax a gross price includes', () => {
