@@ -8,6 +8,8 @@ import { issueCreditNote, issueReceipt } from './numbering.ts';
 import { keepCode, releaseCode } from '../discounts/discounts.ts';
 import { announceRatingChange } from '../reviews/reviews.ts';
 import { grantBundleCourses, notOwnedMeanwhile, restoreBundleCourses, revokeBundleCourses } from './bundles.ts';
+import { giftOfOrder, restoreGift, revokeGift } from './gifts.ts';
+import { queueGiftReceiptMail } from './gift-mail.ts';
 
 /**
  * Fulfilment: the only place a paid order becomes a completed purchase. Called with a provider's
@@ -123,7 +125,9 @@ export async function fulfilPayment(payment: Payment): Promise<FulfilmentOutcome
       await keepCode(trx, order.id);
       await grantBundleCourses(trx, order.id);
       await issueReceipt(trx, order.id);
-      await queueMaterialsMail(trx, order.id);
+      // A gift's buyer gets the receipt; the recipient gets the course on its day (gifts.ts).
+      const gift = await giftOfOrder(trx, order.id);
+      await (gift ? queueGiftReceiptMail : queueMaterialsMail)(trx, order.id);
       return 'fulfilled';
     });
 }
@@ -172,6 +176,7 @@ export async function revokePurchase(
         .execute();
       if (status === 'refunded') await issueCreditNote(trx, order.id);
       await revokeBundleCourses(trx, order.id, status);
+      await revokeGift(trx, order.id, status);
       await announceRatingChange(trx, order.id);
       // The refund policy promises the buyer an e-mail; a repeated refund event sends none.
       if (status === 'refunded' && order.status !== 'refunded') await queueRefundMail(trx, order.id);
@@ -205,6 +210,7 @@ export async function restoreDisputedPurchase(target: {
         .executeTakeFirst();
       if (Number(restored.numUpdatedRows) === 0) return 'unchanged';
       await restoreBundleCourses(trx, order.id);
+      await restoreGift(trx, order.id);
       await announceRatingChange(trx, order.id);
       return 'restored';
     });
