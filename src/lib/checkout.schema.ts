@@ -31,7 +31,7 @@ export const CheckoutFormSchema = z.object({
 /** The checkout island's form: with pay what you want, the price field checked by its one schema; a gift's fields. */
 export function checkoutFormSchema(terms: NamedPriceTerms | null, gift = false) {
   const form = CheckoutFormSchema.extend({ price: terms ? namedPriceSchema(terms) : z.string().optional() });
-  return gift ? form.extend(GiftFieldsSchema.shape) : form.extend(GiftFieldsSchema.partial().shape);
+  return gift ? form.extend(GiftFieldsSchema.shape) : form;
 }
 
 export const CheckoutRequestSchema = CheckoutFormSchema.extend({
