@@ -61,4 +61,11 @@ export function devToolsEnabled(): boolean {
 }
 
 /** What the tools expose, named in the warning printed when they are on beyond loopback. */
-export const DEV_TOOL_PATHS = ['/en/dev/mailbox', '/en/dev/mail', '/en/dev/crash', '/api/dev/crash', '/en/checkout/demo/…'];
+export const DEV_TOOL_PATHS = [
+  '/en/dev/mailbox',
+  '/en/dev/mail',
+  '/en/dev/crash',
+  '/api/dev/crash',
+  '/api/dev/clock',
+  '/en/checkout/demo/…',
+];

@@ -115,7 +115,13 @@ export async function deleteAccount(userId: string): Promise<void> {
         .selectFrom('purchases')
         .innerJoin('courses', 'courses.id', 'purchases.course_id')
         .select(['purchases.id', 'courses.pdf_path'])
-        .where('purchases.user_id', '=', userId)
+        .where((eb) =>
+          eb.or([
+            eb('purchases.user_id', '=', userId),
+            // The orders of the gifts they gave are in nobody's library (orders/gifts.ts) but name them.
+            eb('purchases.id', 'in', eb.selectFrom('gifts').select('gifts.order_id').where('gifts.buyer_id', '=', userId)),
+          ]),
+        )
         .execute();
       for (const order of orders) {
         await trx

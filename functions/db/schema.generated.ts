@@ -300,6 +300,21 @@ export interface FunnelViews {
   week: Timestamp;
 }
 
+export interface Gifts {
+  buyer_guest: boolean;
+  buyer_id: string | null;
+  created_at: Generated<Timestamp>;
+  deliver_on: Timestamp;
+  delivered_at: Timestamp | null;
+  grant_id: string | null;
+  id: Generated<string>;
+  language: string;
+  last_sent_at: Timestamp | null;
+  message: Generated<string>;
+  order_id: string;
+  recipient_email: string;
+}
+
 export interface Jobs {
   failing_since: Timestamp | null;
   last_error: string | null;
@@ -616,6 +631,7 @@ export interface DB {
   document_counters: DocumentCounters;
   funnel_checkout_sources: FunnelCheckoutSources;
   funnel_views: FunnelViews;
+  gifts: Gifts;
   jobs: Jobs;
   known_devices: KnownDevices;
   legal_texts: LegalTexts;

@@ -4,6 +4,7 @@ import { db } from '../db/database.ts';
 import { isSigned, sign } from '../auth/signing.ts';
 import { getFile, signedDownloadUrl, type StoredFile } from '../storage/storage.ts';
 import { inLibraryOf } from '../orders/library.ts';
+import { notAGiftOrder } from '../orders/gifts.ts';
 import { stampedCopy, stampedKey, storedStampedCopy, type StampedPurchase } from './stamped-copies.ts';
 import { isUuid } from '../../src/lib/uuid.ts';
 
@@ -27,6 +28,7 @@ export async function purchaseForToken(
     .selectFrom('purchases')
     .select(['id', 'status', 'language'])
     .where('download_token', '=', token)
+    .where(notAGiftOrder)
     .executeTakeFirst();
   if (!row) return { problem: 'unknown' };
   if (row.status !== 'completed') return { problem: 'revoked', language: row.language };
@@ -125,6 +127,7 @@ async function downloadRow(
     ])
     .where('purchases.id', '=', purchaseId)
     .where('purchases.status', '=', 'completed')
+    .where(notAGiftOrder)
     .executeTakeFirst();
   if (!row?.pdf_path) return undefined;
   const stamped = row.stamp_pdfs

@@ -8,6 +8,8 @@ import { prunePurges } from '../http/cache-notify.ts';
 import { flushCourseViews } from '../funnel/view-counter.ts';
 import { BROADCAST_TICK_MS, sendBroadcastTick } from '../audience/broadcast-sending.ts';
 import { AUTOMATIC_MAILS_EVERY_MS, sendAutomaticMails } from '../audience/automatic-mails.ts';
+import { deliverDueGifts, GIFT_BATCH_SIZE } from '../orders/gifts.ts';
+import { scheduleNow } from '../dev-clock.ts';
 import { periodicJob, rowsJob, startJobs, type Job } from './runner.ts';
 import type { MessageKey } from '../../src/i18n/i18n.ts';
 
@@ -22,6 +24,7 @@ export const JOB_LABELS = {
   'funnel-views': 'admin.health.jobFunnelViews',
   'broadcast-sending': 'admin.health.jobBroadcastSending',
   'automatic-mails': 'admin.health.jobAutomaticMails',
+  'gift-delivery': 'admin.health.jobGiftDelivery',
 } as const satisfies Record<string, MessageKey>;
 type JobName = keyof typeof JOB_LABELS;
 const named = (name: JobName) => name;
@@ -59,6 +62,11 @@ export function shopJobs({ transport, jobsIntervalMs, blogIntervalMs }: JobSetti
     }),
     // Each instance adds the course page views it counted (functions/funnel/view-counter.ts).
     rowsJob(named('funnel-views'), jobsIntervalMs, async (database) => ({ done: await flushCourseViews(database), full: false })),
+    // Gifts whose day has begun (decision 52), claimed row by row.
+    rowsJob(named('gift-delivery'), jobsIntervalMs, async (database) => {
+      const delivered = await deliverDueGifts(database, scheduleNow());
+      return { done: delivered, full: delivered >= GIFT_BATCH_SIZE };
+    }),
     periodicJob(BLOG_SCHEDULE_JOB, every(blogIntervalMs), announcePostsSinceLastRun),
     periodicJob(
       named('blog-image-sweep'),

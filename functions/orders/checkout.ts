@@ -3,7 +3,7 @@ import type { Transaction } from 'kysely';
 import { subscribeAtCheckout } from '../audience/checkout.ts';
 import { db, type Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
-import { adoptDetachedPurchases } from './library.ts';
+import { findOrCreateAccount } from './accounts.ts';
 import { getActiveCourse } from '../catalogue/catalogue.ts';
 import { CHECKOUT_SESSION_TTL_S, successUrl } from '../payments/provider.ts';
 import { paymentsAvailable } from '../payments/registry.ts';
@@ -14,12 +14,14 @@ import { mailboxKey } from '../mail/mailbox-key.ts';
 import { orderConsent } from './consent.ts';
 import { newDownloadToken } from './orders.ts';
 import type { CheckoutRequest } from '../../src/lib/checkout.schema.ts';
-import { localizedPath, type Language } from '../../src/i18n/languages.ts';
+import { localizedPath } from '../../src/i18n/languages.ts';
 import { invalid, notFoundAs, ok, unavailable, type Failure, type Result } from '../../src/lib/result.ts';
 import type { SessionUser } from '../auth/session.ts';
 import { orderTax, taxColumns } from './order-tax.ts';
 import { withNamedPrice } from './named-price.ts';
 import { grantBundleCourses } from './bundles.ts';
+import { giftOf, giftable, recordGift } from './gifts.ts';
+import { queueGiftReceiptMail } from './gift-mail.ts';
 
 /**
  * Where a checkout goes. Refused (a `Failure`): the course is gone; it is paid while no payment
@@ -35,6 +37,7 @@ export type CheckoutStarted =
 
 const COURSE_NOT_FOUND = notFoundAs('course_not_found', 'checkout.courseNotFound');
 const NOT_FOR_SALE = unavailable('payments_unavailable', 'course.notForSaleNow', 'here');
+const NOT_GIFTABLE = invalid('not_giftable', 'gifts.notGiftable');
 
 /** Where the request came from, recorded with the buyer's consent. */
 export interface CheckoutContext {
@@ -59,6 +62,8 @@ export async function startCheckout(
   const priced = withNamedPrice(found, request.price);
   if (!priced.ok) return priced;
   const course = priced.value;
+  const gift = giftOf(request);
+  if (gift && !(await giftable(course.id))) return NOT_GIFTABLE;
   if (course.priceMinor > 0 && !paymentsAvailable()) return NOT_FOR_SALE;
   // Checked before any account is made for a guest's address: a refusal leaves nothing behind.
   const quote = await priceWithCode(course, request.discountCode, sessionUser?.email ?? request.email);
@@ -77,20 +82,22 @@ export async function startCheckout(
   const chargeMinor = taxed?.value.line.grossMinor ?? quote.value.totalMinor;
   const buyer = sessionUser
     ? { id: sessionUser.id, email: sessionUser.email }
-    : await findOrCreateBuyer(request.email, request.fullName, request.language);
+    : await findOrCreateAccount(db(), request.email, request.fullName, request.language);
   const guest = !sessionUser;
-  // A new account that adopted no earlier order owns nothing yet.
-  const owned = 'ownsNothing' in buyer ? undefined : await completedPurchaseOf(buyer.id, course.id);
+  // A gift is for someone else: its buyer may own the course, or give it twice. A new account that
+  // adopted no earlier order owns nothing yet.
+  const owned = gift || 'ownsNothing' in buyer ? undefined : await completedPurchaseOf(buyer.id, course.id);
   if (owned) return guest ? resendMaterials(owned) : ok({ kind: 'already_owned', courseId: course.id });
   const consent = await orderConsent(request, course, quote.value, buyer.email, context.clientIp, provider?.label);
   const holder: CodeHolder = { email: buyer.email, clientIp: context.clientIp };
   const order = {
-    user_id: buyer.id,
+    // A gift's order is in nobody's library (gifts.ts); its gift row names the buyer.
+    user_id: gift ? null : buyer.id,
     course_id: course.id,
     email: buyer.email,
     full_name: request.fullName,
     language: request.language,
-    guest,
+    guest: gift ? false : guest,
     currency: course.currency,
     amount_minor: chargeMinor,
     ...(taxed ? taxColumns(taxed.value) : {}),
@@ -134,8 +141,9 @@ export async function startCheckout(
           .returning('id')
           .executeTakeFirst();
         if (!purchase) throw new EnrolledMeanwhile();
+        if (gift) await recordGift(trx, purchase.id, { id: buyer.id, guest }, gift, request.language);
         await grantBundleCourses(trx, purchase.id);
-        await queueMaterialsMail(trx, purchase.id);
+        await (gift ? queueGiftReceiptMail : queueMaterialsMail)(trx, purchase.id);
         await askedForNews(trx);
         return 'completed' as const;
       })
@@ -165,13 +173,14 @@ export async function startCheckout(
       .executeTakeFirstOrThrow();
   // The order alone is one statement: a transaction (three round trips) only when something commits with it.
   const pending =
-    quote.value.codeId || request.sendNews
+    quote.value.codeId || request.sendNews || gift
       ? await db()
           .transaction()
           .execute(async (trx) => {
             const code = quote.value.codeId ? await takeCode(trx, quote.value.codeId, holder, true) : 'taken';
             if (code !== 'taken') return codeRefusals[code];
             const purchase = await insertPending(trx);
+            if (gift) await recordGift(trx, purchase.id, { id: buyer.id, guest }, gift, request.language);
             await askedForNews(trx);
             return purchase;
           })
@@ -247,25 +256,4 @@ async function resendMaterials(purchaseId: string): Promise<Result<CheckoutStart
     .transaction()
     .execute((trx) => queueMaterialsMail(trx, purchaseId));
   return ok({ kind: 'sent_to_owner' });
-}
-
-/**
- * The account for a checkout e-mail: the existing one, or a new one created silently. A silent
- * account has no password at all (the spec's "random password", minus hashing a secret nobody will
- * ever type): the buyer gets the course by e-mail, and "forgot password" gives the account one.
- */
-async function findOrCreateBuyer(
-  email: string,
-  fullName: string,
-  language: Language,
-): Promise<{ id: string; email: string; ownsNothing?: true }> {
-  const normalized = email.trim().toLowerCase();
-  const created = await db()
-    .insertInto('users')
-    .values({ email: normalized, full_name: fullName, email_verified: false, language })
-    .onConflict((conflict) => conflict.column('email').doNothing())
-    .returning(['id', 'email'])
-    .executeTakeFirst();
-  if (created) return (await adoptDetachedPurchases(db(), [created])) === 0 ? { ...created, ownsNothing: true } : created;
-  return db().selectFrom('users').select(['id', 'email']).where('email', '=', normalized).executeTakeFirstOrThrow();
 }

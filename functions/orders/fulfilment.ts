@@ -8,6 +8,8 @@ import { issueCreditNote, issueReceipt } from './numbering.ts';
 import { keepCode, releaseCode } from '../discounts/discounts.ts';
 import { announceRatingChange } from '../reviews/reviews.ts';
 import { grantBundleCourses, notOwnedMeanwhile, restoreBundleCourses, revokeBundleCourses } from './bundles.ts';
+import { giftOfOrder, restoreGift, revokeGift } from './gifts.ts';
+import { queueGiftReceiptMail } from './gift-mail.ts';
 
 /**
  * Fulfilment: the only place a paid order becomes a completed purchase. Called with a provider's
@@ -122,8 +124,10 @@ export async function fulfilPayment(payment: Payment): Promise<FulfilmentOutcome
         .execute();
       if (order.discount_code_id) await keepCode(trx, order.id);
       await grantBundleCourses(trx, order.id);
+      // A gift's buyer gets the receipt; the recipient gets the course on its day (gifts.ts).
+      const gift = await giftOfOrder(trx, order.id);
       // The receipt's number last: its lock queues every other fulfilment until this commits.
-      const queueMail = await prepareMaterialsMail(trx, order.id);
+      const queueMail = gift ? async () => queueGiftReceiptMail(trx, order.id) : await prepareMaterialsMail(trx, order.id);
       await queueMail(await issueReceipt(trx, order.id));
       return 'fulfilled';
     });
@@ -173,6 +177,7 @@ export async function revokePurchase(
         .execute();
       if (status === 'refunded') await issueCreditNote(trx, order.id);
       await revokeBundleCourses(trx, order.id, status);
+      await revokeGift(trx, order.id, status);
       await announceRatingChange(trx, order.id);
       // The refund policy promises the buyer an e-mail; a repeated refund event sends none.
       if (status === 'refunded' && order.status !== 'refunded') await queueRefundMail(trx, order.id);
@@ -206,6 +211,7 @@ export async function restoreDisputedPurchase(target: {
         .executeTakeFirst();
       if (Number(restored.numUpdatedRows) === 0) return 'unchanged';
       await restoreBundleCourses(trx, order.id);
+      await restoreGift(trx, order.id);
       await announceRatingChange(trx, order.id);
       return 'restored';
     });

@@ -5,6 +5,7 @@ import { BillingDetailsSchema } from './billing-details.schema.ts';
 import { ExpectedTotalSchema, TaxFieldsSchema } from './checkout-tax.schema.ts';
 import { namedPriceSchema, TypedPriceSchema } from './pay-what-you-want.schema.ts';
 import type { NamedPriceTerms } from './pay-what-you-want.ts';
+import { GiftFieldsSchema } from './gift.schema.ts';
 
 /** A discount code as a buyer types it: any case, spaces around ignored (stored upper-case). */
 export const DiscountCodeSchema = z
@@ -27,9 +28,10 @@ export const CheckoutFormSchema = z.object({
   discountCode: DiscountCodeSchema.default(''),
 });
 
-/** The checkout island's form: with pay what you want, the price field checked by its one schema. */
-export function checkoutFormSchema(terms: NamedPriceTerms | null) {
-  return CheckoutFormSchema.extend({ price: terms ? namedPriceSchema(terms) : z.string().optional() });
+/** The checkout island's form: with pay what you want, the price field checked by its one schema; a gift's fields. */
+export function checkoutFormSchema(terms: NamedPriceTerms | null, gift = false) {
+  const form = CheckoutFormSchema.extend({ price: terms ? namedPriceSchema(terms) : z.string().optional() });
+  return gift ? form.extend(GiftFieldsSchema.shape) : form;
 }
 
 export const CheckoutRequestSchema = CheckoutFormSchema.extend({
@@ -41,7 +43,16 @@ export const CheckoutRequestSchema = CheckoutFormSchema.extend({
   expectedTotalMinor: ExpectedTotalSchema.optional(),
   /** A pay-what-you-want course's price as the buyer named it (left out: the suggested price). */
   price: TypedPriceSchema,
-}).extend(TaxFieldsSchema.partial().shape);
+  /** Bought as a gift (decision 52): the gift's fields are then required. */
+  gift: z.boolean('errors.badRequest').optional(),
+})
+  .extend(TaxFieldsSchema.partial().shape)
+  .extend(GiftFieldsSchema.partial().shape)
+  .superRefine((request, context) => {
+    if (!request.gift) return;
+    if (!request.giftTo) context.addIssue({ code: 'custom', path: ['giftTo'], message: 'gifts.recipientRequired' });
+    if (!request.giftDate) context.addIssue({ code: 'custom', path: ['giftDate'], message: 'gifts.dateInvalid' });
+  });
 
 export type CheckoutRequest = z.infer<typeof CheckoutRequestSchema>;
 

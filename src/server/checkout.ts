@@ -14,11 +14,13 @@ import { CheckoutRequestSchema, type AppliedCode, type CheckoutRequest } from '.
 import type { Failure } from '../lib/result.ts';
 import { apiAnswer, type ApiFailure } from '../lib/api-client.ts';
 import { POST as quoteRoute } from '../pages/api/checkout/quote.ts';
-import { callEndpoint, seeOther, type PageContext } from './form-post.ts';
+import { callEndpoint, keptValues, seeOther, type PageContext } from './form-post.ts';
 import { countryName } from '../lib/countries.ts';
 import { recordCheckoutSource } from '../../functions/funnel/checkout-sources.ts';
 import { sourceOfReferrer } from '../lib/funnel-source.ts';
 import { siteOrigin } from './site.ts';
+import { fieldErrors, type FieldErrors } from '../lib/field-errors.ts';
+import { GIFT_FIELDS, type PostedGift } from '../lib/gift.schema.ts';
 
 /** What a checkout comes to, for the JSON endpoint (the island) and the page's own form post (no script). */
 export type CheckoutAnswer =
@@ -79,12 +81,11 @@ export interface PostedCheckout {
   problem: MessageKey | undefined;
   /** The answer's status when it is refused: 400, or 413 for a body past the form's size. */
   status: 400 | 413;
+  /** A gift's fields as posted and their errors (decision 52); none when the checkout is not a gift. */
+  gift?: PostedGift | undefined;
 }
 
-export async function readCheckoutForm(
-  request: Request,
-  target: { courseId: string; language: Language; askBilling: boolean; askTax: boolean },
-): Promise<PostedCheckout> {
+export async function readCheckoutForm(request: Request, target: CheckoutTarget): Promise<PostedCheckout> {
   const read = await readText(request, MAX_FORM_BYTES);
   const checked = { acceptTerms: false, waiveWithdrawal: false, sendNews: false };
   if ('response' in read)
@@ -98,7 +99,10 @@ export async function readCheckoutForm(
     };
   const form = new URLSearchParams(read.text);
   const values = Object.fromEntries(
-    [...TEXT_FIELDS, ...BILLING_FIELDS, ...TAX_FIELDS].map((name) => [name, (form.get(name) ?? '').slice(0, 1000)]),
+    [...TEXT_FIELDS, ...BILLING_FIELDS, ...TAX_FIELDS, ...GIFT_FIELDS].map((name) => [
+      name,
+      (form.get(name) ?? '').slice(0, 1000),
+    ]),
   );
   checked.acceptTerms = form.get('acceptTerms') === 'on';
   checked.waiveWithdrawal = form.get('waiveWithdrawal') === 'on';
@@ -118,11 +122,32 @@ export async function readCheckoutForm(
     language: target.language,
     ...(target.askBilling ? { billing } : {}),
     ...(target.askTax ? postedTax(values, form) : {}),
+    ...(target.gift ? { gift: true, giftTo: values.giftTo, giftMessage: values.giftMessage, giftDate: values.giftDate } : {}),
   });
+  const gift = (errors: FieldErrors) =>
+    target.gift ? { values: keptValues(values, GIFT_FIELDS) as PostedGift['values'], errors: pickGiftErrors(errors) } : undefined;
   const answered = { intent, values, checked, status: 400 } as const;
-  if (parsed.success) return { ...answered, request: parsed.data, problem: undefined };
-  return { ...answered, request: undefined, problem: parsed.error.issues[0]?.message as MessageKey | undefined };
+  if (parsed.success) return { ...answered, request: parsed.data, problem: undefined, gift: gift({}) };
+  return {
+    ...answered,
+    request: undefined,
+    problem: parsed.error.issues[0]?.message as MessageKey | undefined,
+    gift: gift(fieldErrors(parsed.error)),
+  };
 }
+
+/** Where a checkout form posts: its course and language, and what the page asks besides the buyer's details. */
+export interface CheckoutTarget {
+  courseId: string;
+  language: Language;
+  askBilling: boolean;
+  askTax: boolean;
+  /** Bought as a gift (`?gift` on the page): the gift's fields are read and required. */
+  gift: boolean;
+}
+
+const pickGiftErrors = (errors: FieldErrors): FieldErrors =>
+  Object.fromEntries(GIFT_FIELDS.filter((name) => errors[name]).map((name) => [name, errors[name]]));
 
 /** Which of the form's submit buttons sent it; Enter in a field presses its first, a hidden "pay". */
 function intentOf(button: string | null): CheckoutIntent {
@@ -189,10 +214,7 @@ export interface PostedCheckoutPage {
  * The checkout form posted to its page before (or without) its script: the same checkout as the
  * island's, or the code's Apply and Remove through the same quote endpoint.
  */
-export async function checkoutPosted(
-  page: AstroGlobal,
-  target: { courseId: string; language: Language; askBilling: boolean; askTax: boolean },
-): Promise<Response | PostedCheckoutPage> {
+export async function checkoutPosted(page: AstroGlobal, target: CheckoutTarget): Promise<Response | PostedCheckoutPage> {
   const form = await readCheckoutForm(page.request, target);
   const code = form.values.discountCode ?? '';
   if (form.intent === 'update-price') return { form };

@@ -16,6 +16,8 @@ import { subscriptionWelcome } from './subscription-welcome.ts';
 import { broadcast } from './broadcast.ts';
 import { checkoutReminder } from './checkout-reminder.ts';
 import { reviewRequest } from './review-request.ts';
+import { giftMail } from './gift.ts';
+import { giftReceipt } from './gift-receipt.ts';
 
 export interface MailSample {
   kind: string;
@@ -54,6 +56,8 @@ export const MAIL_SAMPLES: MailSample[] = [
   sampleOf(broadcast),
   sampleOf(reviewRequest),
   sampleOf(checkoutReminder),
+  sampleOf(giftMail),
+  sampleOf(giftReceipt),
 ];
 
 /** Renders a queued mail from the props and delivery its row keeps (our own JSON, written by queueMailToRender). */
@@ -75,10 +79,14 @@ export const MAIL_RENDERERS: ReadonlyMap<string, QueuedRenderer> = new Map([
   [courseUpdate.kind, rendererOf(courseUpdate)],
   [securityNotice.kind, rendererOf(securityNotice)],
   [importedCourses.kind, rendererOf(importedCourses)],
+  [giftMail.kind, rendererOf(giftMail)],
+  [giftReceipt.kind, rendererOf(giftReceipt)],
 ]);
 
 export {
   contactNotification,
+  giftMail,
+  giftReceipt,
   courseMaterials,
   courseUpdate,
   emailVerification,

@@ -6,6 +6,8 @@ import { Form, FormFailure, SubmitButton, useForm } from '../forms/use-form.tsx'
 import { DiscountCode } from './DiscountCode.tsx';
 import { TaxFields, useTaxFields } from './TaxFields.tsx';
 import { NamedPrice, useNamedPrice } from './NamedPrice.tsx';
+import { GiftFields, giftValues, postedGiftErrors } from './GiftFields.tsx';
+import type { PostedGift } from '../../lib/gift.schema.ts';
 import type { TaxProps } from '../../lib/checkout-tax.schema.ts';
 import type { AppliedCode } from '../../lib/checkout.schema.ts';
 import type { MessageKey } from '../../i18n/i18n.ts';
@@ -43,6 +45,8 @@ interface Props {
   billing?: Partial<Record<keyof typeof NO_BILLING, string>>;
   /** The seller has set a tax country: the buyer's country (and business) is asked and the total shown with tax. */
   tax?: TaxProps | null;
+  /** Bought as a gift (`?gift`): the recipient, a message and a delivery day are asked, between these days. */
+  gift?: { earliest: string; latest: string } | null;
   /** The posted form's code and boxes, and the code as the page applied or refused it. */
   posted?:
     | {
@@ -55,6 +59,7 @@ interface Props {
         /** The price a pay-what-you-want buyer named, and why it was refused. */
         price?: string | undefined;
         priceRefused?: MessageKey | undefined;
+        gift?: PostedGift | undefined;
       }
     | undefined;
 }
@@ -71,6 +76,7 @@ export const MESSAGES = messageScopes(
   'course.free',
   'course.notForSaleNow',
   'errors.',
+  'gifts.',
   'twoFactor.requiredForAdmins',
   'twoFactor.secondFactorRequired',
   'validation.',
@@ -98,11 +104,12 @@ function CheckoutForm({
   billingRequired,
   billing: postedBilling = {},
   tax: taxProps = null,
+  gift = null,
   posted,
 }: Props) {
   const { t } = useTranslation();
   const named = useNamedPrice(amountMinor, minimumPriceMinor, currency, posted?.price);
-  const initial: Record<'email' | 'fullName' | 'discountCode' | 'price', string> &
+  const initial: Record<'email' | 'fullName' | 'discountCode' | 'price' | 'giftTo' | 'giftMessage' | 'giftDate', string> &
     Record<'acceptTerms' | 'waiveWithdrawal' | 'sendNews', boolean> = {
     email,
     fullName,
@@ -111,8 +118,9 @@ function CheckoutForm({
     sendNews: posted?.sendNews ?? false,
     discountCode: posted?.discountCode ?? '',
     price: named.initial,
+    ...giftValues(posted?.gift),
   };
-  const form = useForm(named.schema, initial, { idPrefix: 'checkout' });
+  const form = useForm(() => named.schema(gift !== null), initial, { idPrefix: 'checkout', ...postedGiftErrors(posted?.gift) });
   const [owned, setOwned] = useState<string | null>(null);
   const [applied, setApplied] = useState<AppliedCode | null>(posted?.applied ?? null);
   /** After too many checkouts from here: how long the server asks to wait. */
@@ -161,6 +169,7 @@ function CheckoutForm({
       // The buyer's own text: the server checks it with the same schema.
       price: named.terms ? form.values.price.trim() : undefined,
       discountCode: applied?.code ?? '',
+      ...(gift ? { gift: true } : { giftTo: undefined, giftMessage: undefined, giftDate: undefined }),
       courseId,
       language: lang,
       ...(details ? { billing: details } : {}),
@@ -254,6 +263,7 @@ function CheckoutForm({
         {...form.bind('email')}
       />
       <TextField label={t('checkout.fullName')} autoComplete="name" required {...form.bind('fullName')} />
+      {gift && <GiftFields bind={form.bind} days={gift} />}
       {named.terms && (
         <NamedPrice
           lang={lang}

@@ -37,7 +37,7 @@ export function useNamedPrice(suggestedMinor: number, minimumMinor: number | nul
     sent: terms ? settled.text : undefined,
     /** Whether a buyer may name 0 (before the script, the immediate-access box cannot be required). */
     mayBeFree: terms?.minimumMinor === 0,
-    schema: () => schemas().then((s) => s.checkoutFormSchema(terms)),
+    schema: (gift = false) => schemas().then((s) => s.checkoutFormSchema(terms, gift)),
     /** Settles on what the buyer typed, if it may be charged; true when the amount changed. */
     settle: (typed: string): boolean => {
       const minor = terms && acceptable(terms, typed);
