@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDb, db } from '../../functions/db/database.ts';
 import { readMigrations } from '../../functions/db/migrate.ts';
 import { withDatabase } from '../../functions/db/provision.ts';
+import { funnelRows } from '../../functions/funnel/report.ts';
 import { queueMail } from '../../functions/mail/outbox.ts';
 import { startSmtpServer } from './smtp.ts';
 import { Browser, signedInBrowser, startTestServer, type TestServer } from './test-server.ts';
@@ -100,6 +101,28 @@ export function describeInstances(label: string, setting: InstanceSetting): void
       // better-auth's limit for sign-in is 10 a minute per client address, counted in the database.
       expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
       expect(statuses.slice(10)).toEqual([429, 429, 429, 429]);
+    });
+
+    it("add up the course page views each counted: the funnel's figures are the shop's, not one instance's", async () => {
+      const course = await db()
+        .selectFrom('courses')
+        .select('id')
+        .where('is_active', '=', true)
+        .orderBy('created_at', 'asc')
+        .executeTakeFirstOrThrow();
+      const person = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/153.0 Safari/537.36', accept: 'text/html' };
+      const path = `/en/course/${course.id}?utm_source=instances`;
+      // Both instances serve it from their page cache after the first view, and still count every view.
+      for (let view = 0; view < 6; view++)
+        expect((await (view % 2 === 0 ? first : second).fetch(path, { headers: person })).status).toBe(200);
+      const counted = async () =>
+        (await funnelRows('1month'))
+          .filter((row) => row.courseId === course.id && row.utmSource === 'instances')
+          .reduce((sum, row) => sum + row.views, 0);
+      // Each instance adds its counts every JOBS_INTERVAL_MS.
+      const deadline = Date.now() + 15_000;
+      while ((await counted()) < 6 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 250));
+      expect(await counted()).toBe(6);
     });
   });
 
