@@ -51,12 +51,12 @@ test('the admin creates a Turkish course with its PDF, a buyer pays through the 
 
   // A PNG passed off as a PDF is refused by the server; the form stays open with everything typed.
   await dialog.getByLabel('PDF dosyası').setInputFiles({ name: 'kurs.pdf', mimeType: 'application/pdf', buffer: makePng() });
-  await dialog.getByRole('button', { name: 'Kaydet' }).click();
+  await dialog.getByRole('button', { name: 'Kaydet', exact: true }).click();
   await expect(dialog.getByRole('alert').filter({ hasText: 'Bu dosya geçerli bir PDF değil' }).first()).toBeVisible();
   await expect(dialog.getByLabel('Başlık')).toHaveValue(title);
 
   await dialog.getByLabel('PDF dosyası').setInputFiles({ name: 'kurs.pdf', mimeType: 'application/pdf', buffer: pdf });
-  await dialog.getByRole('button', { name: 'Kaydet' }).click();
+  await dialog.getByRole('button', { name: 'Kaydet', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Kurs başarıyla oluşturuldu!' })).toBeVisible();
   await expect(dialog).toBeHidden();
   const row = page.getByRole('row').filter({ hasText: title });
@@ -159,11 +159,11 @@ test('the admin searches, edits, deactivates and deletes a course, with the spec
   await expect(dialog.getByLabel('Title')).toHaveValue(title);
   await expect(dialog.getByText('A PDF is stored. Choose a file only to replace it.')).toBeVisible();
   await dialog.getByLabel('Price').fill('-3');
-  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(dialog.getByText('Enter a price of at least 0 in steps of 0.01 (at most 100,000)')).toBeVisible();
   await dialog.getByLabel('Price').fill('25');
   await dialog.getByLabel('Currency').selectOption('EUR');
-  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Course updated successfully!' })).toBeVisible();
   await expect(row).toContainText('€25.00');
 

@@ -116,7 +116,7 @@ for (const lang of ['en', 'tr'] as const) {
       .getByLabel(words.pdf)
       .setInputFiles({ name: 'second.pdf', mimeType: 'application/pdf', buffer: await makePdf('Second edition') });
     await dialog.getByLabel(words.notify).check();
-    await dialog.getByRole('button', { name: words.save }).click();
+    await dialog.getByRole('button', { name: words.save, exact: true }).click();
     await expect(page.getByRole('status').filter({ hasText: words.saved })).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: words.notified })).toBeVisible();
     // The save did not wait for the mail: the server's background worker sends it, and the course's row
