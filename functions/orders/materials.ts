@@ -5,6 +5,7 @@ import { queueMail } from '../mail/outbox.ts';
 import { queueMailToRender, renderMail } from '../mail/template.ts';
 import { courseMaterials, refundNotice } from '../mail/templates/index.ts';
 import { orderReference } from './orders.ts';
+import { bundleDownloads } from './bundles.ts';
 import { signInLinkUrl } from '../auth/sign-in-link.ts';
 import { LINK_TOKEN_SLOT } from '../auth/link-tokens.ts';
 import { asLanguage } from '../../src/i18n/languages.ts';
@@ -60,6 +61,10 @@ export async function queueMaterialsMail(trx: Transaction<Database>, purchaseId:
       name: purchase.full_name || purchase.email,
       courseTitle: purchase.title,
       downloadUrl: downloadLink(purchase.download_token!),
+      bundleCourses: (await bundleDownloads(purchaseId, trx)).map((course) => ({
+        title: course.title,
+        downloadUrl: downloadLink(course.downloadToken),
+      })),
       // "Open My Courses" signs the buyer in: a one-use link minted when the mail is sent.
       libraryUrl: signInLinkUrl(LINK_TOKEN_SLOT, language),
       amount: purchase.amount_minor === 0 ? undefined : formatMoney(purchase.amount_minor, purchase.currency, language),
