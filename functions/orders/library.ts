@@ -96,6 +96,8 @@ export async function listOwnedCourses(userId: string, limit?: number): Promise<
     ])
     .where(inLibraryOf(userId))
     .where('purchases.status', '=', 'completed')
+    // A bundle has no file: its courses are in the library as purchases of their own (decision 44).
+    .where('courses.kind', '=', 'course')
     .orderBy(sql`coalesce(purchases.completed_at, purchases.created_at)`, 'desc');
   if (limit) query = query.limit(limit);
   const rows = await query.execute();
