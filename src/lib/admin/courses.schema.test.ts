@@ -136,7 +136,7 @@ describe('admin course form schema', () => {
 
   it('takes a bundle with at least two distinct course ids at a fixed price, and a course without any', () => {
     const [a, b] = ['0b6c2f0e-6a4f-4c55-9d1e-1f0f0e5a7c01', '0b6c2f0e-6a4f-4c55-9d1e-1f0f0e5a7c02'];
-    const bundle = { ...newCourseValues('business'), kind: 'bundle', bundleReducesOwned: 'false' } as const;
+    const bundle = { ...valid, kind: 'bundle', bundleReducesOwned: 'false' } as const;
     expect(CourseFormSchema.parse({ ...bundle, bundleCourses: `${a}, ${b},${a}` })).toMatchObject({
       kind: 'bundle',
       bundleCourseIds: [a, b],
@@ -150,7 +150,7 @@ describe('admin course form schema', () => {
       'admin.courses.errors.bundleFixedPrice',
     ]);
     // An older client leaves the bundle fields out: a course, holding nothing.
-    const { kind: _kind, bundleCourses: _courses, bundleReducesOwned: _reduces, ...older } = newCourseValues('business');
+    const { kind: _kind, bundleCourses: _courses, bundleReducesOwned: _reduces, ...older } = valid;
     expect(CourseFormSchema.parse(older)).toMatchObject({ kind: 'course', bundleCourseIds: [] });
   });
 

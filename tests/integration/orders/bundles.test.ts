@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { db } from '../../../functions/db/database.ts';
 import { fulfilPayment, restoreDisputedPurchase, revokePurchase } from '../../../functions/orders/fulfilment.ts';
+import { getActiveCourse } from '../../../functions/catalogue/catalogue.ts';
+import { bundleDownloads, priceForBuyer } from '../../../functions/orders/bundles.ts';
 import { makeCourse, makePurchase, uniqueEmail } from '../../support/factories.ts';
 
 /** A buyer, three courses, a bundle of them, and the buyer already owning the first. */
@@ -71,5 +73,35 @@ describe('a bundle order', () => {
     expect(await completed()).toBe(1);
     expect(await restoreDisputedPurchase({ orderId: order.id })).toBe('restored');
     expect(await completed()).toBe(4);
+  });
+});
+
+describe('a bundle at checkout', () => {
+  it('costs a signed-in owner of one course less by its share (a guest the full price), and its mail links every course', async () => {
+    const { user, courses, bundle, ownedBefore, order } = await bundleBoughtByOwnerOfOne();
+    const course = (await getActiveCourse(bundle.id, 'en'))!;
+    expect(course.bundle).toEqual({ courseCount: 3, separateMinor: 1497, savingMinor: 497 });
+    expect(course.bundleContents?.courses.map((item) => item.id)).toEqual(courses.map((item) => item.id));
+    const owner = await priceForBuyer(course, user.id);
+    expect(owner).toMatchObject({ ownedCourseIds: [courses[0]!.id], ownsAll: false });
+    expect(owner.course.priceMinor).toBe(667);
+    expect((await priceForBuyer(course, undefined)).course.priceMinor).toBe(1000);
+    await db().updateTable('courses').set({ bundle_reduces_owned: false }).where('id', '=', bundle.id).execute();
+    expect((await priceForBuyer((await getActiveCourse(bundle.id, 'en'))!, user.id)).course.priceMinor).toBe(1000);
+
+    await fulfilPayment({ paymentId: order.payment_id!, amountMinor: 667, currency: 'USD' });
+    const downloads = await bundleDownloads(order.id);
+    expect(downloads.map((item) => item.title)).toEqual(['Course 1', 'Course 2', 'Course 3']);
+    // The course owned before keeps its own download; the others get the grants' own.
+    expect(downloads[0]!.downloadToken).toBe(ownedBefore.download_token);
+    expect(new Set(downloads.map((item) => item.downloadToken)).size).toBe(3);
+    const mail = await db()
+      .selectFrom('mail_outbox')
+      .select('render_with')
+      .where('recipient', '=', order.email)
+      .where('kind', '=', 'course-materials')
+      .executeTakeFirstOrThrow();
+    const { bundleCourses } = (mail.render_with as { props: { bundleCourses: { title: string; downloadUrl: string }[] } }).props;
+    expect(bundleCourses.map((item) => item.downloadUrl.split('/').pop())).toEqual(downloads.map((item) => item.downloadToken));
   });
 });
