@@ -5,6 +5,12 @@ import { newDownloadToken } from './orders.ts';
 import { ownedCourses } from './library.ts';
 import type { BundleContents } from '../catalogue/catalogue.ts';
 import { bundlePriceFor } from '../../src/lib/bundle-price.ts';
+import { IMPORTED_PROVIDER } from './imported.ts';
+
+/** The provider of a course a bundle's order granted: paid for on the order, so never a sale of its own. */
+export const BUNDLE_PROVIDER = 'bundle';
+/** Purchases that are not sales of this shop: buyers imported from another platform, and a bundle's grants. */
+export const NOT_SALES = [IMPORTED_PROVIDER, BUNDLE_PROVIDER];
 
 /**
  * A bundle's courses follow its order (decision 44). The order is one purchase of the bundle row;
@@ -56,7 +62,7 @@ export async function grantBundleCourses(trx: Transaction<Database>, orderId: st
         // Paid for on the bundle's order (and its receipt); nothing of its own to refund.
         amount_minor: 0,
         status: 'completed' as const,
-        provider: 'bundle',
+        provider: BUNDLE_PROVIDER,
         payment_id: `bundle_${orderId}_${course_id}`,
         download_token: newDownloadToken(),
         completed_at: completedAt,

@@ -189,6 +189,8 @@ export async function listOrders(userId: string): Promise<OrderLine[]> {
       'purchases.e_arsiv_number',
     ])
     .where(inLibraryOf(userId))
+    // A bundle's courses were ordered with it: its order is the line.
+    .where('purchases.bundle_purchase_id', 'is', null)
     .orderBy('purchases.created_at', 'desc')
     .execute();
   return rows.map((row) => ({

@@ -78,4 +78,7 @@ test('the Turkish catalogue and page show the bundle with its badge and saving',
   const contents = page.getByRole('region', { name: 'Bu paketteki kurslar' });
   await expect(contents.getByRole('listitem')).toHaveCount(3);
   await expect(contents.getByText(/Satın almadan önce giriş yapın/)).toBeVisible();
+  // The phone-width rule of the every-page sweep, on the bundle's page.
+  await page.setViewportSize({ width: 375, height: 800 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 });

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { db } from '../../../functions/db/database.ts';
 import { fulfilPayment, restoreDisputedPurchase, revokePurchase } from '../../../functions/orders/fulfilment.ts';
 import { getActiveCourse } from '../../../functions/catalogue/catalogue.ts';
+import { recentSales } from '../../../functions/orders/admin-sales.ts';
+import { listOrders } from '../../../functions/orders/library.ts';
 import { bundleDownloads, priceForBuyer } from '../../../functions/orders/bundles.ts';
 import { makeCourse, makePurchase, uniqueEmail } from '../../support/factories.ts';
 
@@ -42,6 +44,7 @@ const purchasesOf = (userId: string) =>
 describe('a bundle order', () => {
   it('grants each course the buyer lacks on payment, and its refund revokes all of them but nothing bought apart', async () => {
     const { user, courses, bundle, ownedBefore, order } = await bundleBoughtByOwnerOfOne();
+    const email = order.email;
     expect(await fulfilPayment({ paymentId: order.payment_id!, amountMinor: 667, currency: 'USD' })).toBe('fulfilled');
 
     const after = await purchasesOf(user.id);
@@ -53,6 +56,9 @@ describe('a bundle order', () => {
     }
     expect(new Set(granted.map((purchase) => purchase.download_token)).size).toBe(2);
     expect(after.find((purchase) => purchase.course_id === bundle.id)).toMatchObject({ status: 'completed', amount_minor: 667 });
+    // One sale and one line in the buyer's orders for the bundle, none for the courses it gave.
+    expect((await recentSales(500)).filter((sale) => sale.email === email).map((sale) => sale.amountMinor)).toEqual([667, 499]);
+    expect((await listOrders(user.id)).map((line) => line.courseTitle).sort()).toEqual(['All three', 'Course 1']);
     // One receipt, for the bundle's order only.
     const receipts = await db().selectFrom('purchases').select('receipt_number').where('user_id', '=', user.id).execute();
     expect(receipts.filter((row) => row.receipt_number !== null)).toHaveLength(1);
