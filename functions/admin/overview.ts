@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { db } from '../db/database.ts';
-import { IMPORTED_PROVIDER } from '../orders/imported.ts';
+import { NOT_SALES } from '../orders/bundles.ts';
 import type { CurrencyAmount } from '../../src/lib/admin/money-totals.ts';
 
 export interface OverviewStats {
@@ -23,7 +23,7 @@ export async function overviewStats(): Promise<OverviewStats> {
     }>`SELECT (SELECT count(*) FROM courses)::int AS courses, (SELECT count(*) FROM users)::int AS users`.execute(db()),
     sql<{ currency: string; sales: number; paid_sales: number; revenue_minor: number }>`
       SELECT currency, count(*)::int AS sales, count(*) FILTER (WHERE amount_minor > 0)::int AS paid_sales, coalesce(sum(amount_minor), 0)::bigint AS revenue_minor
-      FROM purchases WHERE status = 'completed' AND provider <> ${IMPORTED_PROVIDER} GROUP BY currency ORDER BY currency`.execute(
+      FROM purchases WHERE status = 'completed' AND provider NOT IN (${sql.join(NOT_SALES)}) GROUP BY currency ORDER BY currency`.execute(
       db(),
     ),
   ]);

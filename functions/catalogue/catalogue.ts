@@ -11,10 +11,11 @@ import {
   type Difficulty,
 } from '../../src/lib/course-filters.ts';
 import type { CourseLanguage } from '../../src/lib/course-languages.ts';
-import type { CataloguePageView, CourseSummaryView } from '../../src/lib/course-view.ts';
+import type { BundleSummary, CataloguePageView, CourseSummaryView } from '../../src/lib/course-view.ts';
 import type { Language } from '../../src/i18n/languages.ts';
 import { ratingColumns, toRatingSummary } from '../reviews/reviews.ts';
 import { isUuid } from '../../src/lib/uuid.ts';
+import { savingAgainst } from '../../src/lib/bundle-price.ts';
 import { previewPagesOf, type PreviewPages } from '../../src/lib/admin/course-preview.schema.ts';
 
 /** What a browser may see of a course: never its PDF location. */
@@ -27,6 +28,20 @@ export interface CourseDetail extends CourseSummary {
   instructorBio: string;
   /** The free preview's pages, when the seller offers one (functions/courses/course-previews.ts). */
   previewPages: PreviewPages | null;
+  /** A bundle's courses in its order, and whether owning some lowers its price; null for a course. */
+  bundleContents: BundleContents | null;
+}
+
+export interface BundleContents {
+  reducesOwned: boolean;
+  courses: BundleCourse[];
+}
+
+export interface BundleCourse {
+  id: string;
+  title: string;
+  priceMinor: number;
+  isActive: boolean;
 }
 
 export interface CoursePage extends CataloguePageView {
@@ -145,13 +160,34 @@ export async function listCoursesByIds(ids: readonly string[], lang: Language): 
 export async function getActiveCourse(id: string, lang: Language): Promise<CourseDetail | undefined> {
   if (!isUuid(id)) return undefined;
   const row = await selectSummaries(lang)
-    .select(['courses.instructor_bio', 'courses.preview_first_page', 'courses.preview_last_page', 'courses.pdf_path'])
+    .select([
+      'courses.instructor_bio',
+      'courses.preview_first_page',
+      'courses.preview_last_page',
+      'courses.pdf_path',
+      'courses.bundle_reduces_owned',
+    ])
     .where('courses.id', '=', id)
     .where('courses.is_active', '=', true)
     .executeTakeFirst();
   if (!row) return undefined;
   const previewPages = row.pdf_path === null ? null : previewPagesOf(row);
-  return { ...toSummary(row), instructorBio: row.instructor_bio, previewPages };
+  const bundleContents =
+    row.kind === 'bundle' ? { reducesOwned: row.bundle_reduces_owned, courses: await listBundleCourses(row.id) } : null;
+  return { ...toSummary(row), instructorBio: row.instructor_bio, previewPages, bundleContents };
+}
+
+/** A bundle's courses in the seller's order (an inactive one is still granted: the buyer paid for it). */
+export async function listBundleCourses(bundleId: string): Promise<BundleCourse[]> {
+  const rows = await db()
+    .selectFrom('bundle_items')
+    .innerJoin('courses', 'courses.id', 'bundle_items.course_id')
+    .select(['courses.id', 'courses.title', 'courses.price_minor', 'courses.is_active'])
+    .where('bundle_items.bundle_id', '=', bundleId)
+    .orderBy('bundle_items.position')
+    .orderBy('courses.title')
+    .execute();
+  return rows.map((item) => ({ id: item.id, title: item.title, priceMinor: item.price_minor, isActive: item.is_active }));
 }
 
 export async function listActiveCategories(lang: Language): Promise<Category[]> {
@@ -213,7 +249,19 @@ function selectSummaries(lang: Language) {
       'courses.tags',
       'courses.is_featured',
       'courses.updated_at',
+      'courses.kind',
       categoryNameIn(lang).as('category_name'),
+      // A bundle's card shows its course count and saving, computed from its courses' prices.
+      sql<
+        number | null
+      >`CASE WHEN courses.kind = 'bundle' THEN (SELECT count(*) FROM bundle_items WHERE bundle_items.bundle_id = courses.id) END`.as(
+        'bundle_count',
+      ),
+      sql<
+        number | null
+      >`CASE WHEN courses.kind = 'bundle' THEN (SELECT coalesce(sum(items.price_minor), 0) FROM bundle_items JOIN courses items ON items.id = bundle_items.course_id WHERE bundle_items.bundle_id = courses.id) END`.as(
+        'bundle_separate_minor',
+      ),
       (eb) =>
         eb
           .selectFrom('purchases')
@@ -247,7 +295,10 @@ type SummaryRow = {
   tags: string[];
   is_featured: boolean;
   updated_at: Date;
+  kind: 'course' | 'bundle';
   category_name: string;
+  bundle_count: number | string | null;
+  bundle_separate_minor: number | string | null;
   students: number | null;
   rating_average: string | null;
   rating_count: string | null;
@@ -273,5 +324,15 @@ function toSummary(row: SummaryRow): CourseSummary {
     students: Number(row.students ?? 0),
     rating: toRatingSummary(row.rating_average, row.rating_count),
     updatedAt: row.updated_at.toISOString(),
+    bundle: row.kind === 'bundle' ? bundleSummary(row) : null,
+  };
+}
+
+function bundleSummary(row: SummaryRow): BundleSummary {
+  const separateMinor = Number(row.bundle_separate_minor ?? 0);
+  return {
+    courseCount: Number(row.bundle_count ?? 0),
+    separateMinor,
+    savingMinor: savingAgainst(separateMinor, row.price_minor),
   };
 }

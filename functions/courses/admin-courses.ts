@@ -20,6 +20,7 @@ import {
 } from './course-files.ts';
 import { selectViews, toView } from './course-views.ts';
 import { releasePreview } from './course-previews.ts';
+import { bundleProblem, heldByBundle, saveBundleItems } from './admin-bundles.ts';
 import { previewPagesOf } from '../../src/lib/admin/course-preview.schema.ts';
 import {
   ADMIN_COURSES_PAGE_SIZE,
@@ -91,12 +92,14 @@ export async function createCourse(
 ): Promise<Result<AdminCourseView>> {
   const id = requestedId ?? randomUUID();
   if (!isUuid(id)) return invalidFields({ id: 'errors.badRequest' });
-  const checked = await checkUploads(uploads, {
-    pdfRequired: true,
+  const bundle = input.kind === 'bundle';
+  // A bundle sells its courses' files, never one of its own.
+  const checked = await checkUploads(bundle ? { cover: uploads.cover } : uploads, {
+    pdfRequired: !bundle,
     hasCoverUrl: input.coverImageUrl !== null,
     stampPdfs: input.stampPdfs,
   });
-  const fields = { ...checked.fields, ...(await categoryProblem(input.category)) };
+  const fields = { ...checked.fields, ...(await categoryProblem(input.category)), ...(await bundleProblem(input, id)) };
   if (Object.keys(fields).length > 0) return invalidFields(fields);
   if (await courseExists(id)) return DUPLICATE;
 
@@ -116,6 +119,7 @@ export async function createCourse(
               cover_image_url: stored.coverUrl ?? input.coverImageUrl,
             })
             .execute();
+          await saveBundleItems(trx, id, input);
           await announceChange(trx, CATALOGUE_TAG);
         });
       return ok(id);
@@ -156,12 +160,15 @@ export async function updateCourse(
   if (!isUuid(id)) return notFound;
   const current = await db()
     .selectFrom('courses')
-    .select(['category', 'pdf_path', 'pdf_sha256', 'stamp_pdfs'])
+    .select(['category', 'pdf_path', 'pdf_sha256', 'stamp_pdfs', 'kind'])
     .where('id', '=', id)
     .executeTakeFirst();
   if (!current) return notFound;
-  const checked = await checkUploads(uploads, {
-    pdfRequired: !current.pdf_path,
+  // A course with buyers never turns into a bundle, nor a bundle into a course.
+  if (input.kind !== current.kind) return invalidFields({ kind: 'admin.courses.errors.kindFixed' });
+  const bundle = current.kind === 'bundle';
+  const checked = await checkUploads(bundle ? { cover: uploads.cover } : uploads, {
+    pdfRequired: !bundle && !current.pdf_path,
     hasCoverUrl: input.coverImageUrl !== null,
     stampPdfs: input.stampPdfs,
   });
@@ -170,6 +177,7 @@ export async function updateCourse(
     ...checked.fields,
     ...(stampingTurnedOn ? await storedPdfProblem(current.pdf_path!) : {}),
     ...(await categoryProblem(input.category, current.category)),
+    ...(await bundleProblem(input, id)),
   };
   if (Object.keys(fields).length > 0) return invalidFields(fields);
   // The same bytes again (a retried save, the same file chosen twice) are not a new version.
@@ -212,6 +220,7 @@ export async function updateCourse(
           .set({ ...toRow(input), ...newFile, cover_image_url: coverUrl, updated_at: now })
           .where('id', '=', id)
           .execute();
+        await saveBundleItems(trx, id, input);
         // Recorded with the version it is about: committed together, or neither (the worker sends them).
         if (input.notifyBuyers) notified = await requestUpdateNotices(trx, id);
         await announceChange(trx, CATALOGUE_TAG);
@@ -274,7 +283,8 @@ export async function deleteCourse(id: string): Promise<Result<{ deleted: true }
         .select((eb) => eb.fn.countAll<number>().as('count'))
         .where('course_id', '=', id)
         .executeTakeFirstOrThrow();
-      if (Number(purchases.count) > 0) return conflict('dependencies', 'admin.errors.dependencies');
+      if (Number(purchases.count) > 0 || (await heldByBundle(trx, id)))
+        return conflict('dependencies', 'admin.errors.dependencies');
       await trx.deleteFrom('courses').where('id', '=', id).execute();
       await announceChange(trx, CATALOGUE_TAG);
       return ok(course);
@@ -324,5 +334,7 @@ function toRow(input: CourseInput) {
     stamp_pdfs: input.stampPdfs,
     preview_first_page: input.previewPages?.firstPage ?? null,
     preview_last_page: input.previewPages?.lastPage ?? null,
+    kind: input.kind,
+    bundle_reduces_owned: input.bundleReducesOwned,
   };
 }

@@ -39,6 +39,11 @@ export function selectViews(lang: Language) {
       'courses.pdf_updated_at',
       'courses.preview_first_page',
       'courses.preview_last_page',
+      'courses.kind',
+      'courses.bundle_reduces_owned',
+      sql<string[]>`ARRAY(SELECT course_id FROM bundle_items WHERE bundle_id = courses.id ORDER BY position)`.as(
+        'bundle_course_ids',
+      ),
       'courses.created_at',
       'courses.updated_at',
       categoryNameIn(lang).as('category_name'),
@@ -92,6 +97,9 @@ export function toView(row: ViewRow): AdminCourseView {
     pdfUpdatedAt: row.pdf_updated_at?.toISOString() ?? null,
     previewPages: previewPagesOf(row),
     purchaseCount: Number(row.purchase_count ?? 0),
+    kind: row.kind,
+    bundleCourseIds: row.bundle_course_ids,
+    bundleReducesOwned: row.bundle_reduces_owned,
     updateNotices:
       row.notices_buyer_count === null
         ? null

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { db } from '../db/database.ts';
 import { recentSales, SALE_STATUSES } from './admin-sales.ts';
-import { IMPORTED_PROVIDER } from './imported.ts';
+import { NOT_SALES } from './bundles.ts';
 import { documentNumber } from './numbering.ts';
 import {
   PERIOD_MONTHS,
@@ -68,8 +68,8 @@ export interface AnalyticsReport {
 /** Everything the analytics page shows for a period: five queries, none per row. */
 export async function analyticsReport(period: AnalyticsPeriod, now: Date = new Date()): Promise<AnalyticsReport> {
   const { start, months } = periodRange(period, now);
-  // Imported buyers (provider `import`) paid another platform, not this shop: no sale here.
-  const completedSince = sql<boolean>`status = 'completed' AND completed_at >= ${start} AND provider <> ${IMPORTED_PROVIDER}`;
+  // Imported buyers paid another platform, and a bundle's courses were paid on its order: no sale here.
+  const completedSince = sql<boolean>`status = 'completed' AND completed_at >= ${start} AND provider NOT IN (${sql.join(NOT_SALES)})`;
   const [totals, buyers, monthly, topCourses, recentTransactions] = await Promise.all([
     sql<{ currency: string; sales: number; paid_sales: number; revenue_minor: number; discount_minor: number }>`
       SELECT currency, count(*)::int AS sales, count(*) FILTER (WHERE amount_minor > 0)::int AS paid_sales, coalesce(sum(amount_minor), 0)::bigint AS revenue_minor,
@@ -175,7 +175,7 @@ export async function salesForExport(period: AnalyticsPeriod, now: Date = new Da
       'purchases.receipt_number',
     ])
     .where('purchases.status', 'in', SALE_STATUSES)
-    .where('purchases.provider', '<>', IMPORTED_PROVIDER)
+    .where('purchases.provider', 'not in', NOT_SALES)
     .where('purchases.completed_at', '>=', start)
     .orderBy('purchases.completed_at')
     .orderBy('purchases.id')

@@ -2,7 +2,7 @@ import { db } from '../db/database.ts';
 import type { SaleStatus, SaleView } from '../../src/lib/admin/sales.schema.ts';
 import { documentNumber } from './numbering.ts';
 import { PAYMENT_PROVIDERS } from '../payments/registry.ts';
-import { IMPORTED_PROVIDER } from './imported.ts';
+import { NOT_SALES } from './bundles.ts';
 
 /**
  * Sales as the admin sees them. A sale is a purchase that completed at some point: still
@@ -48,7 +48,7 @@ export async function recentSales(limit: number, since?: Date): Promise<SaleView
       'purchases.discount_minor',
     ])
     .where('purchases.status', 'in', SALE_STATUSES)
-    .where('purchases.provider', '<>', IMPORTED_PROVIDER)
+    .where('purchases.provider', 'not in', NOT_SALES)
     .where('purchases.completed_at', 'is not', null)
     .orderBy('purchases.completed_at', 'desc')
     .orderBy('purchases.id')

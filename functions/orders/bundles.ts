@@ -1,6 +1,16 @@
 import type { ExpressionBuilder, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { db, type Db } from '../db/database.ts';
 import { newDownloadToken } from './orders.ts';
+import { ownedCourses } from './library.ts';
+import type { BundleContents } from '../catalogue/catalogue.ts';
+import { bundlePriceFor } from '../../src/lib/bundle-price.ts';
+import { IMPORTED_PROVIDER } from './imported.ts';
+
+/** The provider of a course a bundle's order granted: paid for on the order, so never a sale of its own. */
+export const BUNDLE_PROVIDER = 'bundle';
+/** Purchases that are not sales of this shop: buyers imported from another platform, and a bundle's grants. */
+export const NOT_SALES = [IMPORTED_PROVIDER, BUNDLE_PROVIDER];
 
 /**
  * A bundle's courses follow its order (decision 44). The order is one purchase of the bundle row;
@@ -52,7 +62,7 @@ export async function grantBundleCourses(trx: Transaction<Database>, orderId: st
         // Paid for on the bundle's order (and its receipt); nothing of its own to refund.
         amount_minor: 0,
         status: 'completed' as const,
-        provider: 'bundle',
+        provider: BUNDLE_PROVIDER,
         payment_id: `bundle_${orderId}_${course_id}`,
         download_token: newDownloadToken(),
         completed_at: completedAt,
@@ -103,4 +113,58 @@ export function notOwnedMeanwhile(eb: ExpressionBuilder<Database, 'purchases'>) 
         .where('owned.status', '=', 'completed'),
     ),
   );
+}
+
+/** A course as checkout sells it to this buyer; a bundle's price is lowered by the courses they own. */
+export interface PricedForBuyer<C> {
+  course: C;
+  /** The bundle's courses the buyer owns already (none for a course, a guest, or a bundle the buyer owns none of). */
+  ownedCourseIds: string[];
+  /** Every course of the bundle is theirs already: nothing is left to sell. */
+  ownsAll: boolean;
+}
+
+/**
+ * What a signed-in buyer pays for a bundle (decision 44): its price less the share of the courses in
+ * their library, unless the seller turned that off. Guests pay the bundle's price: a typed address
+ * proves nothing, and pricing by it would tell a stranger what that address owns.
+ */
+export async function priceForBuyer<C extends { priceMinor: number; bundleContents: BundleContents | null }>(
+  course: C,
+  userId: string | undefined,
+): Promise<PricedForBuyer<C>> {
+  const contents = course.bundleContents;
+  if (!contents || !userId || contents.courses.length === 0) return { course, ownedCourseIds: [], ownsAll: false };
+  const owned = new Set((await ownedCourses(userId)).map((purchase) => purchase.courseId));
+  const items = contents.courses.map((item) => ({ courseId: item.id, priceMinor: item.priceMinor }));
+  const priced = bundlePriceFor({ priceMinor: course.priceMinor, reducesOwned: contents.reducesOwned }, items, owned);
+  return {
+    course: { ...course, priceMinor: priced.priceMinor },
+    ownedCourseIds: priced.ownedCourseIds,
+    ownsAll: priced.ownedCourseIds.length === items.length,
+  };
+}
+
+/**
+ * Each course of a bundle's order with the buyer's own download of it (the grant, or a purchase of
+ * their own from before): what the materials mail and the success page link. Empty for a course's order.
+ */
+export async function bundleDownloads(orderId: string, database: Db = db()): Promise<{ title: string; downloadToken: string }[]> {
+  return database
+    .selectFrom('purchases as bundle_order')
+    .innerJoin('bundle_items', 'bundle_items.bundle_id', 'bundle_order.course_id')
+    .innerJoin('courses', 'courses.id', 'bundle_items.course_id')
+    .innerJoin('purchases as owned', (join) =>
+      join
+        .onRef('owned.course_id', '=', 'bundle_items.course_id')
+        .onRef('owned.user_id', '=', 'bundle_order.user_id')
+        .on('owned.status', '=', 'completed'),
+    )
+    .select(['courses.title', 'owned.download_token as downloadToken'])
+    .where('bundle_order.id', '=', orderId)
+    .where('owned.download_token', 'is not', null)
+    .orderBy('bundle_items.position')
+    .orderBy('courses.title')
+    .$narrowType<{ downloadToken: string }>()
+    .execute();
 }

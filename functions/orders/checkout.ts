@@ -19,7 +19,7 @@ import { invalid, notFoundAs, ok, unavailable, type Failure, type Result } from 
 import type { SessionUser } from '../auth/session.ts';
 import { orderTax, taxColumns } from './order-tax.ts';
 import { withNamedPrice } from './named-price.ts';
-import { grantBundleCourses } from './bundles.ts';
+import { grantBundleCourses, priceForBuyer } from './bundles.ts';
 import { giftOf, giftable, recordGift } from './gifts.ts';
 import { queueGiftReceiptMail } from './gift-mail.ts';
 
@@ -57,9 +57,12 @@ export async function startCheckout(
   sessionUser: SessionUser | undefined,
   context: CheckoutContext,
 ): Promise<Result<CheckoutStarted>> {
-  const found = await getActiveCourse(request.courseId, request.language);
-  if (!found) return COURSE_NOT_FOUND;
-  const priced = withNamedPrice(found, request.price);
+  const active = await getActiveCourse(request.courseId, request.language);
+  if (!active) return COURSE_NOT_FOUND;
+  // A bundle costs a signed-in buyer less by the courses they own; owning them all, there is nothing to buy.
+  const forBuyer = await priceForBuyer(active, sessionUser?.id);
+  if (forBuyer.ownsAll) return ok({ kind: 'already_owned', courseId: active.id });
+  const priced = withNamedPrice(forBuyer.course, request.price);
   if (!priced.ok) return priced;
   const course = priced.value;
   const gift = giftOf(request);

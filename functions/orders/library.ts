@@ -96,6 +96,8 @@ export async function listOwnedCourses(userId: string, limit?: number): Promise<
     ])
     .where(inLibraryOf(userId))
     .where('purchases.status', '=', 'completed')
+    // A bundle has no file: its courses are in the library as purchases of their own (decision 44).
+    .where('courses.kind', '=', 'course')
     .orderBy(sql`coalesce(purchases.completed_at, purchases.created_at)`, 'desc');
   if (limit) query = query.limit(limit);
   const rows = await query.execute();
@@ -187,6 +189,8 @@ export async function listOrders(userId: string): Promise<OrderLine[]> {
       'purchases.e_arsiv_number',
     ])
     .where(inLibraryOf(userId))
+    // A bundle's courses were ordered with it: its order is the line.
+    .where('purchases.bundle_purchase_id', 'is', null)
     .orderBy('purchases.created_at', 'desc')
     .execute();
   return rows.map((row) => ({

@@ -5,6 +5,7 @@ import { queueMail } from '../mail/outbox.ts';
 import { queueMailToRender, renderMail } from '../mail/template.ts';
 import { courseMaterials, refundNotice } from '../mail/templates/index.ts';
 import { orderReference } from './orders.ts';
+import { bundleDownloads } from './bundles.ts';
 import { signInLinkUrl } from '../auth/sign-in-link.ts';
 import { LINK_TOKEN_SLOT } from '../auth/link-tokens.ts';
 import { asLanguage } from '../../src/i18n/languages.ts';
@@ -53,8 +54,8 @@ function purchaseForMail(trx: Transaction<Database>, purchaseId: string) {
 /** The materials e-mail of a completed purchase, queued in the transaction that completed it. */
 export async function queueMaterialsMail(trx: Transaction<Database>, purchaseId: string): Promise<void> {
   const purchase = await purchaseForMail(trx, purchaseId);
-  const offer = await offerForMaterialsMail(trx, purchase, asLanguage(purchase.language));
-  await queueMaterials(trx, purchase, purchase.receipt_number, await shopIdentity(trx), offer);
+  const extras = await materialsExtras(trx, purchase);
+  await queueMaterials(trx, purchase, purchase.receipt_number, await shopIdentity(trx), extras);
 }
 
 /**
@@ -68,16 +69,30 @@ export async function prepareMaterialsMail(
 ): Promise<(receiptNumber: number | null) => Promise<void>> {
   const purchase = await purchaseForMail(trx, purchaseId);
   const shop = await shopIdentity(trx);
-  const offer = await offerForMaterialsMail(trx, purchase, asLanguage(purchase.language));
-  return (receiptNumber) => queueMaterials(trx, purchase, receiptNumber, shop, offer);
+  const extras = await materialsExtras(trx, purchase);
+  return (receiptNumber) => queueMaterials(trx, purchase, receiptNumber, shop, extras);
+}
+
+type MailPurchase = Awaited<ReturnType<typeof purchaseForMail>>;
+
+/** What the mail adds for some orders: a bundle's download per course, the next course for a subscriber. */
+async function materialsExtras(trx: Transaction<Database>, purchase: MailPurchase) {
+  const [bundle, offer] = await Promise.all([
+    bundleDownloads(purchase.id, trx),
+    offerForMaterialsMail(trx, purchase, asLanguage(purchase.language)),
+  ]);
+  return {
+    offer,
+    bundleCourses: bundle.map((course) => ({ title: course.title, downloadUrl: downloadLink(course.downloadToken) })),
+  };
 }
 
 function queueMaterials(
   trx: Transaction<Database>,
-  purchase: Awaited<ReturnType<typeof purchaseForMail>>,
+  purchase: MailPurchase,
   receiptNumber: number | null,
   shop: ShopIdentity,
-  offer: Awaited<ReturnType<typeof offerForMaterialsMail>>,
+  { offer, bundleCourses }: Awaited<ReturnType<typeof materialsExtras>>,
 ): Promise<void> {
   const language = asLanguage(purchase.language);
   // Rendered by the outbox worker as it sends it: the payment's answer does not wait for it.
@@ -88,6 +103,7 @@ function queueMaterials(
       name: purchase.full_name || purchase.email,
       courseTitle: purchase.title,
       downloadUrl: downloadLink(purchase.download_token!),
+      bundleCourses,
       // "Open My Courses" signs the buyer in: a one-use link minted when the mail is sent.
       libraryUrl: signInLinkUrl(LINK_TOKEN_SLOT, language),
       amount: purchase.amount_minor === 0 ? undefined : formatMoney(purchase.amount_minor, purchase.currency, language),

@@ -40,15 +40,22 @@ export const DemoCourseSchema = z.object({
   lessons: z.array(z.object({ heading: z.string().min(1), paragraphs: z.array(z.string().min(1)).min(1) })).min(1),
 });
 
+/** A bundle (decision 44): a course row without a PDF that grants the listed demo courses. */
+export const DemoBundleSchema = DemoCourseSchema.omit({ lessons: true, minimumPriceMinor: true, previewPages: true }).extend({
+  courses: z.array(z.string()).min(2),
+});
+
 export const DemoCatalogueSchema = z.object({
   /** Obviously demo values for the shop's settings (a seller replaces them in Admin → Settings). */
   shop: ShopSettingsSchema,
   categories: z.array(DemoCategorySchema).min(1),
   courses: z.array(DemoCourseSchema).min(1),
+  bundles: z.array(DemoBundleSchema).default([]),
 });
 
 export type DemoCategory = z.infer<typeof DemoCategorySchema>;
 export type DemoCourse = z.infer<typeof DemoCourseSchema>;
+export type DemoBundle = z.infer<typeof DemoBundleSchema>;
 export type DemoCatalogue = z.infer<typeof DemoCatalogueSchema>;
 
 export async function loadDemoCatalogue(file = CATALOGUE_FILE): Promise<DemoCatalogue> {

@@ -4,7 +4,7 @@ import { getFile, putFile, publicUrl } from '../storage/storage.ts';
 import { renderCoverSvg } from './course-cover.ts';
 import { renderCoursePdf } from './course-pdf.ts';
 import { demoCourseId } from './demo-ids.ts';
-import { loadDemoCatalogue, type DemoCatalogue, type DemoCourse } from './demo-catalogue.ts';
+import { loadDemoCatalogue, type DemoBundle, type DemoCatalogue, type DemoCourse } from './demo-catalogue.ts';
 
 export interface SeedReport {
   categories: number;
@@ -19,8 +19,9 @@ export async function seedDemoData(
   database: Db,
   { catalogue, withCourses = true }: { catalogue?: DemoCatalogue; withCourses?: boolean } = {},
 ): Promise<SeedReport> {
-  const { shop, categories, courses: demoCourses } = catalogue ?? (await loadDemoCatalogue());
+  const { shop, categories, courses: demoCourses, bundles: demoBundles } = catalogue ?? (await loadDemoCatalogue());
   const courses = withCourses ? demoCourses : [];
+  const bundles = withCourses ? demoBundles : [];
   // The demo's settings only where a demo runs, and never over a seller's own.
   if (withCourses)
     await database
@@ -85,7 +86,46 @@ export async function seedDemoData(
       .executeTakeFirst();
     insertedCourses += Number(result.numInsertedOrUpdatedRows ?? 0);
   }
+  for (const bundle of bundles) insertedCourses += await seedBundle(database, bundle, new Date(createdAt));
   return { categories: insertedCategories.length, courses: insertedCourses };
+}
+
+/** A demo bundle and its list; older than every demo course, so the newest-first pages open with courses. */
+async function seedBundle(database: Db, bundle: DemoBundle, createdAt: Date): Promise<number> {
+  const id = demoCourseId(bundle.key);
+  const svg = renderCoverSvg(bundle);
+  const coverKey = `covers/${id}-${createHash('sha256').update(svg).digest('hex').slice(0, 10)}.svg`;
+  if (!(await getFile('public', coverKey))) await putFile('public', coverKey, svg);
+  const result = await database
+    .insertInto('courses')
+    .values({
+      id,
+      kind: 'bundle',
+      title: bundle.title,
+      description: bundle.description,
+      category: bundle.category,
+      difficulty_level: bundle.difficulty,
+      language: bundle.language,
+      price_minor: bundle.priceMinor,
+      currency: bundle.currency,
+      duration_minutes: bundle.durationMinutes,
+      cover_image_url: publicUrl(coverKey),
+      pdf_path: null,
+      instructor_name: bundle.instructorName,
+      instructor_bio: bundle.instructorBio,
+      tags: bundle.tags,
+      is_featured: bundle.isFeatured,
+      created_at: createdAt,
+    })
+    .onConflict((conflict) => conflict.column('id').doNothing())
+    .executeTakeFirst();
+  const inserted = Number(result.numInsertedOrUpdatedRows ?? 0);
+  if (inserted > 0)
+    await database
+      .insertInto('bundle_items')
+      .values(bundle.courses.map((key, position) => ({ bundle_id: id, course_id: demoCourseId(key), position })))
+      .execute();
+  return inserted;
 }
 
 export async function isCatalogueEmpty(database: Db): Promise<boolean> {

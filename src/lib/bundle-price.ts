@@ -16,7 +16,12 @@ export function bundleSaving(
   savingMinor: number;
 } {
   const separateMinor = items.reduce((sum, item) => sum + item.priceMinor, 0);
-  return { separateMinor, savingMinor: Math.max(0, separateMinor - bundlePriceMinor) };
+  return { separateMinor, savingMinor: savingAgainst(separateMinor, bundlePriceMinor) };
+}
+
+/** The saving against a separate total already summed (the catalogue sums it in SQL). */
+export function savingAgainst(separateMinor: number, bundlePriceMinor: number): number {
+  return Math.max(0, separateMinor - bundlePriceMinor);
 }
 
 /**

@@ -22,6 +22,15 @@ export interface CourseSummaryView {
   students: number;
   /** The average of the reviews that count (one decimal) and their number; null until there is one. */
   rating: { average: number; count: number } | null;
+  /** A bundle (decision 44): how many courses it holds, and its saving against their separate prices; null for a course. */
+  bundle: BundleSummary | null;
+}
+
+/** What a catalogue card shows of a bundle, computed from its courses' prices (src/lib/bundle-price.ts). */
+export interface BundleSummary {
+  courseCount: number;
+  separateMinor: number;
+  savingMinor: number;
 }
 
 export interface CategoryOption {

@@ -73,7 +73,7 @@ test('the empty state offers to clear every filter', async ({ page }) => {
   await expect(page.getByText('No courses match your filters')).toBeVisible();
   await page.getByRole('button', { name: 'Clear all filters' }).click();
   await expect(page).toHaveURL(/\/en\/courses$/);
-  await expect(page.getByRole('status').filter({ hasText: 'courses found' })).toHaveText('7 courses found');
+  await expect(page.getByRole('status').filter({ hasText: 'courses found' })).toHaveText('8 courses found');
 });
 
 test('an unknown course shows "Course Not Found" with HTTP 404 and a way back', async ({ page }) => {

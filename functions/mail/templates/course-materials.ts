@@ -7,6 +7,8 @@ export interface CourseMaterialsProps {
   name: string;
   courseTitle: string;
   downloadUrl: string;
+  /** A bundle's order: each of its courses with the buyer's own download link (in place of downloadUrl). */
+  bundleCourses?: { title: string; downloadUrl: string }[] | undefined;
   libraryUrl: string;
   /** Formatted in the course's own currency; undefined for a free course. */
   amount: string | undefined;
@@ -29,8 +31,21 @@ export const courseMaterials = defineTemplate<CourseMaterialsProps>({
   reason: (props, { t, shop }) => t('mail.reasonPurchase', { title: props.courseTitle, shop: shop.name }),
   body: (props, { t, shop }) => [
     h(Paragraph, { key: 'greeting' }, t('mail.greeting', { name: props.name })),
-    h(Paragraph, { key: 'intro' }, t('mail.materialsIntro', { title: props.courseTitle })),
-    h(Button, { key: 'download', url: props.downloadUrl }, t('mail.materialsDownload')),
+    ...(props.bundleCourses?.length
+      ? [
+          h(Paragraph, { key: 'intro' }, t('mail.materialsBundleIntro', { title: props.courseTitle })),
+          ...props.bundleCourses.map((course) =>
+            h(
+              Button,
+              { key: `download-${course.downloadUrl}`, url: course.downloadUrl },
+              t('mail.materialsDownloadOne', { title: course.title }),
+            ),
+          ),
+        ]
+      : [
+          h(Paragraph, { key: 'intro' }, t('mail.materialsIntro', { title: props.courseTitle })),
+          h(Button, { key: 'download', url: props.downloadUrl }, t('mail.materialsDownload')),
+        ]),
     h(Paragraph, { key: 'note', muted: true }, t('mail.materialsLinkNote')),
     h(Button, { key: 'library', url: props.libraryUrl }, t('mail.materialsDashboard')),
     h(ReceiptTable, {

@@ -1,7 +1,8 @@
 import { useTranslation } from '../islands/I18nIsland.tsx';
 import { useStore } from '@nanostores/react';
 import { $ownedCourses, downloadPath, ownedPurchaseOf } from '../../stores/owned.ts';
-import type { CourseSummaryView } from '../../lib/course-view.ts';
+import type { BundleSummary, CourseSummaryView } from '../../lib/course-view.ts';
+import { formatMoney } from '../../lib/money.ts';
 import { COVER_FALLBACK_URL, checkoutUrl, courseUrl } from '../../lib/course-links.ts';
 import { approxPrice } from '../../lib/approx-prices.ts';
 import { priceWords } from '../../lib/price-words.ts';
@@ -62,6 +63,7 @@ export function CourseCard({
       </a>
       <div className="flex flex-1 flex-col p-5">
         <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">{course.categoryName}</p>
+        {course.bundle && <BundleBadge bundle={course.bundle} currency={course.currency} lang={lang} />}
         <h3 className="mt-1 text-lg font-bold leading-snug">
           <a href={courseUrl(lang, course.id)} className="hover:text-brand-700">
             {course.title}
@@ -111,6 +113,26 @@ export function CourseCard({
         </p>
       </div>
     </article>
+  );
+}
+
+/** "Bundle · 3 courses" and what it saves against buying them one by one (computed by the server). */
+function BundleBadge({ bundle, currency, lang }: { bundle: BundleSummary; currency: Currency; lang: Language }) {
+  const { t } = useTranslation();
+  return (
+    <p className="mt-1 flex flex-wrap items-center gap-x-2 text-sm">
+      <span className="rounded-full bg-violet-100 px-2.5 py-0.5 text-xs font-semibold text-violet-800">
+        {t('course.bundleBadge', { count: bundle.courseCount })}
+      </span>
+      {bundle.savingMinor > 0 && (
+        <span className="font-medium text-emerald-800">
+          {t('course.bundleSaving', {
+            amount: formatMoney(bundle.savingMinor, currency, lang),
+            separate: formatMoney(bundle.separateMinor, currency, lang),
+          })}
+        </span>
+      )}
+    </p>
   );
 }
 

@@ -101,6 +101,9 @@ describe('admin course form schema', () => {
       pdfUpdatedAt: '2026-11-20T10:00:00.000Z',
       previewPages: { firstPage: 3, lastPage: 7 },
       purchaseCount: 0,
+      kind: 'course',
+      bundleCourseIds: [],
+      bundleReducesOwned: true,
       updateNotices: null,
       createdAt: '',
       updatedAt: '',
@@ -129,6 +132,26 @@ describe('admin course form schema', () => {
       coverImageUrl: 'https://x.example/c.png',
       previewPages: { firstPage: 3, lastPage: 7 },
     });
+  });
+
+  it('takes a bundle with at least two distinct course ids at a fixed price, and a course without any', () => {
+    const [a, b] = ['0b6c2f0e-6a4f-4c55-9d1e-1f0f0e5a7c01', '0b6c2f0e-6a4f-4c55-9d1e-1f0f0e5a7c02'];
+    const bundle = { ...valid, kind: 'bundle', bundleReducesOwned: 'false' } as const;
+    expect(CourseFormSchema.parse({ ...bundle, bundleCourses: `${a}, ${b},${a}` })).toMatchObject({
+      kind: 'bundle',
+      bundleCourseIds: [a, b],
+      bundleReducesOwned: false,
+    });
+    const messages = (values: Record<string, string>) =>
+      (CourseFormSchema.safeParse(values).error?.issues ?? []).map((issue) => issue.message);
+    expect(messages({ ...bundle, bundleCourses: a })).toEqual(['admin.courses.errors.bundleCoursesTooFew']);
+    expect(messages({ ...bundle, bundleCourses: `${a},not-an-id` })).toEqual(['admin.courses.errors.bundleCoursesInvalid']);
+    expect(messages({ ...bundle, bundleCourses: `${a},${b}`, payWhatYouWant: 'true' })).toEqual([
+      'admin.courses.errors.bundleFixedPrice',
+    ]);
+    // An older client leaves the bundle fields out: a course, holding nothing.
+    const { kind: _kind, bundleCourses: _courses, bundleReducesOwned: _reduces, ...older } = valid;
+    expect(CourseFormSchema.parse(older)).toMatchObject({ kind: 'course', bundleCourseIds: [] });
   });
 
   it('reads preview pages as none, the first N, or a range, and refuses anything else', () => {

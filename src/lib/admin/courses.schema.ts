@@ -3,6 +3,7 @@ import { CURRENCIES, DIFFICULTIES, MAX_SEARCH_LENGTH, type Currency, type Diffic
 import { COURSE_LANGUAGES, type CourseLanguage } from '../course-languages.ts';
 import { PUBLIC_MEDIA_PREFIX } from '../course-links.ts';
 import { MAX_PRICE_MAJOR, toMajorUnits, toMinorUnits } from '../money.ts';
+import { isUuid } from '../uuid.ts';
 import { PreviewPagesField, previewPagesText, type PreviewPages } from './course-preview.schema.ts';
 
 /** The admin course form, checked by the same schema in the island and in the endpoints. Client-safe. */
@@ -14,6 +15,12 @@ export const ADMIN_COURSES_PAGE_SIZE = 50;
 export const MAX_TAGS = 20;
 export const PDF_ACCEPT = '.pdf,application/pdf';
 export const COVER_ACCEPT = 'image/png,image/jpeg,image/webp';
+/** A course sells a PDF; a bundle sells several courses at once (decision 44). Fixed once created. */
+export const COURSE_KINDS = ['course', 'bundle'] as const;
+export type CourseKind = (typeof COURSE_KINDS)[number];
+/** A bundle holds at least two courses (one would be the course itself), and at most this many. */
+export const BUNDLE_MIN_COURSES = 2;
+export const BUNDLE_MAX_COURSES = 50;
 /** Share links of these hosts open a viewer page, not an image: they never work as a cover. */
 export const CLOUD_DRIVE_HOSTS = [
   'drive.google.com',
@@ -53,6 +60,10 @@ export interface AdminCourseView {
   /** The pages anyone may download as a free preview, or null for none. */
   previewPages: PreviewPages | null;
   purchaseCount: number;
+  kind: CourseKind;
+  /** A bundle's courses in its order, and whether owning some lowers its price; empty and true for a course. */
+  bundleCourseIds: string[];
+  bundleReducesOwned: boolean;
   /**
    * The "new version" e-mails of the current version, when a save asked for them: being sent (to
    * `buyers` buyers) by the background worker, or sent (`buyers` mailed).
@@ -60,6 +71,14 @@ export interface AdminCourseView {
   updateNotices: { sending: boolean; buyers: number } | null;
   createdAt: string;
   updatedAt: string;
+}
+
+/** A course a bundle may hold, as the editor offers it. */
+export interface BundleChoice {
+  id: string;
+  title: string;
+  currency: Currency;
+  priceMinor: number;
 }
 
 export interface AdminCoursePage {
@@ -98,6 +117,20 @@ export function isCoverUrl(value: string): boolean {
   const url = new URL(value);
   return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
 }
+
+/** Bundle courses travel as one comma-separated field of ids (the form's values are strings). */
+const bundleCourseIds = z
+  .string()
+  .max(BUNDLE_MAX_COURSES * 40, 'admin.courses.errors.bundleCoursesInvalid')
+  .transform((text) => [
+    ...new Set(
+      text
+        .split(',')
+        .map((id) => id.trim())
+        .filter(Boolean),
+    ),
+  ])
+  .refine((ids) => ids.length <= BUNDLE_MAX_COURSES && ids.every(isUuid), 'admin.courses.errors.bundleCoursesInvalid');
 
 const requiredText = (max: number, message: string) => z.string().trim().min(1, message).max(max, 'validation.tooLong');
 const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
@@ -147,6 +180,13 @@ export const CourseFormSchema = z
         'admin.courses.errors.durationInvalid',
       ),
     previewPages: PreviewPagesField,
+    // Left out by an older client: a course, as before bundles.
+    kind: z.enum(COURSE_KINDS, 'admin.courses.errors.kindInvalid').default('course'),
+    bundleCourses: bundleCourseIds.default([]),
+    bundleReducesOwned: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((value) => value === 'true'),
     // Optional here: an uploaded image may stand in for it (checked with the files).
     coverImageUrl: z
       .string()
@@ -154,20 +194,29 @@ export const CourseFormSchema = z
       .max(2000, 'validation.tooLong')
       .refine((value) => value === '' || isCoverUrl(value), 'admin.courses.errors.coverUrlInvalid'),
   })
-  .transform(({ price, coverImageUrl, payWhatYouWant, minimumPrice, ...course }, context) => {
+  .transform(({ price, coverImageUrl, payWhatYouWant, minimumPrice, bundleCourses, ...course }, context) => {
     // With pay what you want, the price is the suggestion and the minimum (0: free allowed) at most that.
     const minimum = payWhatYouWant ? amount('admin.courses.errors.minimumInvalid').safeParse(minimumPrice) : undefined;
     if (minimum && (!minimum.success || minimum.data > price))
       context.addIssue({ code: 'custom', path: ['minimumPrice'], message: 'admin.courses.errors.minimumInvalid' });
+    const bundle = course.kind === 'bundle';
+    // A bundle's price is fixed: its saving is computed against it.
+    if (bundle && payWhatYouWant)
+      context.addIssue({ code: 'custom', path: ['payWhatYouWant'], message: 'admin.courses.errors.bundleFixedPrice' });
+    if (bundle && bundleCourses.length < BUNDLE_MIN_COURSES)
+      context.addIssue({ code: 'custom', path: ['bundleCourses'], message: 'admin.courses.errors.bundleCoursesTooFew' });
     return {
       ...course,
+      bundleCourseIds: bundle ? bundleCourses : [],
       priceMinor: toMinorUnits(price),
       minimumPriceMinor: minimum?.success ? toMinorUnits(minimum.data) : null,
       coverImageUrl: coverImageUrl || null,
     };
   });
 
-export type CourseFormValues = z.input<typeof CourseFormSchema>;
+// The island always sends every field; the defaults are for older clients.
+type CourseFormInput = z.input<typeof CourseFormSchema>;
+export type CourseFormValues = { [K in keyof CourseFormInput]-?: Exclude<CourseFormInput[K], undefined> };
 export type CourseInput = z.output<typeof CourseFormSchema>;
 export const COURSE_FORM_FIELDS = Object.keys(CourseFormSchema.in.shape) as (keyof CourseFormValues)[];
 
@@ -195,6 +244,9 @@ export function newCourseValues(category = ''): CourseFormValues {
     durationMinutes: '30',
     coverImageUrl: '',
     previewPages: '',
+    kind: 'course',
+    bundleCourses: '',
+    bundleReducesOwned: 'true',
   };
 }
 
@@ -219,6 +271,9 @@ export function courseValues(course: AdminCourseView): CourseFormValues {
     durationMinutes: String(course.durationMinutes),
     coverImageUrl: course.coverImageUrl ?? '',
     previewPages: previewPagesText(course.previewPages),
+    kind: course.kind,
+    bundleCourses: course.bundleCourseIds.join(','),
+    bundleReducesOwned: String(course.bundleReducesOwned) as 'true' | 'false',
   };
 }
 

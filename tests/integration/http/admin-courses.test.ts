@@ -521,6 +521,55 @@ describe('editing, toggling and deleting', () => {
   });
 });
 
+describe('bundles', () => {
+  it('makes a bundle of courses in its currency, without a PDF, shows its badge and saving, and keeps its courses from deletion', async () => {
+    const parts = await Promise.all(
+      ['Bundle part one', 'Bundle part two'].map((title) => create({ title, language: 'en', price: '4.99' })),
+    );
+    const ids = parts.map(({ body }) => body.course.id as string);
+    const other = await create({ title: 'Bundle part in euros', language: 'en', price: '4.99', currency: 'EUR' });
+    const bundleFields = { title: 'Both parts', language: 'en', price: '7.00', kind: 'bundle', bundleReducesOwned: 'false' };
+    const made = async (fields: Fields) =>
+      send(admin, 'POST', '/api/admin/courses?lang=en', courseForm({ ...bundleFields, ...fields }, { cover: pngUpload() }));
+
+    const refused = async (fields: Fields) => ((await (await made(fields)).json()) as { error: { fields: object } }).error.fields;
+    expect(await refused({ bundleCourses: `${ids[0]},${other.body.course.id}` })).toEqual({
+      bundleCourses: 'admin.courses.errors.bundleCurrency',
+    });
+    expect(await refused({ bundleCourses: ids[0] })).toEqual({ bundleCourses: 'admin.courses.errors.bundleCoursesTooFew' });
+
+    const response = await made({ bundleCourses: [...ids].reverse().join(',') });
+    expect(response.status).toBe(201);
+    const { course } = (await response.json()) as {
+      course: { id: string; kind: string; bundleCourseIds: string[]; hasPdf: boolean };
+    };
+    expect(course).toMatchObject({
+      kind: 'bundle',
+      bundleCourseIds: [...ids].reverse(),
+      hasPdf: false,
+      bundleReducesOwned: false,
+    });
+    expect(await refused({ bundleCourses: `${ids[0]},${course.id}` })).toEqual({
+      bundleCourses: 'admin.courses.errors.bundleCoursesInvalid',
+    });
+
+    const { html } = await page(`/en/course/${course.id}`);
+    expect(html).toContain('Bundle · 2 courses');
+    expect(html).toContain('Save $2.98 on $9.98 bought separately');
+    // A bundle stays a bundle: an edit that says otherwise is refused.
+    const edit = await send(
+      admin,
+      'PUT',
+      `/api/admin/courses/${course.id}?lang=en`,
+      courseForm({ ...bundleFields, kind: 'course' }),
+    );
+    expect(((await edit.json()) as { error: { fields: object } }).error.fields).toEqual({
+      kind: 'admin.courses.errors.kindFixed',
+    });
+    expect((await admin.request(`/api/admin/courses/${ids[0]}`, { method: 'DELETE' })).status).toBe(409);
+  });
+});
+
 describe('authorization', () => {
   it('answers 401 to visitors and 403 to buyers on every endpoint, and changes nothing', async () => {
     const { body } = await create({ title: 'Guarded course' });

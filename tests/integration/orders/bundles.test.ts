@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { db } from '../../../functions/db/database.ts';
 import { fulfilPayment, restoreDisputedPurchase, revokePurchase } from '../../../functions/orders/fulfilment.ts';
+import { getActiveCourse } from '../../../functions/catalogue/catalogue.ts';
+import { recentSales } from '../../../functions/orders/admin-sales.ts';
+import { listOrders } from '../../../functions/orders/library.ts';
+import { bundleDownloads, priceForBuyer } from '../../../functions/orders/bundles.ts';
 import { makeCourse, makePurchase, uniqueEmail } from '../../support/factories.ts';
 
 /** A buyer, three courses, a bundle of them, and the buyer already owning the first. */
@@ -40,6 +44,7 @@ const purchasesOf = (userId: string) =>
 describe('a bundle order', () => {
   it('grants each course the buyer lacks on payment, and its refund revokes all of them but nothing bought apart', async () => {
     const { user, courses, bundle, ownedBefore, order } = await bundleBoughtByOwnerOfOne();
+    const email = order.email;
     expect(await fulfilPayment({ paymentId: order.payment_id!, amountMinor: 667, currency: 'USD' })).toBe('fulfilled');
 
     const after = await purchasesOf(user.id);
@@ -51,6 +56,9 @@ describe('a bundle order', () => {
     }
     expect(new Set(granted.map((purchase) => purchase.download_token)).size).toBe(2);
     expect(after.find((purchase) => purchase.course_id === bundle.id)).toMatchObject({ status: 'completed', amount_minor: 667 });
+    // One sale and one line in the buyer's orders for the bundle, none for the courses it gave.
+    expect((await recentSales(500)).filter((sale) => sale.email === email).map((sale) => sale.amountMinor)).toEqual([667, 499]);
+    expect((await listOrders(user.id)).map((line) => line.courseTitle).sort()).toEqual(['All three', 'Course 1']);
     // One receipt, for the bundle's order only.
     const receipts = await db().selectFrom('purchases').select('receipt_number').where('user_id', '=', user.id).execute();
     expect(receipts.filter((row) => row.receipt_number !== null)).toHaveLength(1);
@@ -71,5 +79,35 @@ describe('a bundle order', () => {
     expect(await completed()).toBe(1);
     expect(await restoreDisputedPurchase({ orderId: order.id })).toBe('restored');
     expect(await completed()).toBe(4);
+  });
+});
+
+describe('a bundle at checkout', () => {
+  it('costs a signed-in owner of one course less by its share (a guest the full price), and its mail links every course', async () => {
+    const { user, courses, bundle, ownedBefore, order } = await bundleBoughtByOwnerOfOne();
+    const course = (await getActiveCourse(bundle.id, 'en'))!;
+    expect(course.bundle).toEqual({ courseCount: 3, separateMinor: 1497, savingMinor: 497 });
+    expect(course.bundleContents?.courses.map((item) => item.id)).toEqual(courses.map((item) => item.id));
+    const owner = await priceForBuyer(course, user.id);
+    expect(owner).toMatchObject({ ownedCourseIds: [courses[0]!.id], ownsAll: false });
+    expect(owner.course.priceMinor).toBe(667);
+    expect((await priceForBuyer(course, undefined)).course.priceMinor).toBe(1000);
+    await db().updateTable('courses').set({ bundle_reduces_owned: false }).where('id', '=', bundle.id).execute();
+    expect((await priceForBuyer((await getActiveCourse(bundle.id, 'en'))!, user.id)).course.priceMinor).toBe(1000);
+
+    await fulfilPayment({ paymentId: order.payment_id!, amountMinor: 667, currency: 'USD' });
+    const downloads = await bundleDownloads(order.id);
+    expect(downloads.map((item) => item.title)).toEqual(['Course 1', 'Course 2', 'Course 3']);
+    // The course owned before keeps its own download; the others get the grants' own.
+    expect(downloads[0]!.downloadToken).toBe(ownedBefore.download_token);
+    expect(new Set(downloads.map((item) => item.downloadToken)).size).toBe(3);
+    const mail = await db()
+      .selectFrom('mail_outbox')
+      .select('render_with')
+      .where('recipient', '=', order.email)
+      .where('kind', '=', 'course-materials')
+      .executeTakeFirstOrThrow();
+    const { bundleCourses } = (mail.render_with as { props: { bundleCourses: { title: string; downloadUrl: string }[] } }).props;
+    expect(bundleCourses.map((item) => item.downloadUrl.split('/').pop())).toEqual(downloads.map((item) => item.downloadToken));
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
+import { useMemo, useState, type ChangeEvent } from 'react';
 import { useTranslation } from '../../islands/I18nIsland.tsx';
 import { CheckboxField, FileField, SelectField, TextAreaField, TextField } from '../../forms/fields.tsx';
 import { Form, FormActions, useForm } from '../../forms/use-form.tsx';
@@ -17,13 +17,17 @@ import {
   isCoverUrl,
   newCourseValues,
   type AdminCourseView,
+  type BundleChoice,
+  type CourseFormValues,
 } from '../../../lib/admin/courses.schema.ts';
+import { BundleFields } from './BundleFields.tsx';
+import { COVER_TYPES, formatBytes, useDataUrl } from './chosen-files.ts';
 import { CURRENCIES, DIFFICULTIES } from '../../../lib/course-filters.ts';
 import { COURSE_LANGUAGES } from '../../../lib/course-languages.ts';
 import type { CategoryOption } from '../../../lib/course-view.ts';
 import type { FieldErrors } from '../../../lib/validation.ts';
 import { showToast } from '../../../stores/toasts.ts';
-import { LOCALE_OF, type Language } from '../../../i18n/languages.ts';
+import type { Language } from '../../../i18n/languages.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { UpdateNotices } from './UpdateNotices.tsx';
 
@@ -31,6 +35,8 @@ interface Props {
   lang: Language;
   categories: CategoryOption[];
   categoriesUrl: string;
+  /** The courses a bundle may hold. */
+  bundleChoices: BundleChoice[];
   /** The course to edit; none to create one. */
   course?: AdminCourseView | undefined;
   /** After a save: how many buyers were e-mailed about a new version. */
@@ -38,12 +44,10 @@ interface Props {
   onCancel: () => void;
 }
 
-const COVER_TYPES = COVER_ACCEPT.split(',');
-
 /** The add/edit form: every field, the PDF and the cover (file or URL) with a preview. Kept open with its input on failure. */
-export function CourseEditor({ lang, categories, categoriesUrl, course, onSaved, onCancel }: Props) {
+export function CourseEditor({ lang, categories, categoriesUrl, bundleChoices, course, onSaved, onCancel }: Props) {
   const { t } = useTranslation();
-  const form = useForm(
+  const form = useForm<typeof CourseFormSchema, CourseFormValues>(
     CourseFormSchema,
     course ? courseValues(course) : newCourseValues(categories.length === 1 ? categories[0]!.slug : ''),
     {
@@ -67,7 +71,8 @@ export function CourseEditor({ lang, categories, categoriesUrl, course, onSaved,
     return [...categories, { slug: course.category, name: course.categoryName }];
   }, [categories, course]);
 
-  const payWhatYouWant = form.values.payWhatYouWant === 'true';
+  const bundle = form.values.kind === 'bundle';
+  const payWhatYouWant = !bundle && form.values.payWhatYouWant === 'true';
   const coverUrl = form.values.coverImageUrl.trim();
   const preview = coverFileUrl ?? (coverUrl && isCoverUrl(coverUrl) ? coverUrl : null);
   const cloudLink = !cover && isCloudDriveLink(coverUrl);
@@ -88,7 +93,7 @@ export function CourseEditor({ lang, categories, categoriesUrl, course, onSaved,
   const checkFiles = (): FieldErrors => {
     const errors: FieldErrors = {};
     if (pdf && pdf.size > MAX_PDF_BYTES) errors.pdf = 'admin.courses.errors.pdfTooLarge';
-    else if (!pdf && !course?.hasPdf) errors.pdf = 'admin.courses.errors.pdfRequired';
+    else if (!pdf && !course?.hasPdf && !bundle) errors.pdf = 'admin.courses.errors.pdfRequired';
     if (cover && cover.size > MAX_COVER_BYTES) errors.cover = 'admin.courses.errors.coverTooLarge';
     else if (cover && !COVER_TYPES.includes(cover.type)) errors.cover = 'admin.courses.errors.coverInvalid';
     else if (!cover && !coverUrl) errors.cover = 'admin.courses.errors.coverRequired';
@@ -103,10 +108,12 @@ export function CourseEditor({ lang, categories, categoriesUrl, course, onSaved,
     }
     const body = new FormData();
     for (const name of COURSE_FORM_FIELDS) body.set(name, form.values[name]);
+    // A bundle sells its courses: it has no price of the buyer's naming.
+    if (bundle) body.set('payWhatYouWant', 'false');
     // Buyers are told only of a file chosen now.
     body.set('notifyBuyers', pdf && form.values.notifyBuyers === 'true' ? 'true' : 'false');
     if (!course) body.set('id', createId);
-    if (pdf) body.set('pdf', pdf);
+    if (pdf && !bundle) body.set('pdf', pdf);
     if (cover) body.set('cover', cover);
     const result = course
       ? await requestJson<{ notified?: number }>('PUT', `/api/admin/courses/${course.id}?lang=${lang}`, body)
@@ -132,6 +139,10 @@ export function CourseEditor({ lang, categories, categoriesUrl, course, onSaved,
       className="space-y-4"
     >
       <TextField label={t('admin.courses.fieldTitle')} required maxLength={200} {...form.bind('title')} />
+      <SelectField label={t('admin.courses.fieldKind')} disabled={Boolean(course)} {...form.bind('kind')}>
+        <option value="course">{t('admin.courses.kindCourse')}</option>
+        <option value="bundle">{t('admin.courses.kindBundle')}</option>
+      </SelectField>
 
       {options.length === 0 && (
         <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
@@ -212,13 +223,30 @@ export function CourseEditor({ lang, categories, categoriesUrl, course, onSaved,
         </SelectField>
       </div>
 
-      <CheckboxField
-        id="course-pay-what-you-want"
-        label={t('admin.courses.fieldPayWhatYouWant')}
-        hint={t('admin.courses.payWhatYouWantHint')}
-        checked={payWhatYouWant}
-        onChange={setChecked('payWhatYouWant')}
-      />
+      {bundle && (
+        <BundleFields
+          lang={lang}
+          choices={bundleChoices.filter((choice) => choice.id !== course?.id)}
+          currency={form.values.currency}
+          selected={form.values.bundleCourses}
+          price={form.values.price}
+          reducesOwned={form.values.bundleReducesOwned === 'true'}
+          error={form.errors.bundleCourses ? t(form.errors.bundleCourses) : undefined}
+          onSelected={(ids) => form.setValues((current) => ({ ...current, bundleCourses: ids }))}
+          onReducesOwned={(checked) =>
+            form.setValues((current) => ({ ...current, bundleReducesOwned: checked ? 'true' : 'false' }))
+          }
+        />
+      )}
+      {!bundle && (
+        <CheckboxField
+          id="course-pay-what-you-want"
+          label={t('admin.courses.fieldPayWhatYouWant')}
+          hint={t('admin.courses.payWhatYouWantHint')}
+          checked={payWhatYouWant}
+          onChange={setChecked('payWhatYouWant')}
+        />
+      )}
       {payWhatYouWant && (
         <TextField
           label={t('admin.courses.fieldMinimumPrice')}
@@ -298,53 +326,55 @@ export function CourseEditor({ lang, categories, categoriesUrl, course, onSaved,
         )}
       </fieldset>
 
-      <fieldset className="space-y-2 rounded-lg border border-gray-200 p-4">
-        <legend className="px-1 text-sm font-semibold">{t('admin.courses.pdfLegend')}</legend>
-        {course?.hasPdf && <p className="text-sm text-gray-700">{t('admin.courses.pdfStored')}</p>}
-        {course?.pdfUpdatedAt && (
-          <p className="text-sm text-gray-700">
-            {t('admin.courses.pdfVersion', { version: course.pdfVersion, date: formatDate(course.pdfUpdatedAt, lang) })}
-          </p>
-        )}
-        {course?.updateNotices && (
-          <p className="text-sm">
-            <UpdateNotices notices={course.updateNotices} />
-          </p>
-        )}
-        <FileField
-          id="course-pdf"
-          label={t('admin.courses.fieldPdf')}
-          hint={t('admin.courses.pdfHint')}
-          accept={PDF_ACCEPT}
-          chosen={chosen(pdf)}
-          error={fileError('pdf')}
-          onChange={chooseFile('pdf')}
-          required={!course?.hasPdf}
-        />
-        {course?.hasPdf && pdf && (
-          <CheckboxField
-            id="course-notify-buyers"
-            label={t('admin.courses.fieldNotifyBuyers')}
-            hint={t('admin.courses.notifyBuyersHint')}
-            checked={form.values.notifyBuyers === 'true'}
-            onChange={setChecked('notifyBuyers')}
+      {!bundle && (
+        <fieldset className="space-y-2 rounded-lg border border-gray-200 p-4">
+          <legend className="px-1 text-sm font-semibold">{t('admin.courses.pdfLegend')}</legend>
+          {course?.hasPdf && <p className="text-sm text-gray-700">{t('admin.courses.pdfStored')}</p>}
+          {course?.pdfUpdatedAt && (
+            <p className="text-sm text-gray-700">
+              {t('admin.courses.pdfVersion', { version: course.pdfVersion, date: formatDate(course.pdfUpdatedAt, lang) })}
+            </p>
+          )}
+          {course?.updateNotices && (
+            <p className="text-sm">
+              <UpdateNotices notices={course.updateNotices} />
+            </p>
+          )}
+          <FileField
+            id="course-pdf"
+            label={t('admin.courses.fieldPdf')}
+            hint={t('admin.courses.pdfHint')}
+            accept={PDF_ACCEPT}
+            chosen={chosen(pdf)}
+            error={fileError('pdf')}
+            onChange={chooseFile('pdf')}
+            required={!course?.hasPdf}
           />
-        )}
-        <TextField
-          label={t('admin.courses.fieldPreviewPages')}
-          hint={t('admin.courses.previewPagesHint')}
-          inputMode="text"
-          maxLength={20}
-          {...form.bind('previewPages')}
-        />
-        <CheckboxField
-          id="course-stamp-pdfs"
-          label={t('admin.courses.fieldStampPdfs')}
-          hint={t('admin.courses.stampPdfsHint')}
-          checked={form.values.stampPdfs === 'true'}
-          onChange={setChecked('stampPdfs')}
-        />
-      </fieldset>
+          {course?.hasPdf && pdf && (
+            <CheckboxField
+              id="course-notify-buyers"
+              label={t('admin.courses.fieldNotifyBuyers')}
+              hint={t('admin.courses.notifyBuyersHint')}
+              checked={form.values.notifyBuyers === 'true'}
+              onChange={setChecked('notifyBuyers')}
+            />
+          )}
+          <TextField
+            label={t('admin.courses.fieldPreviewPages')}
+            hint={t('admin.courses.previewPagesHint')}
+            inputMode="text"
+            maxLength={20}
+            {...form.bind('previewPages')}
+          />
+          <CheckboxField
+            id="course-stamp-pdfs"
+            label={t('admin.courses.fieldStampPdfs')}
+            hint={t('admin.courses.stampPdfsHint')}
+            checked={form.values.stampPdfs === 'true'}
+            onChange={setChecked('stampPdfs')}
+          />
+        </fieldset>
+      )}
 
       <FormActions
         failure={form.failure}
@@ -356,24 +386,4 @@ export function CourseEditor({ lang, categories, categoriesUrl, course, onSaved,
       />
     </Form>
   );
-}
-
-function formatBytes(bytes: number, lang: Language): string {
-  const megabytes = bytes / (1024 * 1024);
-  const unit = megabytes >= 1 ? 'megabyte' : 'kilobyte';
-  const value = megabytes >= 1 ? megabytes : bytes / 1024;
-  return new Intl.NumberFormat(LOCALE_OF[lang], { style: 'unit', unit, maximumFractionDigits: 1 }).format(value);
-}
-
-/** A chosen image as a data: URL (the page's CSP allows data: images, not blob: ones). */
-function useDataUrl(file: File | null): string | null {
-  const [read, setRead] = useState<{ file: File; url: string } | null>(null);
-  useEffect(() => {
-    if (!file || !COVER_TYPES.includes(file.type) || file.size > MAX_COVER_BYTES) return;
-    const reader = new FileReader();
-    reader.onload = () => typeof reader.result === 'string' && setRead({ file, url: reader.result });
-    reader.readAsDataURL(file);
-    return () => reader.abort();
-  }, [file]);
-  return read && read.file === file ? read.url : null;
 }

@@ -12,7 +12,7 @@ import { ListToolbar } from '../ListToolbar.tsx';
 import { useConfirm } from '../use-confirm.ts';
 import { useRemoteList, type ListQuery } from '../use-remote-list.ts';
 import { requestJson } from '../../../lib/api-client.ts';
-import type { AdminCoursePage, AdminCourseView } from '../../../lib/admin/courses.schema.ts';
+import type { AdminCoursePage, AdminCourseView, BundleChoice } from '../../../lib/admin/courses.schema.ts';
 import type { CategoryOption } from '../../../lib/course-view.ts';
 import { COVER_FALLBACK_URL } from '../../../lib/course-links.ts';
 import { formatMoney } from '../../../lib/money.ts';
@@ -25,6 +25,7 @@ interface Props {
   initial: AdminCoursePage;
   categories: CategoryOption[];
   categoriesUrl: string;
+  bundleChoices: BundleChoice[];
 }
 
 const API = '/api/admin/courses';
@@ -64,7 +65,7 @@ function fetchCourses(lang: Language, { search, page }: ListQuery) {
 
 type Editing = { mode: 'create' } | { mode: 'edit'; course: AdminCourseView };
 
-function CoursesAdmin({ lang, initial, categories, categoriesUrl }: Props) {
+function CoursesAdmin({ lang, initial, categories, categoriesUrl, bundleChoices }: Props) {
   const { t } = useTranslation();
   const list = useRemoteList(
     initial,
@@ -220,8 +221,15 @@ function CoursesAdmin({ lang, initial, categories, categoriesUrl }: Props) {
                       <span>{t(`courseLanguage.${course.language}`)}</span>
                       <span>{t(`difficulty.${course.difficulty}`)}</span>
                       <span>{t('admin.courses.purchases', { count: course.purchaseCount })}</span>
+                      {course.kind === 'bundle' && (
+                        <span className="font-semibold text-violet-800">
+                          {t('admin.courses.bundle')} · {course.bundleCourseIds.length}
+                        </span>
+                      )}
                       {course.isFeatured && <span className="font-semibold text-brand-700">{t('admin.courses.featured')}</span>}
-                      {!course.hasPdf && <span className="font-semibold text-red-700">{t('admin.courses.noPdf')}</span>}
+                      {!course.hasPdf && course.kind === 'course' && (
+                        <span className="font-semibold text-red-700">{t('admin.courses.noPdf')}</span>
+                      )}
                       {course.updateNotices && <UpdateNotices notices={course.updateNotices} />}
                     </p>
                   </div>
@@ -277,6 +285,7 @@ function CoursesAdmin({ lang, initial, categories, categoriesUrl }: Props) {
             lang={lang}
             categories={categories}
             categoriesUrl={categoriesUrl}
+            bundleChoices={bundleChoices}
             course={editing.mode === 'edit' ? editing.course : undefined}
             onSaved={(notified) => saved(editing.mode, notified)}
             onCancel={() => setEditing(null)}

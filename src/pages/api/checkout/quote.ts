@@ -2,6 +2,7 @@ import type { APIRoute } from 'astro';
 import { getActiveCourse } from '../../../../functions/catalogue/catalogue.ts';
 import { priceWithCode } from '../../../../functions/discounts/discounts.ts';
 import { withNamedPrice } from '../../../../functions/orders/named-price.ts';
+import { priceForBuyer } from '../../../../functions/orders/bundles.ts';
 import { consumeAll, LIMITS } from '../../../../functions/limits/limits.ts';
 import { QuoteRequestSchema } from '../../../lib/checkout.schema.ts';
 import { errorResponse, readJson, resultResponse, tooManyRequests } from '../../../lib/http.ts';
@@ -18,10 +19,10 @@ export const POST: APIRoute = async (context) => {
   if (!verdict.allowed) return tooManyRequests(verdict.retryAfterS);
   const course = await getActiveCourse(body.data.courseId, body.data.language);
   if (!course) return errorResponse(404, 'course_not_found', 'checkout.courseNotFound');
-  const priced = withNamedPrice(course, body.data.price);
-  const quote = priced.ok
-    ? await priceWithCode(priced.value, body.data.discountCode, (await currentUser(context))?.email)
-    : priced;
+  const user = await currentUser(context);
+  // A bundle's code applies to the price this buyer pays (lowered by the courses they own).
+  const priced = withNamedPrice((await priceForBuyer(course, user?.id)).course, body.data.price);
+  const quote = priced.ok ? await priceWithCode(priced.value, body.data.discountCode, user?.email) : priced;
   return resultResponse(quote, ({ listMinor, discountMinor, totalMinor, currency, code }) => ({
     listMinor,
     discountMinor,
