@@ -25,8 +25,12 @@ CREATE TABLE course_price_changes (
 );
 CREATE INDEX course_price_changes_course_idx ON course_price_changes (course_id, changed_at);
 
+-- A restore (functions/db/backup.ts) brings the history back as it was: it sets shop.restoring.
 CREATE FUNCTION record_course_price() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF current_setting('shop.restoring', true) = 'on' THEN
+    RETURN NULL;
+  END IF;
   IF TG_OP = 'INSERT' OR NEW.price_minor IS DISTINCT FROM OLD.price_minor OR NEW.currency IS DISTINCT FROM OLD.currency THEN
     INSERT INTO course_price_changes (course_id, price_minor, currency) VALUES (NEW.id, NEW.price_minor, NEW.currency);
   END IF;
@@ -41,8 +45,9 @@ INSERT INTO course_price_changes (course_id, price_minor, currency) SELECT id, p
 
 -- A one-time discount is a discount code of its own (functions/discounts/): one use, for one course,
 -- until it ends, made for one order and usable only from its buyer's mailbox while that order stands.
+-- Orders point at their code too: the key is checked at commit, so a restore may insert either first.
 ALTER TABLE discount_codes
-  ADD COLUMN offer_purchase_id uuid UNIQUE REFERENCES purchases (id) ON DELETE CASCADE,
+  ADD COLUMN offer_purchase_id uuid UNIQUE REFERENCES purchases (id) ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED,
   ADD COLUMN buyer_key text CHECK (length(buyer_key) <= 400),
   ADD CONSTRAINT discount_codes_offer_has_buyer CHECK ((offer_purchase_id IS NULL) = (buyer_key IS NULL));
 
