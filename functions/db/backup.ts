@@ -90,7 +90,8 @@ export async function restoreDatabase(database: Db, file: string): Promise<Recor
     const flush = async () => {
       if (!table || batch.length === 0) return;
       const list = sql.join((await insertableColumns(trx, table)).map((column) => sql.ref(column)));
-      await sql`INSERT INTO ${sql.table(table)} (${list}) SELECT ${list} FROM jsonb_populate_recordset(null::${sql.table(table)}, ${JSON.stringify(batch)}::jsonb)`.execute(
+      // Identity columns keep their numbers (sign-in failures, price changes); their sequences follow below.
+      await sql`INSERT INTO ${sql.table(table)} (${list}) OVERRIDING SYSTEM VALUE SELECT ${list} FROM jsonb_populate_recordset(null::${sql.table(table)}, ${JSON.stringify(batch)}::jsonb)`.execute(
         trx,
       );
       counts[table] = (counts[table] ?? 0) + batch.length;
@@ -113,8 +114,20 @@ export async function restoreDatabase(database: Db, file: string): Promise<Recor
       }
     }
     await flush();
+    await continueIdentities(trx);
   });
   return counts;
+}
+
+/** Each identity column's sequence set past the numbers restored, so new rows never collide with them. */
+async function continueIdentities(database: Db): Promise<void> {
+  const { rows } = await sql<{ table: string; column: string }>`
+    SELECT table_name AS table, column_name AS column FROM information_schema.columns
+    WHERE table_schema = 'public' AND is_identity = 'YES'`.execute(database);
+  for (const { table, column } of rows)
+    await sql`SELECT setval(pg_get_serial_sequence(${table}, ${column}), coalesce(max(${sql.ref(column)}), 0) + 1, false) FROM ${sql.table(table)}`.execute(
+      database,
+    );
 }
 
 /** Rows and a checksum of a table's content, to compare a database with its restored copy. */
