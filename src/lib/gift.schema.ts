@@ -1,13 +1,13 @@
 import { z } from './zod.ts';
 import { EmailSchema, text, type FieldErrors } from './validation.ts';
 import { uuidSchema } from './uuid.schema.ts';
+import { GIFT_MESSAGE_MAX } from './gift-limits.ts';
 
 /**
  * A gift's fields on the checkout form (decision 52): who receives it, a message, and the day it is
  * delivered. The day is a calendar date; "today" is the buyer's own, so the earliest day accepted is
  * today somewhere on Earth (UTC−12), and the latest a year ahead.
  */
-export const GIFT_MESSAGE_MAX = 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const EARLIEST_OFFSET_MS = 12 * 60 * 60 * 1000;
 const LATEST_DAYS = 366;

@@ -1,6 +1,6 @@
 import { useTranslation } from '../islands/I18nIsland.tsx';
 import { TextAreaField, TextField } from '../forms/fields.tsx';
-import { GIFT_MESSAGE_MAX } from '../../lib/gift.schema.ts';
+import { GIFT_MESSAGE_MAX } from '../../lib/gift-limits.ts';
 import type { GiftField, PostedGift } from '../../lib/gift.schema.ts';
 
 /** The gift's fields' first values: as posted, or empty. */
