@@ -25,8 +25,7 @@ import { testBrowser } from '../support/browser.ts';
 /** The element Lighthouse took as the largest paint, as a short HTML snippet: what to look at when LCP is slow. */
 function lcpElement(lhr: { audits: Record<string, { details?: unknown }> }): string {
   const details = lhr.audits['largest-contentful-paint-element']?.details as
-    | { items?: { items?: { node?: { snippet?: string } }[] }[] }
-    | undefined;
+    { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined;
   return details?.items?.[0]?.items?.[0]?.node?.snippet ?? 'unknown';
 }
 

@@ -18,6 +18,8 @@ type FailingStart = readonly [env: Record<string, string>, message: RegExp];
 function failingStarts(busyPort: number): FailingStart[] {
   return [
     [{ PORT: 'not-a-port' }, /Invalid environment configuration:\n\s+PORT:/],
+    // A production start always checks its build: the flag that skips it is refused.
+    [PRODUCTION, /--no-build skips the build check and is refused in production/],
     [
       { PORT: String(busyPort) },
       new RegExp(`port ${busyPort} on 127\\.0\\.0\\.1 is already in use: stop the other server or set PORT`),
@@ -26,8 +28,6 @@ function failingStarts(busyPort: number): FailingStart[] {
       { DATABASE_URL: 'postgres://shop:secret@127.0.0.1:1/shop' },
       /cannot reach PostgreSQL at 127\.0\.0\.1:1 \(ECONNREFUSED\): check DATABASE_URL/,
     ],
-    // A production start always checks its build: the flag that skips it is refused.
-    [PRODUCTION, /--no-build skips the build check and is refused in production/],
     [
       { NODE_ENV: 'production', BETTER_AUTH_SECRET: 'x'.repeat(32), DEV_TOOLS: 'on', PRODUCTION_CHECKS: '' },
       /DEV_TOOLS: cannot be on in production/,
@@ -66,8 +66,7 @@ function start(env: Record<string, string>, dataDir: string) {
 
 /**
  * Each refusal says in one line what to do, with no stack trace, and exits 1. `npm test` runs the
- * first `count` (one of each kind: bad variable, busy port, unreachable database, production
- * check); `npm run test:sweep` runs them all.
+ * first `count` (a bad variable, a production check); `npm run test:sweep` runs them all.
  */
 export async function expectFailingStartsExplained(count = Infinity): Promise<void> {
   const busy = createServer();

@@ -17,7 +17,7 @@ describe('npm start after a stop', () => {
 });
 
 describe('a start that cannot succeed', () => {
-  it('says in one line what to do, with no stack trace, and exits 1 (one of each kind; every one in test:sweep)', async () => {
-    await expectFailingStartsExplained(4);
+  it('says in one line what to do, with no stack trace, and exits 1 (a bad variable and a production check; every one in test:sweep)', async () => {
+    await expectFailingStartsExplained(2);
   }, 60_000);
 });
