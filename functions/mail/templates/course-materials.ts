@@ -1,4 +1,5 @@
-import { Button, h, LegalDocument, Paragraph, ReceiptTable, Subheading, TextLink } from '../kit.ts';
+import { Button, h, LegalDocument, Paragraph, Subheading, TextLink } from '../kit.ts';
+import { orderReceipt } from './order-receipt.ts';
 import { defineTemplate, type MailContext } from '../template.ts';
 import { offerWords, type MailOffer } from '../../offers/offer-words.ts';
 
@@ -48,26 +49,7 @@ export const courseMaterials = defineTemplate<CourseMaterialsProps>({
         ]),
     h(Paragraph, { key: 'note', muted: true }, t('mail.materialsLinkNote')),
     h(Button, { key: 'library', url: props.libraryUrl }, t('mail.materialsDashboard')),
-    h(ReceiptTable, {
-      key: 'receipt',
-      title: t('mail.receiptTitle'),
-      rows: [
-        ...(props.receipt ? [{ label: t('receipt.number'), value: props.receipt.number }] : []),
-        { label: t('mail.receiptReference'), value: props.reference },
-        { label: t('mail.receiptDate'), value: props.date },
-        { label: t('mail.receiptCourse'), value: props.courseTitle },
-        ...(props.discount
-          ? [{ label: t('receipt.discount', { code: props.discount.code }), value: `−${props.discount.amount}` }]
-          : []),
-        { label: t('mail.receiptTotal'), value: props.amount ?? t('course.free') },
-      ],
-    }),
-    props.receipt &&
-      h(
-        Paragraph,
-        { key: 'receipt-pdf' },
-        h(TextLink, { url: props.receipt.url }, t('mail.receiptPdf', { number: props.receipt.number })),
-      ),
+    ...orderReceipt(props, t),
     props.amount
       ? shop.moneyBackDays > 0 && h(Paragraph, { key: 'promise' }, t('mail.refundPromise', { days: shop.moneyBackDays }))
       : h(Paragraph, { key: 'promise' }, t('mail.freeNote')),

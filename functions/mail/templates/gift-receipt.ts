@@ -1,4 +1,5 @@
-import { h, Paragraph, ReceiptTable, TextLink } from '../kit.ts';
+import { h, Paragraph, TextLink } from '../kit.ts';
+import { orderReceipt } from './order-receipt.ts';
 import { defineTemplate } from '../template.ts';
 
 /** A gift's buyer after paying: the receipt, and when and to whom the gift goes (never the course itself). */
@@ -30,26 +31,7 @@ export const giftReceipt = defineTemplate<GiftReceiptProps>({
       { key: 'intro' },
       t('mail.giftReceiptIntro', { title: props.courseTitle, recipient: props.recipient, date: props.deliverOn }),
     ),
-    h(ReceiptTable, {
-      key: 'receipt',
-      title: t('mail.receiptTitle'),
-      rows: [
-        ...(props.receipt ? [{ label: t('receipt.number'), value: props.receipt.number }] : []),
-        { label: t('mail.receiptReference'), value: props.reference },
-        { label: t('mail.receiptDate'), value: props.date },
-        { label: t('mail.receiptCourse'), value: props.courseTitle },
-        ...(props.discount
-          ? [{ label: t('receipt.discount', { code: props.discount.code }), value: `−${props.discount.amount}` }]
-          : []),
-        { label: t('mail.receiptTotal'), value: props.amount ?? t('course.free') },
-      ],
-    }),
-    props.receipt &&
-      h(
-        Paragraph,
-        { key: 'receipt-pdf' },
-        h(TextLink, { url: props.receipt.url }, t('mail.receiptPdf', { number: props.receipt.number })),
-      ),
+    ...orderReceipt(props, t),
     h(Paragraph, { key: 'gifts' }, h(TextLink, { url: props.giftsUrl }, t('mail.giftReceiptManage'))),
   ],
   sample: (language) => ({
