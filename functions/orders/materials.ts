@@ -77,10 +77,8 @@ type MailPurchase = Awaited<ReturnType<typeof purchaseForMail>>;
 
 /** What the mail adds for some orders: a bundle's download per course, the next course for a subscriber. */
 async function materialsExtras(trx: Transaction<Database>, purchase: MailPurchase) {
-  const [bundle, offer] = await Promise.all([
-    bundleDownloads(purchase.id, trx),
-    offerForMaterialsMail(trx, purchase, asLanguage(purchase.language)),
-  ]);
+  const bundle = await bundleDownloads(purchase.id, trx);
+  const offer = await offerForMaterialsMail(trx, purchase, asLanguage(purchase.language));
   return {
     offer,
     bundleCourses: bundle.map((course) => ({ title: course.title, downloadUrl: downloadLink(course.downloadToken) })),

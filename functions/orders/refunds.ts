@@ -2,6 +2,7 @@ import { db } from '../db/database.ts';
 import { providerOfSale } from '../payments/registry.ts';
 import { revokePurchase } from './fulfilment.ts';
 import { partsRefundedMinor } from './vat-refund.ts';
+import { saleOf } from './sale-of.ts';
 import { log } from '../log.ts';
 import { conflict, invalid, notFound, ok, unavailable, type Result } from '../../src/lib/result.ts';
 import { isUuid } from '../../src/lib/uuid.ts';
@@ -38,16 +39,7 @@ export async function refundPurchase(
   const provider = providerOfSale(purchase.provider);
   if (!provider) return conflict('provider_unavailable', 'admin.people.refund.providerUnavailable');
 
-  const result = await provider.refund({
-    orderId: purchase.id,
-    checkoutReference: purchase.payment_id,
-    paymentReference: purchase.payment_reference,
-    amountMinor: purchase.amount_minor,
-    paidMinor: purchase.paid_minor ?? purchase.amount_minor,
-    currency: purchase.currency,
-    completedAt: purchase.completed_at,
-    partsRefundedMinor: await partsRefundedMinor(purchase.id),
-  });
+  const result = await provider.refund(saleOf(purchase, { partsRefundedMinor: await partsRefundedMinor(purchase.id) }));
   if (result.kind === 'refunded') {
     // No confirmation will follow: the refund is recorded now, credit note and mail included.
     const outcome = await revokePurchase({ orderId: purchase.id }, 'refunded');

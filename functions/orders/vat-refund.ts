@@ -4,6 +4,7 @@ import type { Database } from '../db/schema.ts';
 import { providerOfSale } from '../payments/registry.ts';
 import { reverseChargeFoundLater } from '../taxes/vies-recheck.ts';
 import { nextCreditNoteNumber } from './numbering.ts';
+import { saleOf } from './sale-of.ts';
 import { log } from '../log.ts';
 import { conflict, notFound, ok, unavailable, type Result } from '../../src/lib/result.ts';
 import { isUuid } from '../../src/lib/uuid.ts';
@@ -39,16 +40,7 @@ export async function refundVat(orderId: string): Promise<Result<VatRefund>> {
       if (order.refund_requested_at) return conflict('already_requested', 'admin.people.refund.alreadyRequested');
       const provider = providerOfSale(order.provider);
       if (!provider) return conflict('provider_unavailable', 'admin.people.refund.providerUnavailable');
-      const result = await provider.refund({
-        orderId: order.id,
-        checkoutReference: order.payment_id,
-        paymentReference: order.payment_reference,
-        amountMinor: order.amount_minor,
-        paidMinor: order.paid_minor ?? order.amount_minor,
-        currency: order.currency,
-        completedAt: order.completed_at,
-        partMinor: order.tax_minor,
-      });
+      const result = await provider.refund(saleOf(order, { partMinor: order.tax_minor }));
       if (result.kind === 'not_possible') return conflict('no_payment_intent', 'admin.people.refund.noPaymentIntent');
       if (result.kind !== 'refunded') {
         log.error({ purchase: order.id, provider: provider.name, result }, 'the provider refused the VAT refund');
