@@ -718,16 +718,22 @@ describe('overview', () => {
   });
 
   it('shows mail the mail server keeps refusing, in both languages, and sends it again on request', async () => {
-    const id = await queueMail(db(), {
-      to: 'refused@example.com',
-      subject: 'Held',
-      html: '<p>Held</p>',
-      text: 'Held',
-      language: 'en',
-      kind: 'test',
-    });
     const refused = { attempts: 40, last_error: '550 5.7.1 Relaying denied', next_attempt_at: new Date(Date.now() + 3_600_000) };
-    await db().updateTable('mail_outbox').set(refused).where('id', '=', id).execute();
+    // Queued and marked refused in one transaction: the server's worker never sees it ready to send.
+    const id = await db()
+      .transaction()
+      .execute(async (trx) => {
+        const queued = await queueMail(trx, {
+          to: 'refused@example.com',
+          subject: 'Held',
+          html: '<p>Held</p>',
+          text: 'Held',
+          language: 'en',
+          kind: 'test',
+        });
+        await trx.updateTable('mail_outbox').set(refused).where('id', '=', queued).execute();
+        return queued;
+      });
     const english = await (await admin.request('/en/admin')).text();
     expect(english).toMatch(/1 e-mails have not gone out[^<]*550 5\.7\.1 Relaying denied/);
     expect(english).toContain('Send them now');
