@@ -1,9 +1,13 @@
+import { rm } from 'node:fs/promises';
 import { text } from 'node:stream/consumers';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../../functions/db/database.ts';
 import { loadDemoCatalogue } from '../../../functions/seed/demo-catalogue.ts';
 import { seedDemoData } from '../../../functions/seed/seed.ts';
-import { getFile } from '../../../functions/storage/storage.ts';
+import { getFile, storageRoot } from '../../../functions/storage/storage.ts';
+
+// This file checks that the seed writes the demo files: it starts with none (tests/support/template.ts).
+beforeAll(() => rm(storageRoot(), { recursive: true, force: true }));
 
 describe('demo data', () => {
   it('seeds six categories and the demo catalogue once, however often it runs', async () => {
