@@ -238,7 +238,8 @@ describe('every route', () => {
       404,
     );
     expect((await browsers.admin.request(`/api/account/purchases/${samples.purchase}/download`, asJson)).status).toBe(404);
-  });
+    // 1,912 requests: 12 s on a quiet machine, beyond the default 30 s on a busy one.
+  }, 90_000);
 });
 
 describe('in production', () => {

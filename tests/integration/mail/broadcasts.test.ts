@@ -67,7 +67,7 @@ describe('a broadcast', () => {
       await unsubscribeByOneClick(leftId);
       expect(okValue(await changeBroadcast(id, 'resume')).status).toBe('sending');
       await expect.poll(async () => okValue(await getBroadcast(id)).status, { timeout: 15_000, interval: 100 }).toBe('sent');
-      await expect.poll(() => smtp.messages.length, { timeout: 5000, interval: 50 }).toBe(29);
+      await expect.poll(() => smtp.messages.length, { timeout: 15_000, interval: 50 }).toBe(29);
     } finally {
       await Promise.all(instances.map((instance) => instance.stop()));
     }
