@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { db } from '../db/database.ts';
-import { NOT_SALES } from '../orders/bundles.ts';
+import { NOT_SALES } from '../orders/not-sales.ts';
 import type { CurrencyAmount } from '../../src/lib/admin/money-totals.ts';
 
 export interface OverviewStats {

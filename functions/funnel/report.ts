@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { db } from '../db/database.ts';
 import { periodRange } from '../orders/admin-analytics.ts';
+import { NOT_SALES } from '../orders/not-sales.ts';
 import type { AnalyticsPeriod } from '../../src/lib/admin/analytics.schema.ts';
 import type { FunnelRow, FunnelWeek } from '../../src/lib/admin/funnel.schema.ts';
 
@@ -8,7 +9,8 @@ import type { FunnelRow, FunnelWeek } from '../../src/lib/admin/funnel.schema.ts
  * The funnel per course, week and source for a period (Admin → Analytics): course page views (the
  * counters of view-counter.ts), checkouts started (purchases created, whatever became of them) and paid
  * (those completed), both in the week the checkout started and under the source it came with
- * (checkout-sources.ts; none: direct). Decision 45.
+ * (checkout-sources.ts; none: direct). Decision 45. A bundle's courses, a gift's grant and imported
+ * buyers were no checkout (not-sales.ts).
  */
 export async function funnelRows(period: AnalyticsPeriod, limit = 50_000): Promise<FunnelRow[]> {
   const start = periodRange(period).start;
@@ -35,6 +37,7 @@ export async function funnelRows(period: AnalyticsPeriod, limit = 50_000): Promi
         count(*) AS checkouts, count(*) FILTER (WHERE purchases.completed_at IS NOT NULL) AS paid
       FROM purchases LEFT JOIN funnel_checkout_sources AS sources ON sources.payment_id = purchases.payment_id
       WHERE purchases.created_at >= date_trunc('week', ${start}::timestamptz AT TIME ZONE 'UTC')
+        AND purchases.provider NOT IN (${sql.join(NOT_SALES)})
       GROUP BY 1, 2, 3, 4, 5, 6
     )
     SELECT course_id, courses.title, to_char(week, 'YYYY-MM-DD') AS week, utm_source, utm_medium, utm_campaign,

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { db } from '../db/database.ts';
 import { recentSales, SALE_STATUSES } from './admin-sales.ts';
-import { NOT_SALES } from './bundles.ts';
+import { NOT_SALES } from './not-sales.ts';
 import { documentNumber } from './numbering.ts';
 import {
   PERIOD_MONTHS,
@@ -68,7 +68,7 @@ export interface AnalyticsReport {
 /** Everything the analytics page shows for a period: five queries, none per row. */
 export async function analyticsReport(period: AnalyticsPeriod, now: Date = new Date()): Promise<AnalyticsReport> {
   const { start, months } = periodRange(period, now);
-  // Imported buyers paid another platform, and a bundle's courses were paid on its order: no sale here.
+  // Imported buyers paid another platform; a bundle's courses and a gift's grant were paid on their order.
   const completedSince = sql<boolean>`status = 'completed' AND completed_at >= ${start} AND provider NOT IN (${sql.join(NOT_SALES)})`;
   const [totals, buyers, monthly, topCourses, recentTransactions] = await Promise.all([
     sql<{ currency: string; sales: number; paid_sales: number; revenue_minor: number; discount_minor: number }>`

@@ -2,12 +2,12 @@ import { db } from '../db/database.ts';
 import type { SaleStatus, SaleView } from '../../src/lib/admin/sales.schema.ts';
 import { documentNumber } from './numbering.ts';
 import { PAYMENT_PROVIDERS } from '../payments/registry.ts';
-import { NOT_SALES } from './bundles.ts';
+import { NOT_SALES } from './not-sales.ts';
 
 /**
  * Sales as the admin sees them. A sale is a purchase that completed at some point: still
  * `completed`, or since `refunded`/`disputed`. Revenue and sale counts take only `completed` ones.
- * Imported purchases (orders/imported.ts) were sold elsewhere: they are no sale of this shop.
+ * Imported purchases, a bundle's courses and a gift's grant are no sale of this shop (not-sales.ts).
  */
 export const SALE_STATUSES = ['completed', 'refunded', 'disputed'] as const;
 

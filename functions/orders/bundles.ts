@@ -5,12 +5,9 @@ import { newDownloadToken } from './orders.ts';
 import { ownedCourses } from './library.ts';
 import type { BundleContents } from '../catalogue/catalogue.ts';
 import { bundlePriceFor } from '../../src/lib/bundle-price.ts';
-import { IMPORTED_PROVIDER } from './imported.ts';
 
 /** The provider of a course a bundle's order granted: paid for on the order, so never a sale of its own. */
 export const BUNDLE_PROVIDER = 'bundle';
-/** Purchases that are not sales of this shop: buyers imported from another platform, and a bundle's grants. */
-export const NOT_SALES = [IMPORTED_PROVIDER, BUNDLE_PROVIDER];
 
 /**
  * A bundle's courses follow its order (decision 44). The order is one purchase of the bundle row;

@@ -20,7 +20,7 @@ import type { SessionUser } from '../auth/session.ts';
 import { orderTax, taxColumns } from './order-tax.ts';
 import { withNamedPrice } from './named-price.ts';
 import { grantBundleCourses, priceForBuyer } from './bundles.ts';
-import { giftOf, giftable, recordGift } from './gifts.ts';
+import { giftOf, recordGift } from './gifts.ts';
 import { queueGiftReceiptMail } from './gift-mail.ts';
 
 /**
@@ -37,7 +37,6 @@ export type CheckoutStarted =
 
 const COURSE_NOT_FOUND = notFoundAs('course_not_found', 'checkout.courseNotFound');
 const NOT_FOR_SALE = unavailable('payments_unavailable', 'course.notForSaleNow', 'here');
-const NOT_GIFTABLE = invalid('not_giftable', 'gifts.notGiftable');
 
 /** Where the request came from, recorded with the buyer's consent. */
 export interface CheckoutContext {
@@ -59,14 +58,14 @@ export async function startCheckout(
 ): Promise<Result<CheckoutStarted>> {
   const active = await getActiveCourse(request.courseId, request.language);
   if (!active) return COURSE_NOT_FOUND;
-  // A bundle costs a signed-in buyer less by the courses they own; owning them all, there is nothing to buy.
-  const forBuyer = await priceForBuyer(active, sessionUser?.id);
+  const gift = giftOf(request);
+  // A bundle costs a signed-in buyer less by the courses they own; owning them all, there is nothing to
+  // buy. Not a gift: it is for someone else, whose library the shop does not look into (decision 52).
+  const forBuyer = await priceForBuyer(active, gift ? undefined : sessionUser?.id);
   if (forBuyer.ownsAll) return ok({ kind: 'already_owned', courseId: active.id });
   const priced = withNamedPrice(forBuyer.course, request.price);
   if (!priced.ok) return priced;
   const course = priced.value;
-  const gift = giftOf(request);
-  if (gift && !(await giftable(course.id))) return NOT_GIFTABLE;
   if (course.priceMinor > 0 && !paymentsAvailable()) return NOT_FOR_SALE;
   // Checked before any account is made for a guest's address: a refusal leaves nothing behind.
   const quote = await priceWithCode(course, request.discountCode, sessionUser?.email ?? request.email);
@@ -145,7 +144,8 @@ export async function startCheckout(
           .executeTakeFirst();
         if (!purchase) throw new EnrolledMeanwhile();
         if (gift) await recordGift(trx, purchase.id, { id: buyer.id, guest }, gift, request.language);
-        await grantBundleCourses(trx, purchase.id);
+        // A gift's bundle grants its courses to the recipient on the day (gifts.ts), not to this order.
+        else await grantBundleCourses(trx, purchase.id);
         await (gift ? queueGiftReceiptMail : queueMaterialsMail)(trx, purchase.id);
         await askedForNews(trx);
         return 'completed' as const;

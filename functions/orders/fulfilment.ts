@@ -123,9 +123,9 @@ export async function fulfilPayment(payment: Payment): Promise<FulfilmentOutcome
         .where('id', '=', order.id)
         .execute();
       if (order.discount_code_id) await keepCode(trx, order.id);
-      await grantBundleCourses(trx, order.id);
-      // A gift's buyer gets the receipt; the recipient gets the course on its day (gifts.ts).
+      // A gift's buyer gets the receipt; the recipient gets the course (a bundle's courses) on its day (gifts.ts).
       const gift = await giftOfOrder(trx, order.id);
+      if (!gift) await grantBundleCourses(trx, order.id);
       // The receipt's number last: its lock queues every other fulfilment until this commits.
       const queueMail = gift ? async () => queueGiftReceiptMail(trx, order.id) : await prepareMaterialsMail(trx, order.id);
       await queueMail(await issueReceipt(trx, order.id));

@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { queueMailToRender } from '../mail/template.ts';
 import { giftMail, giftReceipt } from '../mail/templates/index.ts';
@@ -7,6 +7,7 @@ import { LINK_TOKEN_SLOT } from '../auth/link-tokens.ts';
 import { receiptLink } from './materials.ts';
 import { orderReference } from './orders.ts';
 import { documentNumber } from './numbering.ts';
+import { giftDeliveryDay } from './gift-rows.ts';
 import { siteUrl } from '../env.ts';
 import { asLanguage, localizedPath } from '../../src/i18n/languages.ts';
 import { formatGiftDay } from '../../src/lib/gift-day.ts';
@@ -32,7 +33,7 @@ function giftForMail(trx: Transaction<Database>, where: { giftId: string } | { o
       'purchases.discount_code',
       'purchases.discount_minor',
       'courses.title',
-      sql<string>`to_char(gifts.deliver_on, 'YYYY-MM-DD')`.as('deliver_day'),
+      giftDeliveryDay.as('deliver_day'),
     ])
     .where('giftId' in where ? 'gifts.id' : 'gifts.order_id', '=', 'giftId' in where ? where.giftId : where.orderId)
     .executeTakeFirstOrThrow();

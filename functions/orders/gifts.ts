@@ -3,7 +3,8 @@ import { db, type Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { mailboxKey } from '../mail/mailbox-key.ts';
 import { newDownloadToken } from './orders.ts';
-import { notOwnedMeanwhile } from './bundles.ts';
+import { grantBundleCourses, notOwnedMeanwhile, restoreBundleCourses, revokeBundleCourses } from './bundles.ts';
+import { giftBoughtBy, giftDeliveryDay } from './gift-rows.ts';
 import { findOrCreateAccount } from './accounts.ts';
 import { queueGiftMail } from './gift-mail.ts';
 import { isoDay, type GiftFields } from '../../src/lib/gift.schema.ts';
@@ -16,7 +17,8 @@ import { isUuid } from '../../src/lib/uuid.ts';
  * purchase): it carries the money, the receipt and the refund, all told to the buyer's address. On
  * the chosen day the gift-delivery job grants the course to the recipient's account as a guest
  * purchase of its own (provider `gift`, amount 0, its own download token) and mails them a sign-in
- * link; the recipient's address is used for nothing else. Refunding the order ends that grant.
+ * link; the recipient's address is used for nothing else. A bundle's grant grants its courses in
+ * turn, as a bundle's order does (bundles.ts). Refunding the order ends that grant and its courses.
  */
 export const GIFT_PROVIDER = 'gift';
 export const GIFT_BATCH_SIZE = 20;
@@ -32,12 +34,6 @@ export function giftOf(request: {
 }): GiftFields | undefined {
   if (!request.gift || !request.giftTo || !request.giftDate) return undefined;
   return { giftTo: request.giftTo, giftMessage: request.giftMessage ?? '', giftDate: request.giftDate };
-}
-
-/** A course may be given; a bundle not yet (its courses are granted to its order's buyer: bundles.ts). */
-export async function giftable(courseId: string): Promise<boolean> {
-  const row = await db().selectFrom('courses').select('kind').where('id', '=', courseId).executeTakeFirst();
-  return row?.kind === 'course';
 }
 
 /** Records the gift of an order, in the transaction that makes the order. */
@@ -67,8 +63,6 @@ export function notAGiftOrder(eb: ExpressionBuilder<Database, 'purchases'>) {
   return eb.not(eb.exists(eb.selectFrom('gifts').select('gifts.id').whereRef('gifts.order_id', '=', 'purchases.id')));
 }
 
-const deliverOn = sql<string>`to_char(gifts.deliver_on, 'YYYY-MM-DD')`;
-
 /** The gift an order is, if it is one (success page, fulfilment). */
 export async function giftOfOrder(
   database: Db,
@@ -76,7 +70,7 @@ export async function giftOfOrder(
 ): Promise<{ id: string; recipientEmail: string; deliverOn: string; deliveredAt: Date | null } | undefined> {
   const row = await database
     .selectFrom('gifts')
-    .select(['id', 'recipient_email', deliverOn.as('deliver_on'), 'delivered_at'])
+    .select(['id', 'recipient_email', giftDeliveryDay.as('deliver_on'), 'delivered_at'])
     .where('order_id', '=', orderId)
     .executeTakeFirst();
   return row && { id: row.id, recipientEmail: row.recipient_email, deliverOn: row.deliver_on, deliveredAt: row.delivered_at };
@@ -108,7 +102,8 @@ export async function deliverDueGifts(database: Db, now: Date): Promise<number> 
 /**
  * The recipient's course: their account (made silently, as a guest checkout makes one), a guest
  * purchase in it that opens once they prove the address by the mail's sign-in link, and the mail.
- * A recipient who owns the course already keeps their own purchase; the mail still tells them.
+ * A recipient who owns the course already keeps their own purchase; the mail still tells them. A
+ * bundle's grant grants each of its courses the recipient lacks, pointing back at it.
  */
 async function deliverGift(trx: Transaction<Database>, giftId: string): Promise<void> {
   const gift = await trx
@@ -139,6 +134,7 @@ async function deliverGift(trx: Transaction<Database>, giftId: string): Promise<
     .onConflict((conflict) => conflict.columns(['user_id', 'course_id']).where('status', '=', 'completed').doNothing())
     .returning('id')
     .executeTakeFirst();
+  if (granted) await grantBundleCourses(trx, granted.id);
   await trx
     .updateTable('gifts')
     .set({ delivered_at: new Date(), last_sent_at: new Date(), grant_id: granted?.id ?? null })
@@ -147,25 +143,37 @@ async function deliverGift(trx: Transaction<Database>, giftId: string): Promise<
   await queueGiftMail(trx, giftId);
 }
 
-/** The order's refund or dispute ends the recipient's access it granted, and only that. */
+/** The order's refund or dispute ends the recipient's access it granted (a bundle's courses too), and only that. */
 export async function revokeGift(trx: Transaction<Database>, orderId: string, status: 'refunded' | 'disputed'): Promise<void> {
+  const grantId = await grantOfOrder(trx, orderId);
+  if (!grantId) return;
   await trx
     .updateTable('purchases')
     .set({ status, updated_at: new Date() })
-    .where('id', '=', (eb) => eb.selectFrom('gifts').select('grant_id').where('order_id', '=', orderId))
+    .where('id', '=', grantId)
     .where('status', 'in', ['completed', 'disputed'])
     .execute();
+  await revokeBundleCourses(trx, grantId, status);
 }
 
-/** A dispute won: the recipient's access comes back, unless they have bought the course meanwhile. */
+/** A dispute won: the recipient's access comes back, except what they have bought meanwhile. */
 export async function restoreGift(trx: Transaction<Database>, orderId: string): Promise<void> {
+  const grantId = await grantOfOrder(trx, orderId);
+  if (!grantId) return;
   await trx
     .updateTable('purchases')
     .set({ status: 'completed', updated_at: new Date() })
-    .where('id', '=', (eb) => eb.selectFrom('gifts').select('grant_id').where('order_id', '=', orderId))
+    .where('id', '=', grantId)
     .where('status', '=', 'disputed')
     .where(notOwnedMeanwhile)
     .execute();
+  await restoreBundleCourses(trx, grantId);
+}
+
+/** The recipient's purchase a gift's order granted on its day (none before, or for an order that is no gift). */
+async function grantOfOrder(trx: Transaction<Database>, orderId: string): Promise<string | undefined> {
+  const gift = await trx.selectFrom('gifts').select('grant_id').where('order_id', '=', orderId).executeTakeFirst();
+  return gift?.grant_id ?? undefined;
 }
 
 /** A gift as its buyer sees it in their dashboard. */
@@ -190,7 +198,7 @@ export async function listGifts(userId: string, database: Db = db()): Promise<Gi
       'gifts.id',
       'courses.title',
       'gifts.recipient_email',
-      deliverOn.as('deliver_on'),
+      giftDeliveryDay.as('deliver_on'),
       'gifts.delivered_at',
       'purchases.status',
     ])
@@ -217,9 +225,8 @@ function buyersGifts(database: Db, userId: string) {
   return database
     .selectFrom('gifts')
     .innerJoin('purchases', 'purchases.id', 'gifts.order_id')
-    .innerJoin('users', 'users.id', 'gifts.buyer_id')
     .where('gifts.buyer_id', '=', userId)
-    .where((eb) => eb.or([eb('gifts.buyer_guest', '=', false), eb('users.email_verified', '=', true)]));
+    .where(giftBoughtBy(userId));
 }
 
 /**

@@ -3,6 +3,7 @@ import { db, type Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { documentNumber } from './numbering.ts';
 import { orderReference } from './orders.ts';
+import { giftBoughtBy, giftDeliveryDay } from './gift-rows.ts';
 import type { Currency } from '../../src/lib/course-filters.ts';
 import type { CourseLanguage } from '../../src/lib/course-languages.ts';
 
@@ -163,13 +164,19 @@ export interface OrderLine {
   creditNote: { number: string; url: string } | null;
   /** The e-Arşiv invoice a seller in Türkiye issued for the order and recorded in Admin → Taxes. */
   eArsivNumber: string | null;
+  /** A gift this account bought (decision 52): to whom, on which day (`YYYY-MM-DD`), and whether it has gone. */
+  gift: { recipientEmail: string; deliverOn: string; delivered: boolean } | null;
 }
 
-/** Every order an account may see (the same rule as its library), newest first. */
+/**
+ * Every order an account may see, newest first: its library's (by the same rule), and the gifts it
+ * bought, which are in nobody's library. Two queries, so each keeps to its index.
+ */
 export async function listOrders(userId: string): Promise<OrderLine[]> {
-  const rows = await db()
+  const lines = db()
     .selectFrom('purchases')
     .innerJoin('courses', 'courses.id', 'purchases.course_id')
+    .leftJoin('gifts', 'gifts.order_id', 'purchases.id')
     .select([
       'purchases.id',
       'courses.title',
@@ -187,12 +194,17 @@ export async function listOrders(userId: string): Promise<OrderLine[]> {
       'purchases.receipt_number',
       'purchases.credit_note_number',
       'purchases.e_arsiv_number',
+      'gifts.recipient_email',
+      giftDeliveryDay.as('deliver_on'),
+      'gifts.delivered_at',
     ])
-    .where(inLibraryOf(userId))
+    .orderBy('purchases.created_at', 'desc');
+  const [own, given] = await Promise.all([
     // A bundle's courses were ordered with it: its order is the line.
-    .where('purchases.bundle_purchase_id', 'is', null)
-    .orderBy('purchases.created_at', 'desc')
-    .execute();
+    lines.where(inLibraryOf(userId)).where('purchases.bundle_purchase_id', 'is', null).execute(),
+    lines.where('gifts.buyer_id', '=', userId).where(giftBoughtBy(userId)).execute(),
+  ]);
+  const rows = [...own, ...given].sort((a, b) => b.created_at.getTime() - a.created_at.getTime());
   return rows.map((row) => ({
     reference: orderReference(row.id),
     courseTitle: row.title,
@@ -214,6 +226,10 @@ export async function listOrders(userId: string): Promise<OrderLine[]> {
         ? null
         : { number: documentNumber('credit_note', row.credit_note_number), url: `${receiptPath(row.id)}?document=credit-note` },
     eArsivNumber: row.e_arsiv_number,
+    gift:
+      row.recipient_email === null
+        ? null
+        : { recipientEmail: row.recipient_email, deliverOn: row.deliver_on, delivered: row.delivered_at !== null },
   }));
 }
 

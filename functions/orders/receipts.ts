@@ -1,5 +1,6 @@
 import { db } from '../db/database.ts';
 import { inLibraryOf } from './library.ts';
+import { giftBoughtBy } from './gift-rows.ts';
 import { orderReference } from './orders.ts';
 import { documentNumber, type DocumentKind, type Seller } from './numbering.ts';
 import { startPdf } from '../pdf/document.ts';
@@ -109,10 +110,12 @@ async function findOrder(narrow: Finder): Promise<ReceiptOrder | undefined> {
   };
 }
 
-/** A receipt in the signed-in buyer's library (by the same rule as their downloads). */
+/** A receipt in the signed-in buyer's library (by the same rule as their downloads), or of a gift they bought. */
 export function receiptOfBuyer(purchaseId: string, userId: string): Promise<ReceiptOrder | undefined> {
   if (!isUuid(purchaseId)) return Promise.resolve(undefined);
-  return findOrder((query) => query.where('purchases.id', '=', purchaseId).where(inLibraryOf(userId)));
+  return findOrder((query) =>
+    query.where('purchases.id', '=', purchaseId).where((eb) => eb.or([inLibraryOf(userId)(eb), giftBoughtBy(userId)(eb)])),
+  );
 }
 
 /** A receipt by the order's permanent download link (the confirmation e-mail's receipt link). */

@@ -1,7 +1,18 @@
 import { request } from '@playwright/test';
-import { test, expect, buyerWithLibrary, DEMO, uniqueEmail, waitForIslands, type Page } from './fixtures.ts';
+import {
+  test,
+  expect,
+  buyerWithLibrary,
+  DEMO,
+  uniqueEmail,
+  waitForIslands,
+  type APIRequestContext,
+  type Page,
+} from './fixtures.ts';
 import { listRoutes, sampleUrl, type Access } from '../support/routes.ts';
 import { axeViolations, FULL_SWEEP, htmlErrors, javaAvailable } from '../support/accessibility.ts';
+import en from '../../src/i18n/locales/en.json' with { type: 'json' };
+import tr from '../../src/i18n/locales/tr.json' with { type: 'json' };
 
 /**
  * Every page of the shop, read from src/pages (a new page is swept the day it exists), opened in
@@ -10,7 +21,8 @@ import { axeViolations, FULL_SWEEP, htmlErrors, javaAvailable } from '../support
  * </html>. For the public pages in English and a buyer's in both (everything with `npm run test:sweep`),
  * the accessibility gate too: zero axe WCAG 2.2 A/AA violations and zero Nu Html Checker errors, and every
  * page route scanned. A buyer's pages are opened by a buyer who owns courses, reviewed one and has
- * orders: an empty library hides what grows too wide or is misnamed.
+ * orders: an empty library hides what grows too wide or is misnamed. The full sweep also opens the
+ * states of a page a route alone does not show (`stateUrls`) the same way.
  */
 const PAGES = listRoutes().filter((route) => route.kind === 'page');
 const ACCESS_LEVELS: Access[] = ['public', 'user', 'admin'];
@@ -38,10 +50,37 @@ async function samples(page: Page, lang: 'en' | 'tr') {
   const catalogue = (await (await page.request.get(`/api/courses?language=${lang}`)).json()) as {
     courses: { id: string; priceMinor: number }[];
   };
-  const paid = catalogue.courses.find((course) => course.priceMinor > 0)!;
+  const [paid, otherPaid] = catalogue.courses.filter((course) => course.priceMinor > 0);
   await page.goto(`/${lang}/blog`);
   const article = await page.getByRole('article').first().getByRole('link').first().getAttribute('href');
-  return { courseId: paid.id, id: paid.id, slug: article!.split('/').pop()! };
+  return { courseId: paid!.id, id: paid!.id, otherCourseId: otherPaid!.id, slug: article!.split('/').pop()! };
+}
+
+/** A guest's checkout of a course through the demo provider (paid too, when asked): its payment id. */
+async function guestCheckout(
+  guest: APIRequestContext,
+  origin: string,
+  courseId: string,
+  lang: 'en' | 'tr',
+  { pay = false, email = uniqueEmail('sweep') } = {},
+) {
+  const headers = { origin };
+  const response = await guest.post('/api/checkout', {
+    headers,
+    data: {
+      courseId,
+      email,
+      fullName: 'Demo Buyer',
+      language: lang,
+      acceptTerms: true,
+      waiveWithdrawal: true,
+    },
+  });
+  expect(response.status(), 'a guest checkout for the sweep').toBe(200);
+  const { redirectUrl } = (await response.json()) as { redirectUrl: string };
+  const paymentId = redirectUrl.split('/').pop()!.split('?')[0]!;
+  if (pay) expect((await guest.post(`/api/checkout/demo/${paymentId}`, { headers })).status(), 'the demo payment').toBe(200);
+  return paymentId;
 }
 
 /**
@@ -51,23 +90,34 @@ async function samples(page: Page, lang: 'en' | 'tr') {
 async function demoPaymentId(baseURL: string, courseId: string, lang: 'en' | 'tr'): Promise<string> {
   const guest = await request.newContext({ baseURL });
   try {
-    const response = await guest.post('/api/checkout', {
-      headers: { origin: baseURL },
-      data: {
-        courseId,
-        email: uniqueEmail('sweep'),
-        fullName: 'Demo Buyer',
-        language: lang,
-        acceptTerms: true,
-        waiveWithdrawal: true,
-      },
-    });
-    expect(response.status(), 'the guest checkout for a demo payment page').toBe(200);
-    const { redirectUrl } = (await response.json()) as { redirectUrl: string };
-    return redirectUrl.split('/').pop()!.split('?')[0]!;
+    return await guestCheckout(guest, baseURL, courseId, lang);
   } finally {
     await guest.dispose();
   }
+}
+
+/**
+ * Pages in states a route alone does not show, each with what proves the state is there, for the
+ * full sweep: the gift checkout (decision 52), and a guest's success page offering the next course
+ * (decision 53). For the offer, another buyer bought the course with a second one first, so there is
+ * a course its buyers bought too (or the seller's choice) that this guest does not own.
+ */
+async function stateUrls(page: Page, access: Access, lang: 'en' | 'tr', baseURL: string, values: Record<string, string>) {
+  if (!FULL_SWEEP || access !== 'public') return [];
+  const say = lang === 'en' ? en : tr;
+  const earlier = await request.newContext({ baseURL });
+  try {
+    const email = uniqueEmail('sweep-pair');
+    for (const courseId of [values.courseId!, values.otherCourseId!])
+      await guestCheckout(earlier, baseURL, courseId, lang, { pay: true, email });
+  } finally {
+    await earlier.dispose();
+  }
+  const paid = await guestCheckout(page.request, baseURL, values.courseId!, lang, { pay: true });
+  return [
+    { url: `/${lang}/checkout/${values.courseId}?gift`, shows: page.getByRole('heading', { name: say['gifts.checkoutTitle'] }) },
+    { url: `/${lang}/checkout/success?session_id=${paid}`, shows: page.getByRole('region', { name: say['offer.heading'] }) },
+  ];
 }
 
 async function sweep(page: Page, access: Access, lang: 'en' | 'tr', baseURL: string, { widthsOnly = false } = {}) {
@@ -81,9 +131,7 @@ async function sweep(page: Page, access: Access, lang: 'en' | 'tr', baseURL: str
   const scanned: string[] = [];
   const violations: string[] = [];
   const rendered: { url: string; html: string }[] = [];
-  for (const route of PAGES.filter((candidate) => candidate.access === access)) {
-    if (route.pattern.includes('[paymentId]')) values.paymentId = await demoPaymentId(baseURL, values.courseId!, lang);
-    const url = sampleUrl(route.pattern, values, lang);
+  const visit = async (url: string) => {
     const response = await page.goto(url);
     expect(response?.status(), url).toBeLessThan(500);
     const html = await response!.text();
@@ -93,10 +141,18 @@ async function sweep(page: Page, access: Access, lang: 'en' | 'tr', baseURL: str
     await expect(page.locator('main, [role="main"]').first(), url).toBeVisible();
     if (access === 'user') sideways.push(...(await sidewaysAt(page, url, BUYER_WIDTHS)));
     else if (lang === 'en' || FULL_SWEEP) sideways.push(...(await sidewaysAt(page, url)));
-    if (!audit) continue;
+    if (!audit) return;
     violations.push(...(await axeViolations(page, url)));
     rendered.push({ url, html });
-    scanned.push(route.pattern);
+  };
+  for (const route of PAGES.filter((candidate) => candidate.access === access)) {
+    if (route.pattern.includes('[paymentId]')) values.paymentId = await demoPaymentId(baseURL, values.courseId!, lang);
+    await visit(sampleUrl(route.pattern, values, lang));
+    if (audit) scanned.push(route.pattern);
+  }
+  for (const state of widthsOnly ? [] : await stateUrls(page, access, lang, baseURL, values)) {
+    await visit(state.url);
+    await expect(state.shows, state.url).toBeVisible();
   }
   expect(sideways, 'pages wider than the window').toEqual([]);
   if (!audit) return;

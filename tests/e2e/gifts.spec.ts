@@ -5,6 +5,13 @@ import { axeViolations } from '../support/accessibility.ts';
 /** A paid demo course in each language (content/catalogue/demo-catalogue.json). */
 const GIFTED = { key: 'star-method-interview-answers', title: 'Answer Any Behavioural Interview Question with STAR' };
 const TURKISH = 'is-gorusmesine-hazirlik';
+/** The demo bundle (decision 44) and its three courses. */
+const BUNDLE = { key: 'freelance-first-year-bundle', title: 'Your First Freelance Year: Three-Course Bundle' };
+const BUNDLED = [
+  'Value-Based Pricing for Freelancers',
+  'Answer Any Behavioural Interview Question with STAR',
+  'Lock Down Your Accounts: Password Managers and 2FA',
+];
 const DAY_MS = 24 * 60 * 60 * 1000;
 const day = (offsetDays: number) => new Date(Date.now() + offsetDays * DAY_MS).toISOString().slice(0, 10);
 
@@ -79,6 +86,44 @@ test('a gift for tomorrow: bought from the course page, delivered when the clock
   await row.getByRole('button', { name: `Send the gift of ${GIFTED.title} to ${recipient} again` }).click();
   // Just delivered: sent again only after a pause, said beside the list.
   await expect(gifts.getByRole('alert')).toHaveText('This gift was just sent. Try again in a few minutes.');
+});
+
+test('a bundle given for today: the recipient gets every course of it; the buyer sees the gift in their order history', async ({
+  page,
+  browser,
+  baseURL,
+  newBuyer,
+}) => {
+  await newBuyer('bundle-giver');
+  const recipient = uniqueEmail('bundle-recipient');
+  await page.goto(`/en/course/${demoCourseId(BUNDLE.key)}`);
+  await page.getByRole('link', { name: 'Buy as a gift' }).click();
+  await expect(page.getByTestId('checkout-price')).toHaveText('$12.99 USD');
+  await waitForIslands(page);
+  await page.getByRole('textbox', { name: "Recipient's email" }).fill(recipient);
+  await page.getByLabel('Delivery date').fill(day(0));
+  await page.getByRole('checkbox', { name: 'I agree to the Terms of service.' }).check();
+  await page.getByRole('checkbox', { name: /I ask for immediate access/ }).check();
+  await page.getByRole('button', { name: 'Proceed to payment' }).click();
+  await page.getByRole('button', { name: 'Pay $12.99' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `Your gift goes to ${recipient}` })).toBeVisible();
+
+  // Today's gift goes with the job runner's next run.
+  const mail = await openMail(page, recipient, `Test Buyer gave you “${BUNDLE.title}”`);
+  const signInUrl = await mail.getByRole('link', { name: /magic-link\/verify/ }).getAttribute('href');
+  const recipientContext = await browser.newContext({ baseURL: baseURL! });
+  const opened = await recipientContext.newPage();
+  await opened.goto(signInUrl!);
+  await expect(opened).toHaveURL(/\/en\/dashboard\/courses$/);
+  for (const title of BUNDLED) await expect(opened.getByRole('link', { name: `Download: ${title}` }).first()).toBeVisible();
+  await recipientContext.close();
+
+  await page.goto('/en/dashboard/courses');
+  const order = page.getByRole('table', { name: 'Orders' }).getByRole('row').filter({ hasText: BUNDLE.title });
+  await expect(order).toContainText(`A gift for ${recipient} · Delivery: `);
+  await expect(order).toContainText('Delivered');
+  await expect(order).toContainText('$12.99');
+  await expect(order.getByRole('link', { name: /^Receipt \(PDF\) R-/ })).toBeVisible();
 });
 
 test.describe('without JavaScript', () => {

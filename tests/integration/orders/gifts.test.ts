@@ -5,11 +5,13 @@ import { fulfilPayment, revokePurchase } from '../../../functions/orders/fulfilm
 import { deliverDueGifts, listGifts, resendGift } from '../../../functions/orders/gifts.ts';
 import { recentSales } from '../../../functions/orders/admin-sales.ts';
 import { purchaseForToken } from '../../../functions/downloads/downloads.ts';
-import { ownedCourses } from '../../../functions/orders/library.ts';
+import { listOrders, ownedCourses } from '../../../functions/orders/library.ts';
+import { receiptOfBuyer } from '../../../functions/orders/receipts.ts';
+import { funnelRows } from '../../../functions/funnel/report.ts';
 import { mailboxKey } from '../../../functions/mail/mailbox-key.ts';
 import { isoDay } from '../../../src/lib/gift.schema.ts';
 import { startFakeStripe } from '../../support/fake-stripe.ts';
-import { makeCourse, uniqueEmail } from '../../support/factories.ts';
+import { makeCourse, makePurchase, uniqueEmail } from '../../support/factories.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 let stripe: Awaited<ReturnType<typeof startFakeStripe>>;
@@ -127,5 +129,101 @@ describe('a gift', () => {
 
     expect(await subscribed(recipient)).toEqual([]);
     expect((await mailsTo(recipient)).map((mail) => mail.kind)).toEqual(['gift']);
+  });
+
+  it("of a bundle: priced without the buyer's own courses, delivered as each course the recipient lacks, one order in its buyer's history and one sale (its grants none), and its refund revokes them all", async () => {
+    const verifiedUser = async (prefix: string) => {
+      const email = uniqueEmail(prefix);
+      const user = await db()
+        .insertInto('users')
+        .values({ email, full_name: 'Bundle Giver', email_verified: true })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { id: user.id, email };
+    };
+    const [buyer, recipient] = await Promise.all([verifiedUser('bundle-giver'), verifiedUser('bundle-recipient')]);
+    const courses = await Promise.all([1, 2].map((n) => makeCourse({ title: `Gifted ${n}`, price_minor: 600, currency: 'USD' })));
+    const bundle = await makeCourse({
+      title: 'A gifted bundle',
+      kind: 'bundle',
+      pdf_path: null,
+      price_minor: 1000,
+      currency: 'USD',
+    });
+    await db()
+      .insertInto('bundle_items')
+      .values(courses.map((course, position) => ({ bundle_id: bundle.id, course_id: course.id, position })))
+      .execute();
+    // Both own the first course: bought for themselves, it would lower the buyer's price of the bundle.
+    for (const owner of [buyer, recipient])
+      await makePurchase(courses[0]!.id, { user_id: owner.id, email: owner.email, amount_minor: 600, provider: 'demo' });
+
+    const started = await startCheckout(
+      {
+        courseId: bundle.id,
+        email: buyer.email,
+        fullName: 'Bundle Giver',
+        language: 'en',
+        acceptTerms: true,
+        waiveWithdrawal: true,
+        sendNews: false,
+        discountCode: '',
+        gift: true,
+        giftTo: recipient.email,
+        giftMessage: '',
+        giftDate: isoDay(new Date()),
+      },
+      { id: buyer.id, email: buyer.email, fullName: 'Bundle Giver', language: 'en', role: 'user', sessionId: 'gift-test' },
+      { clientIp: '203.0.113.41' },
+    );
+    expect(started).toMatchObject({ ok: true, value: { kind: 'redirect' } });
+    const order = await db()
+      .selectFrom('purchases')
+      .selectAll()
+      .where('course_id', '=', bundle.id)
+      .where('email', '=', buyer.email)
+      .executeTakeFirstOrThrow();
+    // The recipient's library is none of the shop's business when pricing: the bundle's full price.
+    expect(order.amount_minor).toBe(1000);
+    expect(await fulfilPayment({ paymentId: order.payment_id!, amountMinor: 1000, currency: 'USD' })).toBe('fulfilled');
+    // Paid, it grants nothing to anyone before its delivery.
+    expect(await db().selectFrom('purchases').select('id').where('bundle_purchase_id', '=', order.id).execute()).toEqual([]);
+
+    await deliverDueGifts(db(), new Date());
+    const owned = async (userId: string) => (await ownedCourses(userId)).map((purchase) => purchase.courseId).sort();
+    expect(await owned(recipient.id)).toEqual([bundle.id, ...courses.map((course) => course.id)].sort());
+    expect(await owned(buyer.id)).toEqual([courses[0]!.id]);
+
+    // The buyer's order history: the gift, with its receipt, beside their own order.
+    const history = await listOrders(buyer.id);
+    expect(history.map((line) => [line.courseTitle, line.amountMinor, line.gift])).toEqual([
+      ['A gifted bundle', 1000, { recipientEmail: recipient.email, deliverOn: isoDay(new Date()), delivered: true }],
+      ['Gifted 1', 600, null],
+    ]);
+    expect(history[0]!.receipt).toMatchObject({ number: expect.stringMatching(/^R-/) });
+    expect(await receiptOfBuyer(order.id, buyer.id)).toMatchObject({ id: order.id });
+    expect(await receiptOfBuyer(order.id, recipient.id)).toBeUndefined();
+
+    // One sale, of the order; the recipient's grants are no sale, no €0 line, no checkout in the funnel.
+    const salesOf = (lines: { email: string; amountMinor: number }[]) =>
+      lines.filter((line) => [buyer.email, recipient.email].includes(line.email)).map((line) => [line.email, line.amountMinor]);
+    const sold = [
+      [recipient.email, 600],
+      [buyer.email, 600],
+      [buyer.email, 1000],
+    ];
+    expect(salesOf(await recentSales(500)).sort()).toEqual(sold.sort());
+    const funnel = await funnelRows('1month');
+    expect(funnel.filter((row) => row.courseId === courses[1]!.id)).toEqual([]);
+    expect(funnel.filter((row) => row.courseId === bundle.id)).toMatchObject([{ checkouts: 1, paid: 1 }]);
+
+    expect(await revokePurchase({ orderId: order.id }, 'refunded')).toBe('revoked');
+    expect(await owned(recipient.id)).toEqual([courses[0]!.id]);
+    expect((await listOrders(buyer.id))[0]).toMatchObject({
+      status: 'refunded',
+      creditNote: { number: expect.stringMatching(/^CN-/) },
+    });
+    expect((await mailsTo(recipient.email)).map((mail) => mail.kind)).toEqual(['gift']);
+    expect((await mailsTo(buyer.email)).map((mail) => mail.kind)).toEqual(['gift-receipt', 'refund-notice']);
   });
 });
