@@ -3,6 +3,7 @@ import { db, type Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { documentNumber } from './numbering.ts';
 import { orderReference } from './orders.ts';
+import { courseTitleIn } from '../catalogue/bundle-texts.ts';
 import type { Currency } from '../../src/lib/course-filters.ts';
 import type { CourseLanguage } from '../../src/lib/course-languages.ts';
 
@@ -172,7 +173,8 @@ export async function listOrders(userId: string): Promise<OrderLine[]> {
     .innerJoin('courses', 'courses.id', 'purchases.course_id')
     .select([
       'purchases.id',
-      'courses.title',
+      // A bundle's title in the order's language (decision 44).
+      courseTitleIn(sql.ref('purchases.language')).as('title'),
       'purchases.status',
       'purchases.amount_minor',
       'purchases.currency',
