@@ -1,4 +1,4 @@
-import { expect, test, waitForIslands, type Page } from './fixtures.ts';
+import { DEMO, expect, test, waitForIslands, type Page } from './fixtures.ts';
 import { demoCourseId } from '../../functions/seed/demo-ids.ts';
 import { axeViolations } from '../support/accessibility.ts';
 
@@ -97,4 +97,30 @@ test('the Turkish catalogue and page show the bundle in Turkish and in lira, and
   await expect(page).toHaveURL(/currency=EUR/);
   await expect(page.getByTestId('checkout-price')).toHaveText(/€11,99 EUR/);
   await expect(page.getByRole('heading', { name: TURKISH_TITLE })).toBeVisible();
+});
+
+test('the admin sees the bundle in both languages and its price per currency, and the Turkish title is required', async ({
+  page,
+  signIn,
+}) => {
+  const title = 'Your First Freelance Year: Three-Course Bundle';
+  await signIn(DEMO.admin);
+  await page.goto('/en/admin/courses');
+  await waitForIslands(page);
+  await page.getByLabel('Search courses').fill('Freelance Year');
+  await page
+    .getByRole('row')
+    .filter({ hasText: title })
+    .getByRole('button', { name: `Edit ${title}` })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Edit course' });
+  await expect(dialog.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue(title);
+  await expect(dialog.getByLabel('Title (Turkish)')).toHaveValue(TURKISH_TITLE);
+  await expect(dialog.getByLabel('Price in EUR')).toHaveValue('11.99');
+  await expect(dialog.getByLabel('Price in TRY')).toHaveValue('499.00');
+  // Its own language's text is the title above: no second English field.
+  await expect(dialog.getByLabel('Title (English)')).toHaveCount(0);
+  await dialog.getByLabel('Title (Turkish)').fill(' ');
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(dialog.getByText('The Turkish title is required')).toBeVisible();
 });
