@@ -35,12 +35,16 @@ export interface CourseDetail extends CourseSummary {
 export interface BundleContents {
   reducesOwned: boolean;
   courses: BundleCourse[];
+  /** Every price the seller set, one per currency it is sold in (its own first). */
+  prices: { currency: Currency; priceMinor: number }[];
 }
 
 export interface BundleCourse {
   id: string;
   title: string;
   priceMinor: number;
+  /** The bundle's own currency (its courses share it, admin-bundles.ts). */
+  currency: Currency;
   isActive: boolean;
 }
 
@@ -73,7 +77,7 @@ export async function listCourses(filters: CourseFilters, uiLanguage: Language):
   };
   // Page and count run separately: a window count would make PostgreSQL sort every match before LIMIT.
   const [rows, count] = await Promise.all([
-    ordered(applyFilters(selectSummaries(uiLanguage), filters, uiLanguage, display))
+    ordered(applyFilters(selectSummaries(uiLanguage, display.currency), filters, uiLanguage, display))
       .limit(COURSES_PER_PAGE)
       .offset((page - 1) * COURSES_PER_PAGE)
       .execute(),
@@ -134,7 +138,7 @@ function inBaseCurrency(display: DisplayCurrency) {
  */
 export async function listHomeCourses(lang: Language): Promise<CourseSummary[]> {
   const display = await displayCurrency(lang);
-  const rows = await selectSummaries(lang)
+  const rows = await selectSummaries(lang, display.currency)
     .where('courses.is_active', '=', true)
     .where('courses.language', '=', lang)
     .where(costsAtMost((await homeMaxPrice(display.currency)) * 100, display))
@@ -156,10 +160,13 @@ export async function listCoursesByIds(ids: readonly string[], lang: Language): 
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** An active course, or undefined for an unknown, malformed or inactive id. */
-export async function getActiveCourse(id: string, lang: Language): Promise<CourseDetail | undefined> {
+/**
+ * An active course, or undefined for an unknown, malformed or inactive id. A bundle sold in `currency`
+ * comes priced in it (what checkout charges); otherwise, and a course always, in its own currency.
+ */
+export async function getActiveCourse(id: string, lang: Language, currency?: Currency): Promise<CourseDetail | undefined> {
   if (!isUuid(id)) return undefined;
-  const row = await selectSummaries(lang)
+  const row = await selectSummaries(lang, currency)
     .select([
       'courses.instructor_bio',
       'courses.preview_first_page',
@@ -173,7 +180,13 @@ export async function getActiveCourse(id: string, lang: Language): Promise<Cours
   if (!row) return undefined;
   const previewPages = row.pdf_path === null ? null : previewPagesOf(row);
   const bundleContents =
-    row.kind === 'bundle' ? { reducesOwned: row.bundle_reduces_owned, courses: await listBundleCourses(row.id) } : null;
+    row.kind === 'bundle'
+      ? {
+          reducesOwned: row.bundle_reduces_owned,
+          courses: await listBundleCourses(row.id),
+          prices: await listBundlePrices(row.id, row.own_currency),
+        }
+      : null;
   return { ...toSummary(row), instructorBio: row.instructor_bio, previewPages, bundleContents };
 }
 
@@ -182,12 +195,29 @@ export async function listBundleCourses(bundleId: string): Promise<BundleCourse[
   const rows = await db()
     .selectFrom('bundle_items')
     .innerJoin('courses', 'courses.id', 'bundle_items.course_id')
-    .select(['courses.id', 'courses.title', 'courses.price_minor', 'courses.is_active'])
+    .select(['courses.id', 'courses.title', 'courses.price_minor', 'courses.currency', 'courses.is_active'])
     .where('bundle_items.bundle_id', '=', bundleId)
     .orderBy('bundle_items.position')
     .orderBy('courses.title')
     .execute();
-  return rows.map((item) => ({ id: item.id, title: item.title, priceMinor: item.price_minor, isActive: item.is_active }));
+  return rows.map((item) => ({
+    id: item.id,
+    title: item.title,
+    priceMinor: item.price_minor,
+    currency: item.currency as Currency,
+    isActive: item.is_active,
+  }));
+}
+
+async function listBundlePrices(bundleId: string, ownCurrency: string): Promise<BundleContents['prices']> {
+  const rows = await db()
+    .selectFrom('bundle_prices')
+    .select(['currency', 'price_minor'])
+    .where('bundle_id', '=', bundleId)
+    .orderBy(sql`currency = ${ownCurrency}`, 'desc')
+    .orderBy('currency')
+    .execute();
+  return rows.map((row) => ({ currency: row.currency as Currency, priceMinor: row.price_minor }));
 }
 
 export async function listActiveCategories(lang: Language): Promise<Category[]> {
@@ -229,20 +259,35 @@ export async function listActiveCourseIds(): Promise<{ id: string; updatedAt: Da
   return rows.map((row) => ({ id: row.id, updatedAt: row.updated_at }));
 }
 
-function selectSummaries(lang: Language) {
+/**
+ * Courses as shops show them in `lang`, priced in `currency`. A bundle (decision 44) reads its text in
+ * `lang` and its price in `currency` where it has them; without, the row's own text (its language
+ * said by `text_language`, never passed off as `lang`'s) and own price, as a course always.
+ */
+function selectSummaries(lang: Language, currency?: Currency) {
   return db()
     .selectFrom('courses')
     .innerJoin('categories', 'categories.slug', 'courses.category')
+    .leftJoin('bundle_texts', (join) =>
+      join.onRef('bundle_texts.bundle_id', '=', 'courses.id').on('bundle_texts.language', '=', lang),
+    )
+    .leftJoin('bundle_prices', (join) =>
+      join
+        .onRef('bundle_prices.bundle_id', '=', 'courses.id')
+        .on(sql<boolean>`bundle_prices.currency = ${currency ?? sql.ref('courses.currency')}`),
+    )
     .select([
       'courses.id',
-      'courses.title',
-      'courses.description',
+      sql<string>`coalesce(bundle_texts.title, courses.title)`.as('title'),
+      sql<string>`coalesce(bundle_texts.description, courses.description)`.as('description'),
+      sql<string>`coalesce(bundle_texts.language, courses.language)`.as('text_language'),
       'courses.category',
       'courses.difficulty_level',
       'courses.language',
-      'courses.price_minor',
+      sql<number>`coalesce(bundle_prices.price_minor, courses.price_minor)`.as('price_minor'),
       'courses.minimum_price_minor',
-      'courses.currency',
+      sql<string>`coalesce(bundle_prices.currency, courses.currency)`.as('currency'),
+      'courses.currency as own_currency',
       'courses.duration_minutes',
       'courses.cover_image_url',
       'courses.instructor_name',
@@ -283,12 +328,14 @@ type SummaryRow = {
   id: string;
   title: string;
   description: string;
+  text_language: string;
   category: string;
   difficulty_level: string;
   language: string;
   price_minor: number;
   minimum_price_minor: number | null;
   currency: string;
+  own_currency: string;
   duration_minutes: number;
   cover_image_url: string | null;
   instructor_name: string;
@@ -309,6 +356,7 @@ function toSummary(row: SummaryRow): CourseSummary {
     id: row.id,
     title: row.title,
     description: row.description,
+    textLanguage: row.text_language as CourseLanguage,
     category: row.category,
     categoryName: row.category_name,
     difficulty: row.difficulty_level as Difficulty,
@@ -328,11 +376,14 @@ function toSummary(row: SummaryRow): CourseSummary {
   };
 }
 
+/**
+ * The saving compares like with like: only a price in the currency the bundle's courses are priced in
+ * (its own) has one. In another, none is claimed: at reference rates it would be a guess about a
+ * charge the buyer never sees (decision 44).
+ */
 function bundleSummary(row: SummaryRow): BundleSummary {
+  const courseCount = Number(row.bundle_count ?? 0);
+  if (row.currency !== row.own_currency) return { courseCount, separateMinor: null, savingMinor: null };
   const separateMinor = Number(row.bundle_separate_minor ?? 0);
-  return {
-    courseCount: Number(row.bundle_count ?? 0),
-    separateMinor,
-    savingMinor: savingAgainst(separateMinor, row.price_minor),
-  };
+  return { courseCount, separateMinor, savingMinor: savingAgainst(separateMinor, row.price_minor) };
 }

@@ -37,13 +37,26 @@ export async function bundleProblem(input: CourseInput, bundleId: string): Promi
   return {};
 }
 
-/** Replaces a bundle's list with the saved one, in the save's transaction (a course saves none). */
+/**
+ * Replaces a bundle's list, texts and prices with the saved ones, in the save's transaction (a course
+ * saves none). Its own language's text and own currency's price are also its row's (admin-courses.ts).
+ */
 export async function saveBundleItems(trx: Transaction<Database>, bundleId: string, input: CourseInput): Promise<void> {
   if (input.kind !== 'bundle') return;
   await trx.deleteFrom('bundle_items').where('bundle_id', '=', bundleId).execute();
+  await trx.deleteFrom('bundle_texts').where('bundle_id', '=', bundleId).execute();
+  await trx.deleteFrom('bundle_prices').where('bundle_id', '=', bundleId).execute();
   await trx
     .insertInto('bundle_items')
     .values(input.bundleCourseIds.map((course_id, position) => ({ bundle_id: bundleId, course_id, position })))
+    .execute();
+  await trx
+    .insertInto('bundle_texts')
+    .values(input.bundleTexts.map((text) => ({ bundle_id: bundleId, ...text })))
+    .execute();
+  await trx
+    .insertInto('bundle_prices')
+    .values(input.bundlePrices.map(({ currency, priceMinor }) => ({ bundle_id: bundleId, currency, price_minor: priceMinor })))
     .execute();
 }
 

@@ -44,6 +44,14 @@ export function selectViews(lang: Language) {
       sql<string[]>`ARRAY(SELECT course_id FROM bundle_items WHERE bundle_id = courses.id ORDER BY position)`.as(
         'bundle_course_ids',
       ),
+      sql<
+        AdminCourseView['bundleTexts'] | null
+      >`(SELECT jsonb_object_agg(language, jsonb_build_object('title', title, 'description', description)) FROM bundle_texts WHERE bundle_id = courses.id)`.as(
+        'bundle_texts',
+      ),
+      sql<
+        AdminCourseView['bundlePrices'] | null
+      >`(SELECT jsonb_object_agg(currency, price_minor) FROM bundle_prices WHERE bundle_id = courses.id)`.as('bundle_prices'),
       'courses.created_at',
       'courses.updated_at',
       categoryNameIn(lang).as('category_name'),
@@ -100,6 +108,8 @@ export function toView(row: ViewRow): AdminCourseView {
     kind: row.kind,
     bundleCourseIds: row.bundle_course_ids,
     bundleReducesOwned: row.bundle_reduces_owned,
+    bundleTexts: row.bundle_texts ?? {},
+    bundlePrices: row.bundle_prices ?? {},
     updateNotices:
       row.notices_buyer_count === null
         ? null

@@ -121,6 +121,19 @@ export interface BundleItems {
   position: Generated<number>;
 }
 
+export interface BundlePrices {
+  bundle_id: string;
+  currency: string;
+  price_minor: number;
+}
+
+export interface BundleTexts {
+  bundle_id: string;
+  description: string;
+  language: string;
+  title: string;
+}
+
 export interface BuyerImports {
   created_at: Generated<Timestamp>;
   created_by: string | null;
@@ -614,6 +627,8 @@ export interface DB {
   broadcast_recipients: BroadcastRecipients;
   broadcasts: Broadcasts;
   bundle_items: BundleItems;
+  bundle_prices: BundlePrices;
+  bundle_texts: BundleTexts;
   buyer_imports: BuyerImports;
   cache_purges: CachePurges;
   categories: Categories;

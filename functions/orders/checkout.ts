@@ -56,7 +56,7 @@ export async function startCheckout(
   sessionUser: SessionUser | undefined,
   context: CheckoutContext,
 ): Promise<Result<CheckoutStarted>> {
-  const active = await getActiveCourse(request.courseId, request.language);
+  const active = await getActiveCourse(request.courseId, request.language, request.currency);
   if (!active) return COURSE_NOT_FOUND;
   const gift = giftOf(request);
   // A bundle costs a signed-in buyer less by the courses they own; owning them all, there is nothing to

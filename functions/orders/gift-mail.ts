@@ -1,4 +1,5 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
+import { courseTitleIn } from '../catalogue/bundle-texts.ts';
 import type { Database } from '../db/schema.ts';
 import { queueMailToRender } from '../mail/template.ts';
 import { giftMail, giftReceipt } from '../mail/templates/index.ts';
@@ -32,7 +33,8 @@ function giftForMail(trx: Transaction<Database>, where: { giftId: string } | { o
       'purchases.receipt_number',
       'purchases.discount_code',
       'purchases.discount_minor',
-      'courses.title',
+      // A bundle's title in the order's language (decision 44).
+      courseTitleIn(sql.ref('purchases.language')).as('title'),
       giftDeliveryDay.as('deliver_day'),
     ])
     .where('giftId' in where ? 'gifts.id' : 'gifts.order_id', '=', 'giftId' in where ? where.giftId : where.orderId)

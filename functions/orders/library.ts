@@ -4,6 +4,7 @@ import type { Database } from '../db/schema.ts';
 import { documentNumber } from './numbering.ts';
 import { orderReference } from './orders.ts';
 import { giftBoughtBy, giftDeliveryDay } from './gift-rows.ts';
+import { courseTitleIn } from '../catalogue/bundle-texts.ts';
 import type { Currency } from '../../src/lib/course-filters.ts';
 import type { CourseLanguage } from '../../src/lib/course-languages.ts';
 
@@ -179,7 +180,8 @@ export async function listOrders(userId: string): Promise<OrderLine[]> {
     .leftJoin('gifts', 'gifts.order_id', 'purchases.id')
     .select([
       'purchases.id',
-      'courses.title',
+      // A bundle's title in the order's language (decision 44).
+      courseTitleIn(sql.ref('purchases.language')).as('title'),
       'purchases.status',
       'purchases.amount_minor',
       'purchases.currency',

@@ -1,4 +1,5 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
+import { courseTitleIn } from '../catalogue/bundle-texts.ts';
 import type { Database } from '../db/schema.ts';
 import { siteUrl } from '../env.ts';
 import { queueMail } from '../mail/outbox.ts';
@@ -45,7 +46,8 @@ function purchaseForMail(trx: Transaction<Database>, purchaseId: string) {
       'purchases.discount_code',
       'purchases.discount_minor',
       'purchases.contracts',
-      'courses.title',
+      // A bundle's title in the order's language (decision 44).
+      courseTitleIn(sql.ref('purchases.language')).as('title'),
     ])
     .where('purchases.id', '=', purchaseId)
     .executeTakeFirstOrThrow();

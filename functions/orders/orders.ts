@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { courseTitleIn } from '../catalogue/bundle-texts.ts';
 import { db } from '../db/database.ts';
 
 /** How an order is named to people (receipts, e-mails, support): short, and enough to find it. */
@@ -45,7 +47,8 @@ export async function getOrderByPaymentId(paymentId: string): Promise<OrderView 
       'purchases.status',
       'purchases.provider',
       'purchases.course_id',
-      'courses.title',
+      // A bundle's title in the order's language (decision 44).
+      courseTitleIn(sql.ref('purchases.language')).as('title'),
       'purchases.email',
       'purchases.amount_minor',
       'purchases.currency',

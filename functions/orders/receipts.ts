@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import { courseTitleIn } from '../catalogue/bundle-texts.ts';
 import { db } from '../db/database.ts';
 import { inLibraryOf } from './library.ts';
 import { giftBoughtBy } from './gift-rows.ts';
@@ -54,7 +56,8 @@ function baseQuery() {
       'purchases.language',
       'purchases.email',
       'purchases.full_name',
-      'courses.title',
+      // A bundle's title in the order's language (decision 44).
+      courseTitleIn(sql.ref('purchases.language')).as('title'),
       'purchases.amount_minor',
       'purchases.paid_minor',
       'purchases.discount_minor',

@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { COURSE_LANGUAGES } from '../../src/lib/course-languages.ts';
+import { CURRENCIES } from '../../src/lib/course-filters.ts';
+import { LANGUAGES } from '../../src/i18n/languages.ts';
 import { ShopSettingsSchema } from '../../src/lib/admin/shop-settings.schema.ts';
 
 const CATALOGUE_FILE = fileURLToPath(new URL('../../content/catalogue/demo-catalogue.json', import.meta.url));
@@ -43,6 +45,9 @@ export const DemoCourseSchema = z.object({
 /** A bundle (decision 44): a course row without a PDF that grants the listed demo courses. */
 export const DemoBundleSchema = DemoCourseSchema.omit({ lessons: true, minimumPriceMinor: true, previewPages: true }).extend({
   courses: z.array(z.string()).min(2),
+  /** Its text in the other interface languages, and its price in other currencies (decision 44). */
+  texts: z.partialRecord(z.enum(LANGUAGES), z.object({ title: z.string().min(1), description: z.string().min(1) })).default({}),
+  prices: z.partialRecord(z.enum(CURRENCIES), z.number().int().min(0)).default({}),
 });
 
 export const DemoCatalogueSchema = z.object({

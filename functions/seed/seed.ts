@@ -120,11 +120,22 @@ async function seedBundle(database: Db, bundle: DemoBundle, createdAt: Date): Pr
     .onConflict((conflict) => conflict.column('id').doNothing())
     .executeTakeFirst();
   const inserted = Number(result.numInsertedOrUpdatedRows ?? 0);
-  if (inserted > 0)
-    await database
-      .insertInto('bundle_items')
-      .values(bundle.courses.map((key, position) => ({ bundle_id: id, course_id: demoCourseId(key), position })))
-      .execute();
+  if (inserted === 0) return 0;
+  await database
+    .insertInto('bundle_items')
+    .values(bundle.courses.map((key, position) => ({ bundle_id: id, course_id: demoCourseId(key), position })))
+    .execute();
+  // Its own language's text and currency's price first, as the admin's editor saves them (admin-bundles.ts).
+  const texts = { ...bundle.texts, [bundle.language]: { title: bundle.title, description: bundle.description } };
+  await database
+    .insertInto('bundle_texts')
+    .values(Object.entries(texts).map(([language, text]) => ({ bundle_id: id, language, ...text })))
+    .execute();
+  const prices = { ...bundle.prices, [bundle.currency]: bundle.priceMinor };
+  await database
+    .insertInto('bundle_prices')
+    .values(Object.entries(prices).map(([currency, price_minor]) => ({ bundle_id: id, currency, price_minor })))
+    .execute();
   return inserted;
 }
 

@@ -16,6 +16,11 @@ export function asLanguage(value: unknown): Language {
   return isLanguage(value) ? value : DEFAULT_LANGUAGE;
 }
 
+/** `{ 'name-en': value('en'), 'name-tr': value('tr') }`: a form field per language, for a schema and a form's values. */
+export function perLanguage<Field extends string, T>(field: (lang: Language) => Field, value: (lang: Language) => T) {
+  return Object.fromEntries(LANGUAGES.map((lang) => [field(lang), value(lang)])) as Record<Field, T>;
+}
+
 /** `(en|tr)`: the language segment of a path, for route patterns. */
 export const LANGUAGE_PATTERN = `(${LANGUAGES.join('|')})`;
 

@@ -28,7 +28,8 @@ export function savingAgainst(separateMinor: number, bundlePriceMinor: number): 
  * What a buyer who owns some of the courses pays: the bundle's price less the owned courses' share of
  * it (their separate prices' share of all), so the buyer keeps the bundle's saving on the rest. With
  * the reduction turned off, or nothing owned, the bundle's price. Owning every course leaves nothing
- * to sell (0 here; checkout says the buyer owns it).
+ * to sell (0 here; checkout says the buyer owns it). The share is a ratio of the courses' prices (all
+ * in the bundle's own currency), so it lowers the bundle's price in any currency it is sold in.
  */
 export function bundlePriceFor(
   bundle: { priceMinor: number; reducesOwned: boolean },

@@ -5,6 +5,10 @@ import { uuidSchema } from './uuid.schema.ts';
 import { LanguageSchema } from './validation.ts';
 import { normalizeVatNumber } from './vat-number-format.ts';
 import { TypedPriceSchema } from './pay-what-you-want.schema.ts';
+import { CURRENCIES } from './course-filters.ts';
+
+/** The currency of the price the buyer saw: a bundle is charged in it where it has one (decision 44); a course always in its own. */
+export const ChargedCurrencySchema = z.enum(CURRENCIES, 'errors.badRequest').optional();
 
 /**
  * What checkout asks for the tax when the seller has set a tax country (Admin → Settings → Taxes):
@@ -32,6 +36,7 @@ export const ExpectedTotalSchema = z.number('errors.badRequest').int('errors.bad
 export const TaxQuoteRequestSchema = TaxFieldsSchema.extend({
   courseId: uuidSchema('errors.badRequest'),
   language: LanguageSchema,
+  currency: ChargedCurrencySchema,
   discountCode: text('errors.badRequest').trim().max(32, 'checkout.codeUnknown').default(''),
   price: TypedPriceSchema,
 });

@@ -2,7 +2,7 @@ import { z } from './zod.ts';
 import { uuidSchema } from './uuid.schema.ts';
 import { EmailSchema, LanguageSchema } from './validation.ts';
 import { BillingDetailsSchema } from './billing-details.schema.ts';
-import { ExpectedTotalSchema, TaxFieldsSchema } from './checkout-tax.schema.ts';
+import { ChargedCurrencySchema, ExpectedTotalSchema, TaxFieldsSchema } from './checkout-tax.schema.ts';
 import { namedPriceSchema, TypedPriceSchema } from './pay-what-you-want.schema.ts';
 import type { NamedPriceTerms } from './pay-what-you-want.ts';
 import { GiftFieldsSchema } from './gift.schema.ts';
@@ -37,6 +37,7 @@ export function checkoutFormSchema(terms: NamedPriceTerms | null, gift = false) 
 export const CheckoutRequestSchema = CheckoutFormSchema.extend({
   courseId: uuidSchema('errors.badRequest'),
   language: LanguageSchema,
+  currency: ChargedCurrencySchema,
   /** Sent only when the course's provider needs them (checkout page's `billingRequired`). */
   billing: BillingDetailsSchema.optional(),
   /** The total the buyer was shown with the tax for their country (checkout-tax.schema.ts). */
@@ -59,6 +60,7 @@ export type CheckoutRequest = z.infer<typeof CheckoutRequestSchema>;
 export const QuoteRequestSchema = z.object({
   courseId: uuidSchema('errors.badRequest'),
   language: LanguageSchema,
+  currency: ChargedCurrencySchema,
   discountCode: DiscountCodeSchema,
   price: TypedPriceSchema,
 });

@@ -6,6 +6,8 @@ export interface CourseSummaryView {
   id: string;
   title: string;
   description: string;
+  /** The language the title and description are written in: a bundle's may be another than the page's (decision 44). */
+  textLanguage: CourseLanguage;
   category: string;
   categoryName: string;
   difficulty: Difficulty;
@@ -26,11 +28,14 @@ export interface CourseSummaryView {
   bundle: BundleSummary | null;
 }
 
-/** What a catalogue card shows of a bundle, computed from its courses' prices (src/lib/bundle-price.ts). */
+/**
+ * What a catalogue card shows of a bundle, computed from its courses' prices (src/lib/bundle-price.ts),
+ * in the currency of the price shown; null when that is not the currency its courses are priced in.
+ */
 export interface BundleSummary {
   courseCount: number;
-  separateMinor: number;
-  savingMinor: number;
+  separateMinor: number | null;
+  savingMinor: number | null;
 }
 
 export interface CategoryOption {

@@ -8,6 +8,7 @@ import { clientIp } from './client-ip.ts';
 import { currentUser } from './guards.ts';
 import { courseUrl } from '../lib/course-links.ts';
 import { localizedPath, type Language } from '../i18n/languages.ts';
+import type { Currency } from '../lib/course-filters.ts';
 import { failureStatus, readText } from '../lib/http.ts';
 import type { MessageKey } from '../i18n/i18n.ts';
 import { CheckoutRequestSchema, type AppliedCode, type CheckoutRequest } from '../lib/checkout.schema.ts';
@@ -120,6 +121,7 @@ export async function readCheckoutForm(request: Request, target: CheckoutTarget)
     ...checked,
     courseId: target.courseId,
     language: target.language,
+    currency: target.currency,
     ...(target.askBilling ? { billing } : {}),
     ...(target.askTax ? postedTax(values, form) : {}),
     ...(target.gift ? { gift: true, giftTo: values.giftTo, giftMessage: values.giftMessage, giftDate: values.giftDate } : {}),
@@ -140,6 +142,8 @@ export async function readCheckoutForm(request: Request, target: CheckoutTarget)
 export interface CheckoutTarget {
   courseId: string;
   language: Language;
+  /** The currency a bundle is bought in (the page's `?currency=`). */
+  currency?: Currency | undefined;
   askBilling: boolean;
   askTax: boolean;
   /** Bought as a gift (`?gift` on the page): the gift's fields are read and required. */
@@ -157,7 +161,7 @@ function intentOf(button: string | null): CheckoutIntent {
 /** "Apply" posted without the script: the island's own request to the quote endpoint, in-process. */
 export async function quotePosted(
   page: PageContext,
-  target: { courseId: string; language: Language },
+  target: { courseId: string; language: Language; currency?: Currency | undefined },
   discountCode: string,
   price: string | undefined,
 ): Promise<{ applied: AppliedCode } | { failure: ApiFailure }> {

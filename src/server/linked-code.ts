@@ -1,5 +1,6 @@
 import type { AstroGlobal } from 'astro';
 import type { Language } from '../i18n/languages.ts';
+import type { Currency } from '../lib/course-filters.ts';
 import type { MessageKey } from '../i18n/i18n.ts';
 import { DiscountCodeSchema, type AppliedCode } from '../lib/checkout.schema.ts';
 import { quotePosted } from './checkout.ts';
@@ -21,7 +22,7 @@ export interface LinkedCode {
  */
 export async function codeFromLink(
   page: AstroGlobal,
-  target: { courseId: string; language: Language },
+  target: { courseId: string; language: Language; currency?: Currency | undefined },
 ): Promise<LinkedCode | undefined> {
   const parsed = DiscountCodeSchema.safeParse(page.url.searchParams.get('code') ?? '');
   if (!parsed.success || parsed.data === '') return undefined;

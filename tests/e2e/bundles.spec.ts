@@ -1,14 +1,16 @@
-import { expect, test, waitForIslands, type Page } from './fixtures.ts';
+import { DEMO, expect, test, waitForIslands, type Page } from './fixtures.ts';
 import { demoCourseId } from '../../functions/seed/demo-ids.ts';
 import { axeViolations } from '../support/accessibility.ts';
 
 /**
- * The demo bundle (decision 44): three English courses at $16.98 apart, $12.99 together. A buyer who
+ * The demo bundle (decisions 44 and 54): three English courses at $16.98 apart, $12.99 together
+ * (€11.99 and ₺499 in the other currencies, its text in Turkish too). A buyer who
  * owns one of them pays the bundle's price less that course's share ($4.99 of $16.98: $9.17), and
  * gets the other two, each with its own stamped download.
  */
 const BUNDLE_ID = demoCourseId('freelance-first-year-bundle');
 const OWNED_ID = demoCourseId('star-method-interview-answers');
+const TURKISH_TITLE = 'İlk Serbest Çalışma Yılınız: Üç Kurslu Paket';
 const TITLES = [
   'Value-Based Pricing for Freelancers',
   'Answer Any Behavioural Interview Question with STAR',
@@ -68,17 +70,57 @@ test('a buyer who owns one course of the bundle sees it, pays the lowered price 
   for (const title of TITLES) await expect(page.getByRole('main').getByText(title, { exact: true }).first()).toBeVisible();
 });
 
-test('the Turkish catalogue and page show the bundle with its badge and saving', async ({ page }) => {
+test('the Turkish catalogue and page show the bundle in Turkish and in lira, and sell it in euros too', async ({ page }) => {
   await page.goto('/tr/courses?language=all&search=Freelance%20Year');
   await waitForIslands(page);
-  const card = page.getByRole('article').filter({ hasText: 'Your First Freelance Year' });
+  const card = page.getByRole('article').filter({ hasText: TURKISH_TITLE });
   await expect(card.getByText('Paket · 3 kurs')).toBeVisible();
-  await expect(card.getByText('Ayrı ayrı $16,98 yerine $3,99 tasarruf')).toBeVisible();
+  await expect(card.getByText(/₺499,00/).filter({ visible: true })).toHaveCount(1);
+  // Its courses are priced in dollars: no saving is claimed in lira.
+  await expect(card.getByText(/tasarruf/)).toHaveCount(0);
   await card.getByRole('heading').getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1, name: TURKISH_TITLE })).toBeVisible();
+  await expect(page.getByText(/Yeni bir serbest çalışanın ilk yılında/)).toBeVisible();
+  await expect(page.getByTestId('course-price')).toHaveText(/₺499/);
   const contents = page.getByRole('region', { name: 'Bu paketteki kurslar' });
   await expect(contents.getByRole('listitem')).toHaveCount(3);
   await expect(contents.getByText(/Satın almadan önce giriş yapın/)).toBeVisible();
   // The phone-width rule of the every-page sweep, on the bundle's page.
   await page.setViewportSize({ width: 375, height: 800 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+  // Its euro price leads to a checkout in euros, the summary in Turkish.
+  await page
+    .getByRole('complementary')
+    .getByRole('link', { name: /€11,99/ })
+    .click();
+  await expect(page).toHaveURL(/currency=EUR/);
+  await expect(page.getByTestId('checkout-price')).toHaveText(/€11,99 EUR/);
+  await expect(page.getByRole('heading', { name: TURKISH_TITLE })).toBeVisible();
+});
+
+test('the admin sees the bundle in both languages and its price per currency, and the Turkish title is required', async ({
+  page,
+  signIn,
+}) => {
+  const title = 'Your First Freelance Year: Three-Course Bundle';
+  await signIn(DEMO.admin);
+  await page.goto('/en/admin/courses');
+  await waitForIslands(page);
+  await page.getByLabel('Search courses').fill('Freelance Year');
+  await page
+    .getByRole('row')
+    .filter({ hasText: title })
+    .getByRole('button', { name: `Edit ${title}` })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Edit course' });
+  await expect(dialog.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue(title);
+  await expect(dialog.getByLabel('Title (Turkish)')).toHaveValue(TURKISH_TITLE);
+  await expect(dialog.getByLabel('Price in EUR')).toHaveValue('11.99');
+  await expect(dialog.getByLabel('Price in TRY')).toHaveValue('499.00');
+  // Its own language's text is the title above: no second English field.
+  await expect(dialog.getByLabel('Title (English)')).toHaveCount(0);
+  await dialog.getByLabel('Title (Turkish)').fill(' ');
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(dialog.getByText('The Turkish title is required')).toBeVisible();
 });

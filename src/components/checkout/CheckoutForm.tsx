@@ -140,7 +140,7 @@ function CheckoutForm({
   const free = totalMinor === 0;
   const askBilling = billingRequired && !free;
   const askTax = taxProps !== null && !free;
-  const tax = useTaxFields(lang, courseId, applied?.code ?? '', taxProps, askTax, named.sent);
+  const tax = useTaxFields(lang, courseId, applied?.code ?? '', taxProps, askTax, named.sent, currency);
   // The country is asked once: the billing details a provider needs take it from the tax fields.
   const taxCountry = askTax ? (taxProps.countries.find((entry) => entry.code === tax.form.values.country)?.name ?? '') : null;
   const { set: setBillingField } = billing;
@@ -172,6 +172,7 @@ function CheckoutForm({
       ...(gift ? { gift: true } : { giftTo: undefined, giftMessage: undefined, giftDate: undefined }),
       courseId,
       language: lang,
+      currency,
       ...(details ? { billing: details } : {}),
       ...(askTax ? tax.payload() : {}),
     });

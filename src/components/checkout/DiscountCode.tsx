@@ -41,6 +41,7 @@ export function DiscountCode({ lang, courseId, price, listMinor, currency, field
     const result = await postJson<AppliedCode>('/api/checkout/quote', {
       courseId,
       language: lang,
+      currency,
       discountCode: field.value,
       price,
     });

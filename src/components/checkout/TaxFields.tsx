@@ -37,6 +37,8 @@ export function useTaxFields(
   enabled: boolean,
   /** A pay-what-you-want buyer's price: the tax is on it. */
   price?: string,
+  /** The currency charged (a bundle's may be other than its own). */
+  currency?: string,
 ) {
   const props = given ?? NO_TAX;
   const initial: Record<'country' | 'vatNumber' | 'businessName', string> & { confirmCountry: boolean } = {
@@ -65,6 +67,7 @@ export function useTaxFields(
     void postJson<{ quote: TaxQuote; confirmAgainst: string | null }>('/api/checkout/tax', {
       courseId,
       language: lang,
+      currency,
       discountCode,
       price,
       country,
@@ -82,7 +85,7 @@ export function useTaxFields(
     return () => {
       current = false;
     };
-  }, [enabled, asked, country, vatNumber, businessName, discountCode, price, courseId, lang, setErrors]);
+  }, [enabled, asked, country, vatNumber, businessName, discountCode, price, courseId, lang, currency, setErrors]);
 
   return {
     form,

@@ -37,6 +37,8 @@ export function CourseCard({
   const { price, suggestion } = priceWords(course, lang, t);
   const extraTags = course.tags.length - CARD_TAG_LIMIT;
   const owned = ownedPurchaseOf(useStore($ownedCourses), course.id);
+  // A bundle without a text in the page's language shows its own, marked as such (decision 44).
+  const textLang = course.textLanguage === lang ? undefined : course.textLanguage;
   return (
     <article className="flex flex-1 flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition hover:shadow-md">
       <a href={courseUrl(lang, course.id)} className="relative block aspect-video bg-gray-100" tabIndex={-1} aria-hidden="true">
@@ -64,13 +66,15 @@ export function CourseCard({
       <div className="flex flex-1 flex-col p-5">
         <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">{course.categoryName}</p>
         {course.bundle && <BundleBadge bundle={course.bundle} currency={course.currency} lang={lang} />}
-        <h3 className="mt-1 text-lg font-bold leading-snug">
+        <h3 className="mt-1 text-lg font-bold leading-snug" lang={textLang}>
           <a href={courseUrl(lang, course.id)} className="hover:text-brand-700">
             {course.title}
           </a>
         </h3>
         <RatingSummary rating={course.rating} lang={lang} t={t} className="mt-1 text-sm" />
-        <p className="mt-2 line-clamp-3 text-sm text-gray-600">{course.description}</p>
+        <p className="mt-2 line-clamp-3 text-sm text-gray-600" lang={textLang}>
+          {course.description}
+        </p>
         <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-gray-600">
           <li>{t('course.minutes', { count: course.durationMinutes })}</li>
           <li>{course.students > 0 ? t('course.students', { count: course.students }) : t('course.newCourse')}</li>
@@ -88,7 +92,7 @@ export function CourseCard({
           </ul>
         )}
         <a
-          href={checkoutUrl(lang, course.id)}
+          href={checkoutUrl(lang, course.id, course.bundle ? course.currency : undefined)}
           hidden={Boolean(owned)}
           data-buy-for={course.id}
           className="mt-5 block rounded-lg bg-brand-600 px-4 py-2 text-center font-semibold text-white hover:bg-brand-700"
@@ -124,7 +128,7 @@ function BundleBadge({ bundle, currency, lang }: { bundle: BundleSummary; curren
       <span className="rounded-full bg-violet-100 px-2.5 py-0.5 text-xs font-semibold text-violet-800">
         {t('course.bundleBadge', { count: bundle.courseCount })}
       </span>
-      {bundle.savingMinor > 0 && (
+      {bundle.savingMinor !== null && bundle.separateMinor !== null && bundle.savingMinor > 0 && (
         <span className="font-medium text-emerald-800">
           {t('course.bundleSaving', {
             amount: formatMoney(bundle.savingMinor, currency, lang),

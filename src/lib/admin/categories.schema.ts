@@ -2,7 +2,7 @@ import { z } from '../zod.ts';
 import { foldTurkish } from '../turkish.ts';
 import { slugify } from '../blog.schema.ts';
 import { text } from '../validation.ts';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../i18n/languages.ts';
+import { DEFAULT_LANGUAGE, LANGUAGES, perLanguage, type Language } from '../../i18n/languages.ts';
 
 /** The admin category form, checked by the same schema in the editor and on the server (client-safe). */
 export const DEFAULT_CATEGORY_COLOR = '#3B82F6';
@@ -56,10 +56,6 @@ export type PerLanguage = Record<Language, string>;
 export const nameField = (lang: Language) => `name-${lang}` as const;
 export const descriptionField = (lang: Language) => `description-${lang}` as const;
 
-/** `{ 'name-en': value('en'), 'name-tr': value('tr') }`: a field per language, for the schema and the form's values. */
-export function perLanguage<Field extends string, T>(field: (lang: Language) => Field, value: (lang: Language) => T) {
-  return Object.fromEntries(LANGUAGES.map((lang) => [field(lang), value(lang)])) as Record<Field, T>;
-}
 const named = (lang: Language) => {
   const required = `admin.categories.nameRequired.${lang}`;
   return text(required).trim().min(1, required).max(NAME_MAX, 'validation.tooLong');

@@ -104,6 +104,8 @@ describe('admin course form schema', () => {
       kind: 'course',
       bundleCourseIds: [],
       bundleReducesOwned: true,
+      bundleTexts: {},
+      bundlePrices: {},
       updateNotices: null,
       createdAt: '',
       updatedAt: '',
@@ -136,7 +138,13 @@ describe('admin course form schema', () => {
 
   it('takes a bundle with at least two distinct course ids at a fixed price, and a course without any', () => {
     const [a, b] = ['0b6c2f0e-6a4f-4c55-9d1e-1f0f0e5a7c01', '0b6c2f0e-6a4f-4c55-9d1e-1f0f0e5a7c02'];
-    const bundle = { ...valid, kind: 'bundle', bundleReducesOwned: 'false' } as const;
+    const bundle = {
+      ...valid,
+      kind: 'bundle',
+      bundleReducesOwned: 'false',
+      'title-tr': 'Paket',
+      'description-tr': 'Türkçe açıklama',
+    } as const;
     expect(CourseFormSchema.parse({ ...bundle, bundleCourses: `${a}, ${b},${a}` })).toMatchObject({
       kind: 'bundle',
       bundleCourseIds: [a, b],
@@ -149,6 +157,19 @@ describe('admin course form schema', () => {
     expect(messages({ ...bundle, bundleCourses: `${a},${b}`, payWhatYouWant: 'true' })).toEqual([
       'admin.courses.errors.bundleFixedPrice',
     ]);
+    // Another language's text is required; another currency's price optional, and checked when given.
+    expect(messages({ ...bundle, bundleCourses: `${a},${b}`, 'title-tr': ' ', 'description-tr': '' })).toEqual([
+      'admin.courses.errors.bundleTitleRequired.tr',
+      'admin.courses.errors.bundleDescriptionRequired.tr',
+    ]);
+    expect(messages({ ...bundle, bundleCourses: `${a},${b}`, 'price-EUR': '1.234' })).toEqual([
+      'admin.courses.errors.priceInvalid',
+    ]);
+    // A course has no texts or prices of its own beside its row's.
+    expect(CourseFormSchema.parse({ ...valid, 'title-tr': 'x', 'price-EUR': '5' })).toMatchObject({
+      bundleTexts: [],
+      bundlePrices: [],
+    });
     // An older client leaves the bundle fields out: a course, holding nothing.
     const { kind: _kind, bundleCourses: _courses, bundleReducesOwned: _reduces, ...older } = valid;
     expect(CourseFormSchema.parse(older)).toMatchObject({ kind: 'course', bundleCourseIds: [] });
@@ -184,5 +205,34 @@ describe('admin course form schema', () => {
       page: 2,
     });
     expect(parseAdminCourseQuery(new URLSearchParams('page=-4'))).toEqual({ search: '', page: 1 });
+  });
+});
+
+describe('a bundle in several languages and currencies', () => {
+  it('keeps its own language and currency first, from the title and price fields, and leaves out currencies left empty', () => {
+    const ids = '0b6c2f0e-6a4f-4c55-9d1e-1f0f0e5a7c01,0b6c2f0e-6a4f-4c55-9d1e-1f0f0e5a7c02';
+    const parsed = CourseFormSchema.parse({
+      ...valid,
+      kind: 'bundle',
+      bundleCourses: ids,
+      language: 'tr',
+      currency: 'TRY',
+      price: '499',
+      'title-en': ' Budget bundle ',
+      'description-en': 'In English',
+      // Its own language's extra fields are not read: the title and description fields hold it.
+      'title-tr': 'ignored',
+      'price-EUR': '11.50',
+      'price-USD': '',
+      'price-TRY': '1',
+    });
+    expect(parsed.bundleTexts).toEqual([
+      { language: 'tr', title: 'Bütçe', description: 'Açıklama' },
+      { language: 'en', title: 'Budget bundle', description: 'In English' },
+    ]);
+    expect(parsed.bundlePrices).toEqual([
+      { currency: 'TRY', priceMinor: 49900 },
+      { currency: 'EUR', priceMinor: 1150 },
+    ]);
   });
 });

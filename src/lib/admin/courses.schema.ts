@@ -5,6 +5,7 @@ import { PUBLIC_MEDIA_PREFIX } from '../course-links.ts';
 import { MAX_PRICE_MAJOR, toMajorUnits, toMinorUnits } from '../money.ts';
 import { isUuid } from '../uuid.ts';
 import { PreviewPagesField, previewPagesText, type PreviewPages } from './course-preview.schema.ts';
+import { LANGUAGES, perLanguage, type Language } from '../../i18n/languages.ts';
 
 /** The admin course form, checked by the same schema in the island and in the endpoints. Client-safe. */
 export const MAX_PDF_BYTES = 50 * 1024 * 1024;
@@ -64,6 +65,9 @@ export interface AdminCourseView {
   /** A bundle's courses in its order, and whether owning some lowers its price; empty and true for a course. */
   bundleCourseIds: string[];
   bundleReducesOwned: boolean;
+  /** A bundle's text per language and price per currency (its own language's and currency's too); empty for a course. */
+  bundleTexts: Partial<Record<Language, { title: string; description: string }>>;
+  bundlePrices: Partial<Record<Currency, number>>;
   /**
    * The "new version" e-mails of the current version, when a save asked for them: being sent (to
    * `buyers` buyers) by the background worker, or sent (`buyers` mailed).
@@ -132,6 +136,21 @@ const bundleCourseIds = z
   ])
   .refine((ids) => ids.length <= BUNDLE_MAX_COURSES && ids.every(isUuid), 'admin.courses.errors.bundleCoursesInvalid');
 
+/**
+ * A bundle's text in each interface language other than its own (its title and description fields
+ * hold that one), and its price in each currency other than its own (empty: not sold in it). One flat
+ * field each, so a new language or currency is a new field (decision 44).
+ */
+export const bundleTitleField = (lang: Language) => `title-${lang}` as const;
+export const bundleDescriptionField = (lang: Language) => `description-${lang}` as const;
+export const bundlePriceField = (currency: Currency) => `price-${currency}` as const;
+const perCurrency = <T>(value: (currency: Currency) => T) =>
+  Object.fromEntries(CURRENCIES.map((currency) => [bundlePriceField(currency), value(currency)])) as Record<
+    ReturnType<typeof bundlePriceField>,
+    T
+  >;
+const optionalText = (max: number) => z.string().trim().max(max, 'validation.tooLong').default('');
+
 const requiredText = (max: number, message: string) => z.string().trim().min(1, message).max(max, 'validation.tooLong');
 const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
 const amount = (message: string) =>
@@ -142,59 +161,64 @@ const amount = (message: string) =>
     .transform(Number)
     .refine((value) => value >= 0 && value <= MAX_PRICE_MAJOR, message);
 
-export const CourseFormSchema = z
-  .object({
-    title: requiredText(200, 'admin.courses.errors.titleRequired'),
-    category: z
-      .string()
-      .trim()
-      .min(1, 'admin.courses.errors.categoryRequired')
-      .max(100)
-      .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'admin.courses.errors.categoryInvalid'),
-    description: requiredText(5000, 'admin.courses.errors.descriptionRequired'),
-    instructorName: requiredText(200, 'admin.courses.errors.instructorNameRequired'),
-    instructorBio: requiredText(2000, 'admin.courses.errors.instructorBioRequired'),
-    price: amount('admin.courses.errors.priceInvalid'),
-    payWhatYouWant: flag,
-    minimumPrice: z.string().max(20, 'admin.courses.errors.minimumInvalid'),
-    currency: z.enum(CURRENCIES, 'admin.courses.errors.currencyInvalid'),
-    language: z.enum(COURSE_LANGUAGES, 'admin.courses.errors.languageInvalid'),
-    difficulty: z.enum(DIFFICULTIES, 'admin.courses.errors.difficultyInvalid'),
-    tags: z
-      .string()
-      .max(1000, 'validation.tooLong')
-      .transform(parseTags)
-      .refine((tags) => tags.length <= MAX_TAGS && tags.every((tag) => tag.length <= 50), 'admin.courses.errors.tagsInvalid'),
-    isFeatured: flag,
-    isActive: flag,
-    stampPdfs: flag,
-    // Whether buyers get the "new version" e-mail: only on an explicit 'true', so a client that leaves it out mails nobody.
-    notifyBuyers: flag.catch(false),
-    durationMinutes: z
-      .string()
-      .trim()
-      .regex(/^\d{1,4}$/, 'admin.courses.errors.durationInvalid')
-      .transform(Number)
-      .refine(
-        (value) => value >= COURSE_DURATION_MIN_MINUTES && value <= COURSE_DURATION_MAX_MINUTES,
-        'admin.courses.errors.durationInvalid',
-      ),
-    previewPages: PreviewPagesField,
-    // Left out by an older client: a course, as before bundles.
-    kind: z.enum(COURSE_KINDS, 'admin.courses.errors.kindInvalid').default('course'),
-    bundleCourses: bundleCourseIds.default([]),
-    bundleReducesOwned: z
-      .enum(['true', 'false'])
-      .default('true')
-      .transform((value) => value === 'true'),
-    // Optional here: an uploaded image may stand in for it (checked with the files).
-    coverImageUrl: z
-      .string()
-      .trim()
-      .max(2000, 'validation.tooLong')
-      .refine((value) => value === '' || isCoverUrl(value), 'admin.courses.errors.coverUrlInvalid'),
-  })
-  .transform(({ price, coverImageUrl, payWhatYouWant, minimumPrice, bundleCourses, ...course }, context) => {
+const CourseFormFields = z.object({
+  title: requiredText(200, 'admin.courses.errors.titleRequired'),
+  category: z
+    .string()
+    .trim()
+    .min(1, 'admin.courses.errors.categoryRequired')
+    .max(100)
+    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'admin.courses.errors.categoryInvalid'),
+  description: requiredText(5000, 'admin.courses.errors.descriptionRequired'),
+  instructorName: requiredText(200, 'admin.courses.errors.instructorNameRequired'),
+  instructorBio: requiredText(2000, 'admin.courses.errors.instructorBioRequired'),
+  price: amount('admin.courses.errors.priceInvalid'),
+  payWhatYouWant: flag,
+  minimumPrice: z.string().max(20, 'admin.courses.errors.minimumInvalid'),
+  currency: z.enum(CURRENCIES, 'admin.courses.errors.currencyInvalid'),
+  language: z.enum(COURSE_LANGUAGES, 'admin.courses.errors.languageInvalid'),
+  difficulty: z.enum(DIFFICULTIES, 'admin.courses.errors.difficultyInvalid'),
+  tags: z
+    .string()
+    .max(1000, 'validation.tooLong')
+    .transform(parseTags)
+    .refine((tags) => tags.length <= MAX_TAGS && tags.every((tag) => tag.length <= 50), 'admin.courses.errors.tagsInvalid'),
+  isFeatured: flag,
+  isActive: flag,
+  stampPdfs: flag,
+  // Whether buyers get the "new version" e-mail: only on an explicit 'true', so a client that leaves it out mails nobody.
+  notifyBuyers: flag.catch(false),
+  durationMinutes: z
+    .string()
+    .trim()
+    .regex(/^\d{1,4}$/, 'admin.courses.errors.durationInvalid')
+    .transform(Number)
+    .refine(
+      (value) => value >= COURSE_DURATION_MIN_MINUTES && value <= COURSE_DURATION_MAX_MINUTES,
+      'admin.courses.errors.durationInvalid',
+    ),
+  previewPages: PreviewPagesField,
+  // Left out by an older client: a course, as before bundles.
+  kind: z.enum(COURSE_KINDS, 'admin.courses.errors.kindInvalid').default('course'),
+  bundleCourses: bundleCourseIds.default([]),
+  bundleReducesOwned: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+  ...perLanguage(bundleTitleField, () => optionalText(200)),
+  ...perLanguage(bundleDescriptionField, () => optionalText(5000)),
+  ...perCurrency(() => z.string().max(20, 'admin.courses.errors.priceInvalid').default('')),
+  // Optional here: an uploaded image may stand in for it (checked with the files).
+  coverImageUrl: z
+    .string()
+    .trim()
+    .max(2000, 'validation.tooLong')
+    .refine((value) => value === '' || isCoverUrl(value), 'admin.courses.errors.coverUrlInvalid'),
+});
+
+export const CourseFormSchema = CourseFormFields.transform(
+  ({ price, coverImageUrl, payWhatYouWant, minimumPrice, bundleCourses, ...fields }, context) => {
+    const { course, texts, prices } = splitBundleFields(fields);
     // With pay what you want, the price is the suggestion and the minimum (0: free allowed) at most that.
     const minimum = payWhatYouWant ? amount('admin.courses.errors.minimumInvalid').safeParse(minimumPrice) : undefined;
     if (minimum && (!minimum.success || minimum.data > price))
@@ -207,12 +231,78 @@ export const CourseFormSchema = z
       context.addIssue({ code: 'custom', path: ['bundleCourses'], message: 'admin.courses.errors.bundleCoursesTooFew' });
     return {
       ...course,
+      ...(bundle ? bundleTextsAndPrices({ ...course, priceMinor: toMinorUnits(price) }, texts, prices, context) : NO_BUNDLE),
       bundleCourseIds: bundle ? bundleCourses : [],
       priceMinor: toMinorUnits(price),
       minimumPriceMinor: minimum?.success ? toMinorUnits(minimum.data) : null,
       coverImageUrl: coverImageUrl || null,
     };
-  });
+  },
+);
+
+type FormFields = Omit<
+  z.output<typeof CourseFormFields>,
+  'price' | 'coverImageUrl' | 'payWhatYouWant' | 'minimumPrice' | 'bundleCourses'
+>;
+type BundleText = { language: string; title: string; description: string };
+type BundlePrice = { currency: Currency; priceMinor: number };
+const NO_BUNDLE = { bundleTexts: [] as BundleText[], bundlePrices: [] as BundlePrice[] };
+
+/** The per-language and per-currency fields apart from the course's own. */
+function splitBundleFields(fields: FormFields) {
+  const texts = new Map<Language, { title: string; description: string }>();
+  const prices = new Map<Currency, string>();
+  const course: Record<string, unknown> = { ...fields };
+  for (const lang of LANGUAGES) {
+    texts.set(lang, { title: fields[bundleTitleField(lang)], description: fields[bundleDescriptionField(lang)] });
+    delete course[bundleTitleField(lang)];
+    delete course[bundleDescriptionField(lang)];
+  }
+  for (const currency of CURRENCIES) {
+    prices.set(currency, fields[bundlePriceField(currency)].trim());
+    delete course[bundlePriceField(currency)];
+  }
+  type Own = Omit<FormFields, ReturnType<typeof bundleTitleField | typeof bundleDescriptionField | typeof bundlePriceField>>;
+  return { course: course as Own, texts, prices };
+}
+
+/**
+ * A bundle's texts and prices, its own language's and currency's first (from the title, description,
+ * price and currency fields). Every other interface language needs its text; a currency left empty
+ * is not sold in.
+ */
+function bundleTextsAndPrices(
+  own: { language: CourseLanguage; title: string; description: string; currency: Currency; priceMinor: number },
+  texts: Map<Language, { title: string; description: string }>,
+  prices: Map<Currency, string>,
+  context: z.RefinementCtx,
+): typeof NO_BUNDLE {
+  const bundleTexts: BundleText[] = [{ language: own.language, title: own.title, description: own.description }];
+  for (const [lang, text] of texts) {
+    if (lang === own.language) continue;
+    if (!text.title)
+      context.addIssue({
+        code: 'custom',
+        path: [bundleTitleField(lang)],
+        message: `admin.courses.errors.bundleTitleRequired.${lang}`,
+      });
+    if (!text.description)
+      context.addIssue({
+        code: 'custom',
+        path: [bundleDescriptionField(lang)],
+        message: `admin.courses.errors.bundleDescriptionRequired.${lang}`,
+      });
+    bundleTexts.push({ language: lang, ...text });
+  }
+  const bundlePrices: BundlePrice[] = [{ currency: own.currency, priceMinor: own.priceMinor }];
+  for (const [currency, typed] of prices) {
+    if (currency === own.currency || typed === '') continue;
+    const parsed = amount('admin.courses.errors.priceInvalid').safeParse(typed);
+    if (parsed.success) bundlePrices.push({ currency, priceMinor: toMinorUnits(parsed.data) });
+    else context.addIssue({ code: 'custom', path: [bundlePriceField(currency)], message: 'admin.courses.errors.priceInvalid' });
+  }
+  return { bundleTexts, bundlePrices };
+}
 
 // The island always sends every field; the defaults are for older clients.
 type CourseFormInput = z.input<typeof CourseFormSchema>;
@@ -247,6 +337,9 @@ export function newCourseValues(category = ''): CourseFormValues {
     kind: 'course',
     bundleCourses: '',
     bundleReducesOwned: 'true',
+    ...perLanguage(bundleTitleField, () => ''),
+    ...perLanguage(bundleDescriptionField, () => ''),
+    ...perCurrency(() => ''),
   };
 }
 
@@ -274,6 +367,12 @@ export function courseValues(course: AdminCourseView): CourseFormValues {
     kind: course.kind,
     bundleCourses: course.bundleCourseIds.join(','),
     bundleReducesOwned: String(course.bundleReducesOwned) as 'true' | 'false',
+    ...perLanguage(bundleTitleField, (lang) => course.bundleTexts[lang]?.title ?? ''),
+    ...perLanguage(bundleDescriptionField, (lang) => course.bundleTexts[lang]?.description ?? ''),
+    ...perCurrency((currency) => {
+      const minor = course.bundlePrices[currency];
+      return minor === undefined ? '' : toMajorUnits(minor).toFixed(2);
+    }),
   };
 }
 

@@ -528,7 +528,16 @@ describe('bundles', () => {
     );
     const ids = parts.map(({ body }) => body.course.id as string);
     const other = await create({ title: 'Bundle part in euros', language: 'en', price: '4.99', currency: 'EUR' });
-    const bundleFields = { title: 'Both parts', language: 'en', price: '7.00', kind: 'bundle', bundleReducesOwned: 'false' };
+    const bundleFields = {
+      title: 'Both parts',
+      language: 'en',
+      price: '7.00',
+      kind: 'bundle',
+      bundleReducesOwned: 'false',
+      'title-tr': 'İki parça bir arada',
+      'description-tr': 'İki bölüm birden.',
+      'price-TRY': '299',
+    };
     const made = async (fields: Fields) =>
       send(admin, 'POST', '/api/admin/courses?lang=en', courseForm({ ...bundleFields, ...fields }, { cover: pngUpload() }));
 
@@ -537,6 +546,11 @@ describe('bundles', () => {
       bundleCourses: 'admin.courses.errors.bundleCurrency',
     });
     expect(await refused({ bundleCourses: ids[0] })).toEqual({ bundleCourses: 'admin.courses.errors.bundleCoursesTooFew' });
+    // Checked on the server too: the Turkish text is required, another currency's price must be one.
+    expect(await refused({ bundleCourses: ids.join(','), 'title-tr': ' ', 'price-EUR': 'abc' })).toEqual({
+      'title-tr': 'admin.courses.errors.bundleTitleRequired.tr',
+      'price-EUR': 'admin.courses.errors.priceInvalid',
+    });
 
     const response = await made({ bundleCourses: [...ids].reverse().join(',') });
     expect(response.status).toBe(201);
@@ -556,6 +570,17 @@ describe('bundles', () => {
     const { html } = await page(`/en/course/${course.id}`);
     expect(html).toContain('Bundle · 2 courses');
     expect(html).toContain('Save $2.98 on $9.98 bought separately');
+    // In Turkish: its Turkish text, at its lira price (the Turkish pages' currency), no saving claimed in lira.
+    const turkish = (await page(`/tr/course/${course.id}`)).html;
+    expect(turkish).toContain('<h1 class="text-3xl font-bold sm:text-4xl">İki parça bir arada</h1>');
+    expect(turkish).toMatch(/data-testid="course-price">\s*₺299,00/);
+    expect(turkish).not.toContain('tasarruf');
+    expect(turkish).toContain(`/tr/checkout/${course.id}?currency=TRY`);
+    const saved = await send(admin, 'GET', `/api/admin/courses/${course.id}?lang=en`);
+    expect(((await saved.json()) as { course: object }).course).toMatchObject({
+      bundleTexts: { en: { title: 'Both parts' }, tr: { title: 'İki parça bir arada', description: 'İki bölüm birden.' } },
+      bundlePrices: { USD: 700, TRY: 29900 },
+    });
     // A bundle stays a bundle: an edit that says otherwise is refused.
     const edit = await send(
       admin,

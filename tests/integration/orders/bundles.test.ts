@@ -1,11 +1,20 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../../functions/db/database.ts';
 import { fulfilPayment, restoreDisputedPurchase, revokePurchase } from '../../../functions/orders/fulfilment.ts';
 import { getActiveCourse } from '../../../functions/catalogue/catalogue.ts';
 import { recentSales } from '../../../functions/orders/admin-sales.ts';
 import { listOrders } from '../../../functions/orders/library.ts';
 import { bundleDownloads, priceForBuyer } from '../../../functions/orders/bundles.ts';
+import { startCheckout } from '../../../functions/orders/checkout.ts';
+import { startFakeStripe } from '../../support/fake-stripe.ts';
 import { makeCourse, makePurchase, uniqueEmail } from '../../support/factories.ts';
+
+let stripe: Awaited<ReturnType<typeof startFakeStripe>>;
+beforeAll(async () => {
+  stripe = await startFakeStripe();
+  Object.assign(process.env, stripe.settings);
+});
+afterAll(() => stripe.stop());
 
 /** A buyer, three courses, a bundle of them, and the buyer already owning the first. */
 async function bundleBoughtByOwnerOfOne() {
@@ -109,5 +118,108 @@ describe('a bundle at checkout', () => {
       .executeTakeFirstOrThrow();
     const { bundleCourses } = (mail.render_with as { props: { bundleCourses: { title: string; downloadUrl: string }[] } }).props;
     expect(bundleCourses.map((item) => item.downloadUrl.split('/').pop())).toEqual(downloads.map((item) => item.downloadToken));
+  });
+});
+
+/** The bundle of `bundleBoughtByOwnerOfOne` told in Turkish too, and sold in euros ($10.00 in its own dollars). */
+async function bundleInTurkishAndEuros(bundleId: string) {
+  await db()
+    .insertInto('bundle_texts')
+    .values([
+      { bundle_id: bundleId, language: 'en', title: 'All three', description: 'Three courses.' },
+      { bundle_id: bundleId, language: 'tr', title: 'Üçü bir arada', description: 'Üç kurs birden.' },
+    ])
+    .execute();
+  await db()
+    .insertInto('bundle_prices')
+    .values([
+      { bundle_id: bundleId, currency: 'USD', price_minor: 1000 },
+      { bundle_id: bundleId, currency: 'EUR', price_minor: 900 },
+    ])
+    .execute();
+}
+
+describe('a bundle in two languages and two currencies', () => {
+  it("shows each language's text, and its own marked as such where a language has none", async () => {
+    const { bundle } = await bundleBoughtByOwnerOfOne();
+    // Before it has a Turkish text, a Turkish page shows its English one and says it is English.
+    expect(await getActiveCourse(bundle.id, 'tr')).toMatchObject({ title: 'All three', textLanguage: 'en' });
+    await bundleInTurkishAndEuros(bundle.id);
+    expect(await getActiveCourse(bundle.id, 'tr')).toMatchObject({
+      title: 'Üçü bir arada',
+      description: 'Üç kurs birden.',
+      textLanguage: 'tr',
+    });
+    expect(await getActiveCourse(bundle.id, 'en')).toMatchObject({ title: 'All three', textLanguage: 'en' });
+  });
+
+  it('charges a signed-in owner of one course in euros, lowered by its share, with no saving claimed in euros', async () => {
+    const { user, bundle, order: earlier } = await bundleBoughtByOwnerOfOne();
+    await bundleInTurkishAndEuros(bundle.id);
+    // The saving compares like with like: in dollars (its courses' currency) only.
+    expect((await getActiveCourse(bundle.id, 'en', 'USD'))?.bundle).toEqual({
+      courseCount: 3,
+      separateMinor: 1497,
+      savingMinor: 497,
+    });
+    expect(await getActiveCourse(bundle.id, 'en', 'EUR')).toMatchObject({
+      priceMinor: 900,
+      currency: 'EUR',
+      bundle: { courseCount: 3, separateMinor: null, savingMinor: null },
+    });
+    // A currency it is not sold in: its own price.
+    expect(await getActiveCourse(bundle.id, 'en', 'TRY')).toMatchObject({ priceMinor: 1000, currency: 'USD' });
+
+    const sessionUser = {
+      id: user.id,
+      email: earlier.email,
+      fullName: 'Deniz Kaya',
+      language: 'tr',
+      role: 'user',
+      sessionId: 'test',
+    } as const;
+    const started = await startCheckout(
+      {
+        courseId: bundle.id,
+        currency: 'EUR',
+        email: sessionUser.email,
+        fullName: 'Deniz Kaya',
+        language: 'tr',
+        acceptTerms: true,
+        waiveWithdrawal: true,
+        sendNews: false,
+        discountCode: '',
+      },
+      sessionUser,
+      { clientIp: '203.0.113.41' },
+    );
+    expect(started).toMatchObject({ ok: true, value: { kind: 'redirect' } });
+    // The owned course's share (4.99 of 14.97 apart) comes off the euro price: €9.00 × 2/3.
+    const order = await db()
+      .selectFrom('purchases')
+      .selectAll()
+      .where('course_id', '=', bundle.id)
+      .where('status', '=', 'pending')
+      .where('user_id', '=', user.id)
+      .where('currency', '=', 'EUR')
+      .executeTakeFirstOrThrow();
+    expect(order.amount_minor).toBe(600);
+    const session = stripe.sessions.get(order.payment_id!);
+    expect(session).toMatchObject({ amount_total: 600, currency: 'eur' });
+
+    // Paid: the receipt and the materials mail name it in the order's language, the amount in euros.
+    expect(await fulfilPayment({ paymentId: order.payment_id!, amountMinor: 600, currency: 'EUR' })).toBe('fulfilled');
+    const mail = await db()
+      .selectFrom('mail_outbox')
+      .select('render_with')
+      .where('recipient', '=', order.email)
+      .where('kind', '=', 'course-materials')
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
+    expect((mail.render_with as { props: { courseTitle: string; amount: string } }).props).toMatchObject({
+      courseTitle: 'Üçü bir arada',
+      amount: '€6,00',
+    });
+    expect((await listOrders(user.id)).map((line) => line.courseTitle)).toContain('Üçü bir arada');
   });
 });

@@ -10,10 +10,9 @@ import {
   DEFAULT_CATEGORY_ICON,
   descriptionField,
   nameField,
-  perLanguage,
   type AdminCategoryRow,
 } from '../../../lib/admin/categories.schema.ts';
-import { DEFAULT_LANGUAGE, LANGUAGES } from '../../../i18n/languages.ts';
+import { DEFAULT_LANGUAGE, LANGUAGES, perLanguage } from '../../../i18n/languages.ts';
 import { requestJson } from '../../../lib/api-client.ts';
 import { showToast } from '../../../stores/toasts.ts';
 

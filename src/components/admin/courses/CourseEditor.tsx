@@ -21,6 +21,7 @@ import {
   type CourseFormValues,
 } from '../../../lib/admin/courses.schema.ts';
 import { BundleFields } from './BundleFields.tsx';
+import { BundleTranslations } from './BundleTranslations.tsx';
 import { COVER_TYPES, formatBytes, useDataUrl } from './chosen-files.ts';
 import { CURRENCIES, DIFFICULTIES } from '../../../lib/course-filters.ts';
 import { COURSE_LANGUAGES } from '../../../lib/course-languages.ts';
@@ -238,6 +239,7 @@ export function CourseEditor({ lang, categories, categoriesUrl, bundleChoices, c
           }
         />
       )}
+      {bundle && <BundleTranslations language={form.values.language} currency={form.values.currency} bind={form.bind} />}
       {!bundle && (
         <CheckboxField
           id="course-pay-what-you-want"

@@ -17,7 +17,7 @@ export const POST: APIRoute = async (context) => {
   if ('response' in body) return body.response;
   const verdict = await consumeAll([[LIMITS.codeChecksPerClient, clientIp(context.request, context.clientAddress)]]);
   if (!verdict.allowed) return tooManyRequests(verdict.retryAfterS);
-  const course = await getActiveCourse(body.data.courseId, body.data.language);
+  const course = await getActiveCourse(body.data.courseId, body.data.language, body.data.currency);
   if (!course) return errorResponse(404, 'course_not_found', 'checkout.courseNotFound');
   const user = await currentUser(context);
   // A bundle's code applies to the price this buyer pays (lowered by the courses they own).

@@ -2,6 +2,7 @@ import type { APIRoute } from 'astro';
 import { getActiveCourse } from '../../../../functions/catalogue/catalogue.ts';
 import { quoteOrderTax } from '../../../../functions/orders/order-tax.ts';
 import { withNamedPrice } from '../../../../functions/orders/named-price.ts';
+import { priceForBuyer } from '../../../../functions/orders/bundles.ts';
 import { consumeAll, LIMITS } from '../../../../functions/limits/limits.ts';
 import { TaxQuoteRequestSchema } from '../../../lib/checkout-tax.schema.ts';
 import { errorResponse, readJson, resultResponse, tooManyRequests } from '../../../lib/http.ts';
@@ -17,9 +18,11 @@ export const POST: APIRoute = async (context) => {
   const client = clientIp(context.request, context.clientAddress);
   const verdict = await consumeAll([[LIMITS.codeChecksPerClient, client]]);
   if (!verdict.allowed) return tooManyRequests(verdict.retryAfterS);
-  const course = await getActiveCourse(body.data.courseId, body.data.language);
+  const course = await getActiveCourse(body.data.courseId, body.data.language, body.data.currency);
   if (!course) return errorResponse(404, 'course_not_found', 'checkout.courseNotFound');
-  const priced = withNamedPrice(course, body.data.price);
-  const answer = priced.ok ? await quoteOrderTax(priced.value, body.data, (await currentUser(context))?.email, client) : priced;
+  const user = await currentUser(context);
+  // The tax is on what this buyer pays: a bundle lowered by the courses they own, as checkout charges it.
+  const priced = withNamedPrice((await priceForBuyer(course, user?.id)).course, body.data.price);
+  const answer = priced.ok ? await quoteOrderTax(priced.value, body.data, user?.email, client) : priced;
   return resultResponse(answer, (value) => value);
 };
