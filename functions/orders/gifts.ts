@@ -1,4 +1,5 @@
 import { sql, type ExpressionBuilder, type Transaction } from 'kysely';
+import { courseTitleIn } from '../catalogue/bundle-texts.ts';
 import { db, type Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { mailboxKey } from '../mail/mailbox-key.ts';
@@ -196,7 +197,8 @@ export async function listGifts(userId: string, database: Db = db()): Promise<Gi
     .innerJoin('courses', 'courses.id', 'purchases.course_id')
     .select([
       'gifts.id',
-      'courses.title',
+      // A bundle's title in the order's language (decision 44), as on its receipt.
+      courseTitleIn(sql.ref('purchases.language')).as('title'),
       'gifts.recipient_email',
       giftDeliveryDay.as('deliver_on'),
       'gifts.delivered_at',
