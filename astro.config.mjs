@@ -51,7 +51,10 @@ function clientChunks() {
 
 export default defineConfig({
   output: 'static',
-  adapter: node({ mode: 'standalone' }),
+  // Middleware: the handler renders and nothing else. The shop's server serves the build's files from
+  // memory (functions/http/static-files.ts); standalone's handler also looked each request up on disk
+  // first (two file-system calls and an error object for every page and API request).
+  adapter: node({ mode: 'middleware' }),
   integrations: [
     react(),
     {

@@ -213,11 +213,11 @@ export function logLevel(): NonNullable<Env['LOG_LEVEL']> {
 }
 
 /** Variables the command line decides at start and hands on to the web server it then loads. */
-type HandedOn = 'DEV_TOOLS' | 'DATABASE_URL' | 'ASTRO_NODE_AUTOSTART';
+type HandedOn = 'DEV_TOOLS' | 'DATABASE_URL';
 
 /**
  * The one place that writes the environment. `npm start` decides some values itself (the developer tools,
- * the database it provisioned, that the server must not listen on its own) and then imports the built
+ * the database it provisioned) and then imports the built
  * server, whose bundle holds its own copy of this module: process.env is the only channel both copies read.
  * This copy's env() keeps what it read at start, as before; the command line passes its handles on itself.
  */

@@ -19,12 +19,22 @@ import { explainFailure } from './command.ts';
 export class Running {
   private readonly parts: { name: string; stop(): Promise<unknown> }[] = [];
   private stopping = false;
+  private stopped: Promise<void> = Promise.resolve();
 
   add(name: string, stop: () => Promise<unknown>): void {
     this.parts.push({ name, stop });
   }
 
-  async stopAll(): Promise<void> {
+  /**
+   * Stops what was added, in reverse order. A second call (a signal while a failure's `finally` stops,
+   * or the reverse) resolves only once the first has finished: whoever then exits leaves nothing running.
+   */
+  stopAll(): Promise<void> {
+    this.stopped = this.stopped.then(() => this.stopParts());
+    return this.stopped;
+  }
+
+  private async stopParts(): Promise<void> {
     for (const part of this.parts.splice(0).reverse()) {
       // A part that throws at once is a failure like any other: the parts after it still stop.
       await Promise.resolve()

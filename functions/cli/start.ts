@@ -2,7 +2,7 @@ import '../load-env-file.ts';
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
-import { env, handOnToServer, siteUrl } from '../env.ts';
+import { env, siteUrl } from '../env.ts';
 import { productionPreflight, TEST_HARNESS_BANNER } from '../ops/preflight.ts';
 import { close, createHttpServer, listen, loopbackOrigin, type NodeHandler } from '../http/http-server.ts';
 import { createStaticHandler, loadStaticFiles } from '../http/static-files.ts';
@@ -46,7 +46,6 @@ async function start(): Promise<void> {
 
   const { database, mail } = await startServices(running, devTools);
 
-  handOnToServer({ ASTRO_NODE_AUTOSTART: 'disabled' });
   const entry = (await import(pathToFileURL(path.resolve(SERVER_ENTRY)).href)) as { handler: NodeHandler };
   let origin = '';
   const production = NODE_ENV === 'production';

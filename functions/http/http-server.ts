@@ -36,8 +36,13 @@ export function createHttpServer(
   } = {},
 ): http.Server {
   const compress = compression({ threshold: COMPRESSION_THRESHOLD_BYTES, filter: isCompressible });
-  const render = (req: IncomingMessage, res: ServerResponse) =>
+  const render = (req: IncomingMessage, res: ServerResponse) => {
+    if (!decodableUrl(req.url)) {
+      res.writeHead(400).end('Bad request.');
+      return;
+    }
     compress(req as never, res as never, () => withResponse(res, () => astroHandler(req, res)));
+  };
   const answer = (req: IncomingMessage, res: ServerResponse) => {
     res.setHeader('X-Request-Id', String(req.headers[REQUEST_ID_HEADER]));
     applySecurityHeaders(res, { production });
@@ -97,6 +102,16 @@ function closeIfBodyUnread(req: IncomingMessage): void {
   setTimeout(() => {
     if (!req.complete) req.socket.destroy();
   }, UNREAD_BODY_LINGER_MS).unref();
+}
+
+/** Astro's handler cannot match a path it cannot decode: refused as its standalone server refused it. */
+function decodableUrl(url = '/'): boolean {
+  try {
+    decodeURI(url);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function isCompressible(req: IncomingMessage, res: ServerResponse): boolean {

@@ -119,28 +119,38 @@ export function targetKey(email: string): string {
   return mailboxKey(email).slice(0, 400);
 }
 
-/** Counts one use of `rule` for `key`, in one statement (instances share the row). */
-async function consume(rule: LimitRule, key: string): Promise<Verdict> {
-  const window = `${rule.windowS} seconds`;
-  const { rows } = await sql<{ hits: number; retry_after_s: number }>`
-    INSERT INTO usage_limits AS used (rule, key, window_start, hits) VALUES (${rule.name}, ${key.slice(0, 400)}, now(), 1)
-    ON CONFLICT (rule, key) DO UPDATE SET
-      window_start = CASE WHEN used.window_start <= now() - ${window}::interval THEN now() ELSE used.window_start END,
-      hits = CASE WHEN used.window_start <= now() - ${window}::interval THEN 1 ELSE used.hits + 1 END
-    RETURNING hits, ceil(extract(epoch FROM window_start + ${window}::interval - now()))::int AS retry_after_s`.execute(db());
-  const { hits, retry_after_s } = rows[0]!;
-  return hits <= rule.max ? { allowed: true } : { allowed: false, retryAfterS: Math.max(1, retry_after_s) };
+/**
+ * Counts one use of each rule for its key, in order and in one statement (instances share the rows;
+ * a checkout spends two limits in one round trip): a use after a refused one is not counted, as if
+ * the rules were checked one by one. Whether limits are on is consumeAll's to ask: call that.
+ */
+export async function consumeInOrder(uses: readonly (readonly [LimitRule, string])[]): Promise<Verdict> {
+  const name = (n: number) => sql.id(`use_${n}`);
+  const counted = uses.map(([rule, key], n) => {
+    const window = `${rule.windowS} seconds`;
+    const use = sql`${rule.name}, ${key.slice(0, 400)}, now(), 1`;
+    const source =
+      n === 0 ? sql`VALUES (${use})` : sql`SELECT ${use} WHERE (SELECT hits FROM ${name(n - 1)}) <= ${uses[n - 1]![0].max}`;
+    return sql`${name(n)} AS (
+      INSERT INTO usage_limits AS used (rule, key, window_start, hits) ${source}
+      ON CONFLICT (rule, key) DO UPDATE SET
+        window_start = CASE WHEN used.window_start <= now() - ${window}::interval THEN now() ELSE used.window_start END,
+        hits = CASE WHEN used.window_start <= now() - ${window}::interval THEN 1 ELSE used.hits + 1 END
+      RETURNING hits, ceil(extract(epoch FROM window_start + ${window}::interval - now()))::int AS retry_after_s)`;
+  });
+  const answers = uses.map((_, n) => sql`SELECT ${n}::int AS n, hits, retry_after_s FROM ${name(n)}`);
+  const { rows } = await sql<{ n: number; hits: number; retry_after_s: number }>`
+    WITH ${sql.join(counted)} ${sql.join(answers, sql` UNION ALL `)}`.execute(db());
+  for (const { n, hits, retry_after_s } of rows.sort((a, b) => a.n - b.n))
+    if (hits > uses[n]![0].max) return { allowed: false, retryAfterS: Math.max(1, retry_after_s) };
+  return { allowed: true };
 }
 
 /** Checks the rules in order and stops at the first refusal, so a refused request spends no later quota. */
 export async function consumeAll(uses: readonly (readonly [LimitRule, string | undefined])[]): Promise<Verdict> {
   if (!limitsEnabled()) return { allowed: true };
-  for (const [rule, key] of uses) {
-    if (key === undefined) continue;
-    const verdict = await consume(rule, key);
-    if (!verdict.allowed) return verdict;
-  }
-  return { allowed: true };
+  const keyed = uses.filter((use): use is readonly [LimitRule, string] => use[1] !== undefined);
+  return keyed.length === 0 ? { allowed: true } : consumeInOrder(keyed);
 }
 
 /** Takes back uses `consumeAll` counted that the rules do not limit after all (a right second-factor code). */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { render } from '@react-email/render';
+import { render, toPlainText } from '@react-email/render';
 import type { TFunction } from 'i18next';
 import { getT } from '../../src/i18n/i18n.ts';
 import type { Language } from '../../src/i18n/languages.ts';
@@ -60,7 +60,9 @@ export async function renderMail<Props>(
 ): Promise<Mail> {
   const context = await mailContext(delivery.language, database);
   const { envelope, element } = compose(template, props, delivery, context);
-  return { ...envelope, html: await render(element), text: await render(element, { plainText: true }) };
+  // The text from the HTML: React renders the tree once (render's plainText option renders it again).
+  const html = await render(element);
+  return { ...envelope, html, text: toPlainText(html) };
 }
 
 /**

@@ -45,7 +45,19 @@ export async function fulfilPayment(payment: Payment): Promise<FulfilmentOutcome
       // (yet) known records nothing, so the provider's retry can still complete it.
       const order = await trx
         .selectFrom('purchases')
-        .select(['id', 'status', 'amount_minor', 'currency', 'user_id', 'course_id', 'payment_id', 'discount_code_id'])
+        .select((eb) => [
+          'id',
+          'status',
+          'amount_minor',
+          'currency',
+          'user_id',
+          'course_id',
+          'payment_id',
+          'discount_code_id',
+          'receipt_number',
+          // A subquery, not a join: the lock stays on the order's row alone.
+          eb.selectFrom('courses').select('kind').whereRef('courses.id', '=', 'purchases.course_id').as('kind'),
+        ])
         .where((eb) =>
           payment.orderId
             ? eb.or([eb('payment_id', '=', payment.paymentId), eb('id', '=', payment.orderId)])
@@ -123,12 +135,17 @@ export async function fulfilPayment(payment: Payment): Promise<FulfilmentOutcome
         .where('id', '=', order.id)
         .execute();
       if (order.discount_code_id) await keepCode(trx, order.id);
-      // A gift's buyer gets the receipt; the recipient gets the course (a bundle's courses) on its day (gifts.ts).
-      const gift = await giftOfOrder(trx, order.id);
-      if (!gift) await grantBundleCourses(trx, order.id);
+      // What the order is decides which reads follow: a course's order skips a bundle's and a gift's.
+      const bundle = order.kind === 'bundle';
+      // A gift's buyer gets the receipt; the recipient gets the course (a bundle's courses) on its day
+      // (gifts.ts). A gift's order is in nobody's library (checkout.ts): an order with an owner is no gift.
+      const gift = order.user_id === null ? await giftOfOrder(trx, order.id) : undefined;
+      if (bundle && !gift) await grantBundleCourses(trx, order.id);
       // The receipt's number last: its lock queues every other fulfilment until this commits.
-      const queueMail = gift ? async () => queueGiftReceiptMail(trx, order.id) : await prepareMaterialsMail(trx, order.id);
-      await queueMail(await issueReceipt(trx, order.id));
+      const queueMail = gift
+        ? async () => queueGiftReceiptMail(trx, order.id)
+        : await prepareMaterialsMail(trx, order.id, { bundle });
+      await queueMail(await issueReceipt(trx, order.id, order));
       return 'fulfilled';
     });
 }

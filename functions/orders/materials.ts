@@ -68,18 +68,20 @@ export async function queueMaterialsMail(trx: Transaction<Database>, purchaseId:
 export async function prepareMaterialsMail(
   trx: Transaction<Database>,
   purchaseId: string,
+  /** Whether the order is a bundle's, when the caller knows: only a bundle's mail lists its courses. */
+  known?: { bundle: boolean },
 ): Promise<(receiptNumber: number | null) => Promise<void>> {
   const purchase = await purchaseForMail(trx, purchaseId);
   const shop = await shopIdentity(trx);
-  const extras = await materialsExtras(trx, purchase);
+  const extras = await materialsExtras(trx, purchase, known?.bundle ?? true);
   return (receiptNumber) => queueMaterials(trx, purchase, receiptNumber, shop, extras);
 }
 
 type MailPurchase = Awaited<ReturnType<typeof purchaseForMail>>;
 
 /** What the mail adds for some orders: a bundle's download per course, the next course for a subscriber. */
-async function materialsExtras(trx: Transaction<Database>, purchase: MailPurchase) {
-  const bundle = await bundleDownloads(purchase.id, trx);
+async function materialsExtras(trx: Transaction<Database>, purchase: MailPurchase, mayBeBundle = true) {
+  const bundle = mayBeBundle ? await bundleDownloads(purchase.id, trx) : [];
   const offer = await offerForMaterialsMail(trx, purchase, asLanguage(purchase.language));
   return {
     offer,

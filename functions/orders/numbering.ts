@@ -1,8 +1,9 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { readSettings } from '../shop/settings.ts';
-import { readTaxSettings } from '../taxes/settings.ts';
+import { settingsOfRow } from '../shop/settings.ts';
+import { taxSettingsOfRow } from '../taxes/settings.ts';
 import type { ShopSettings } from '../../src/lib/admin/shop-settings.schema.ts';
+import type { TaxSettings } from '../../src/lib/admin/tax-settings.schema.ts';
 
 /**
  * Receipt and credit-note numbers: one counter row per kind, raised in the transaction that
@@ -42,14 +43,21 @@ function withNextNumber(trx: Transaction<Database>, kind: DocumentKind) {
  * order's receipt number (null for a free order). Call it last in the transaction, after the reads
  * of the work that follows it (materials.ts prepareMaterialsMail).
  */
-export async function issueReceipt(trx: Transaction<Database>, orderId: string): Promise<number | null> {
-  const order = await trx
-    .selectFrom('purchases')
-    .select(['amount_minor', 'receipt_number'])
-    .where('id', '=', orderId)
-    .executeTakeFirstOrThrow();
+export async function issueReceipt(
+  trx: Transaction<Database>,
+  orderId: string,
+  /** The order's amount and number as the caller read them in this transaction (its row locked): not read again. */
+  known?: { amount_minor: number; receipt_number: number | null },
+): Promise<number | null> {
+  const order =
+    known ??
+    (await trx
+      .selectFrom('purchases')
+      .select(['amount_minor', 'receipt_number'])
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow());
   if (order.amount_minor === 0 || order.receipt_number !== null) return order.receipt_number;
-  const [{ settings }, { settings: taxes }] = await Promise.all([readSettings(trx), readTaxSettings(trx)]);
+  const { settings, taxes } = await sellerSettings(trx);
   const seller: Seller = {
     shopName: settings.shopName,
     legalName: settings.legalName,
@@ -68,6 +76,22 @@ export async function issueReceipt(trx: Transaction<Database>, orderId: string):
     .returning('receipt_number')
     .executeTakeFirstOrThrow();
   return numbered.receipt_number;
+}
+
+/** The shop's and the tax settings, in one statement (a round trip less while the order's row is locked). */
+async function sellerSettings(trx: Transaction<Database>): Promise<{ settings: ShopSettings; taxes: TaxSettings }> {
+  const row = await trx
+    .selectNoFrom((eb) => [
+      eb.selectFrom('shop_settings').select('settings').as('shop'),
+      eb.selectFrom('shop_settings').select('updated_at').as('shop_updated_at'),
+      eb.selectFrom('tax_settings').select('settings').as('taxes'),
+    ])
+    .executeTakeFirstOrThrow();
+  const shop = row.shop_updated_at ? { settings: row.shop, updated_at: row.shop_updated_at } : undefined;
+  return {
+    settings: settingsOfRow(shop).settings,
+    taxes: taxSettingsOfRow(row.taxes === null ? undefined : { settings: row.taxes }).settings,
+  };
 }
 
 /** A refunded order's credit note, referencing its receipt; once. */

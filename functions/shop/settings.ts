@@ -65,7 +65,11 @@ export function storedShopSettings(): Promise<StoredSettings> {
 }
 
 export async function readSettings(database: Db): Promise<StoredSettings> {
-  const row = await database.selectFrom('shop_settings').select(['settings', 'updated_at']).executeTakeFirst();
+  return settingsOfRow(await database.selectFrom('shop_settings').select(['settings', 'updated_at']).executeTakeFirst());
+}
+
+/** The settings a row holds (read with others in one statement, numbering.ts), or the unset ones without a row. */
+export function settingsOfRow(row: { settings: unknown; updated_at: Date } | undefined): StoredSettings {
   if (!row) return { settings: UNSET_SETTINGS, saved: false, updatedAt: null };
   const parsed = ShopSettingsSchema.safeParse(row.settings);
   if (!parsed.success) {

@@ -29,7 +29,11 @@ export interface StoredTaxSettings {
 }
 
 export async function readTaxSettings(database: Db = db()): Promise<StoredTaxSettings> {
-  const row = await database.selectFrom('tax_settings').select('settings').executeTakeFirst();
+  return taxSettingsOfRow(await database.selectFrom('tax_settings').select('settings').executeTakeFirst());
+}
+
+/** The tax settings a row holds (read with others in one statement, numbering.ts), or the unset ones without a row. */
+export function taxSettingsOfRow(row: { settings: unknown } | undefined): StoredTaxSettings {
   if (!row) return { settings: UNSET_TAX_SETTINGS, saved: false };
   const parsed = TaxSettingsSchema.safeParse(row.settings);
   if (parsed.success) return { settings: parsed.data, saved: true };

@@ -11,9 +11,16 @@ export interface ErrorBody {
 /** How every JSON answer (and every private file or redirect) is marked: kept by no cache, shared or not. */
 export const NO_STORE = { 'Cache-Control': 'private, no-store' } as const;
 
-/** A JSON answer no cache keeps: the one way endpoints answer with data. */
+/**
+ * A JSON answer no cache keeps: the one way endpoints answer with data. Its length is said, so the
+ * server leaves a small answer uncompressed (without it, every answer got a compression stream).
+ */
 export function noStoreJson(body: unknown, status = 200): Response {
-  return Response.json(body, { status, headers: NO_STORE });
+  const bytes = new TextEncoder().encode(JSON.stringify(body));
+  return new Response(bytes, {
+    status,
+    headers: { ...NO_STORE, 'Content-Type': 'application/json', 'Content-Length': String(bytes.byteLength) },
+  });
 }
 
 export function errorResponse(

@@ -38,10 +38,12 @@ try {
   running.add('bench world', () => world.stop());
   // Behind a proxy, as a real shop: each simulated buyer or attacker has an address of its own. It
   // counts the statements it sends to PostgreSQL (tests/bench/count-queries.ts).
+  // BENCH_CPU_PROF=<folder>: that server writes a CPU profile there when it stops (node --cpu-prof).
+  const profile = process.env.BENCH_CPU_PROF ? ` --cpu-prof --cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}` : '';
   const proxied = await world.startServer({
     TRUST_PROXY: 'true',
     BENCH_QUERY_COUNTS: QUERY_COUNTS_FILE,
-    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=./tests/bench/count-queries.ts`,
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=./tests/bench/count-queries.ts${profile}`,
   });
   const stripe = await startFakeStripe();
   running.add('fake Stripe', () => stripe.stop());

@@ -4,6 +4,8 @@ import { sql } from 'kysely';
 import { db } from '../../../functions/db/database.ts';
 import { ensureUser } from '../../../functions/auth/users.ts';
 import { signInDelayS } from '../../../functions/limits/sign-in-failures.ts';
+import { consumeInOrder } from '../../../functions/limits/limits.ts';
+import { statementsOf } from '../../support/statements.ts';
 import { Browser, startTestServer, type TestServer } from '../../support/test-server.ts';
 import { testBrowser } from '../../support/browser.ts';
 import { chromium } from '@playwright/test';
@@ -212,6 +214,33 @@ describe('a buyer refused by the checkout limit', () => {
         .where('is_active', '=', true)
         .executeTakeFirstOrThrow()
     ).id;
+
+  it('spends its two limits in one statement, the second only while the first allows', async () => {
+    const first = { name: `test-first-${randomUUID()}`, max: 1, windowS: 60 };
+    const second = { name: `test-second-${randomUUID()}`, max: 5, windowS: 60 };
+    const uses = [
+      [first, 'key'],
+      [second, 'key'],
+    ] as const;
+    const { result, statements } = await statementsOf(() => consumeInOrder(uses));
+    expect(result).toEqual({ allowed: true });
+    expect(statements).toHaveLength(1);
+    expect(await consumeInOrder(uses)).toEqual({ allowed: false, retryAfterS: expect.any(Number) as number });
+    const counted = await db().selectFrom('usage_limits').select(['rule', 'hits']).where('key', '=', 'key').execute();
+    expect(counted.filter((row) => row.rule.startsWith('test-')).sort((a, b) => a.rule.localeCompare(b.rule))).toEqual([
+      { rule: first.name, hits: 2 },
+      { rule: second.name, hits: 1 },
+    ]);
+  });
+
+  it('spends none of the mailbox’s checkouts, which five other clients may still use', async () => {
+    const email = uniqueEmail('unspent');
+    const checkout = { acceptTerms: true, courseId: freeCourseId, email, fullName: 'Unspent', language: 'en' };
+    expect((await (await spentClient()).postJson('/api/checkout', checkout)).status).toBe(429);
+    const others = [];
+    for (let n = 0; n < 6; n++) others.push((await newClient().postJson('/api/checkout', checkout)).status);
+    expect(others).toEqual([200, 200, 200, 200, 200, 429]);
+  });
 
   it('without JavaScript, is told in their language how long to wait, with what they typed kept', async () => {
     const client = await spentClient();

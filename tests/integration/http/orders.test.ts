@@ -235,12 +235,20 @@ describe('receipts', () => {
     expect(orders).toContain(`CN-${String(refunded.credit_note_number).padStart(6, '0')}`);
   });
 
-  it('a new guest’s checkout writes its order without a transaction; its payment raises the receipt counter last, its lock then held only while the mail is queued', async () => {
+  it('a new guest’s checkout writes its order without a transaction; its payment reads each thing once and raises the receipt counter last, its lock then held only while the mail is queued', async () => {
+    // A single course (the dearest USD course is a bundle, whose payment reads and grants its courses).
+    const single = await db()
+      .selectFrom('courses')
+      .select('id')
+      .where('currency', '=', 'USD')
+      .where('price_minor', '>', 0)
+      .where('kind', '=', 'course')
+      .executeTakeFirstOrThrow();
     const { result: started, statements: atCheckout } = await statementsOf(() =>
       startCheckout(
         CheckoutRequestSchema.parse({
           ...agreed,
-          courseId: courses.usd.id,
+          courseId: single.id,
           email: email('rounds'),
           fullName: 'Ada',
           language: 'en',
@@ -257,6 +265,21 @@ describe('receipts', () => {
 
     const { result: outcome, statements: atPayment } = await statementsOf(() => fulfilPayment({ paymentId }));
     expect(outcome).toBe('fulfilled');
+    // A course's order (no bundle, no gift) reads the order once locked and once for its mail, and the
+    // settings once for the mail and once (shop and taxes together) for the receipt.
+    expect(atPayment.map((statement) => statement.split(' where ')[0]!.split(' (')[0]!.slice(0, 60))).toEqual([
+      'begin',
+      'select "id", "status", "amount_minor", "currency", "user_id"',
+      'select "id" from "purchases"',
+      'update "purchases" set "status" = $1, "payment_id" = $2, "pa',
+      'select "purchases"."id", "purchases"."email", "purchases"."f',
+      'select "settings", "updated_at" from "shop_settings"',
+      'select "id" from "subscribers"',
+      'select',
+      'with "counted" as',
+      'insert into "mail_outbox"',
+      'commit',
+    ]);
     const numbered = atPayment.findIndex((statement) => statement.includes('"document_counters"'));
     expect(numbered).toBeGreaterThan(0);
     expect(atPayment.slice(numbered + 1).map((statement) => statement.split(' (')[0])).toEqual([

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../../functions/db/database.ts';
 import { Browser, signedInBrowser, startTestServer, type TestServer } from '../../support/test-server.ts';
@@ -139,6 +141,22 @@ describe('every route', () => {
     expect(crash.status).toBe(500);
     expect(crash.headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'/);
     expect([...seen]).toEqual(expect.arrayContaining(['text/html', 'application/json', 'redirect', '404']));
+  });
+
+  it('serves built files from memory alone, and leaves a small JSON answer uncompressed with its length', async () => {
+    // A compressed variant the build wrote beside its file is sent as that file's encoding, never on its own path.
+    const assets = path.resolve('dist/client/_astro');
+    const variant = readdirSync(assets).find((name) => name.endsWith('.js.br'))!;
+    expect((await server.fetch(`/_astro/${variant.slice(0, -'.br'.length)}`)).status).toBe(200);
+    expect((await server.fetch(`/_astro/${variant}`)).status).toBe(404);
+    const refused = await server.fetch('/api/checkout', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'accept-encoding': 'br, gzip' },
+      body: '{}',
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get('content-encoding')).toBeNull();
+    expect(Number(refused.headers.get('content-length'))).toBe((await refused.arrayBuffer()).byteLength);
   });
 
   it('marks private pages no-store', async () => {
