@@ -16,10 +16,12 @@ import { forgetCurrencySettings } from '../shop/currencies.ts';
 import { buildIfNeeded, buildIsCurrent, SERVER_ENTRY } from './build-if-needed.ts';
 import { explainFailure } from './command.ts';
 import { useCompileCache } from './compile-cache.ts';
+import { leaveServerEnvToServer } from './server-flags.ts';
 import { decideDevTools, exposureWarning, Running, startServices } from './services.ts';
 
 /** `npm start`: build if needed, provide and migrate the database, seed demo data, serve. */
 useCompileCache();
+leaveServerEnvToServer();
 const startedAt = performance.now();
 const running = new Running();
 running.stopOnSignals();

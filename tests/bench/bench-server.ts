@@ -11,7 +11,7 @@ import { withDatabase } from '../../functions/db/provision.ts';
 import { seedDemoData } from '../../functions/seed/seed.ts';
 import type { TestServer } from '../support/test-server.ts';
 import { Running } from '../../functions/cli/services.ts';
-import { SERVER_NODE_FLAGS } from '../../functions/cli/server-flags.ts';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../functions/cli/server-flags.ts';
 
 /** A benchmark world: its own PostgreSQL, a database with many courses, the built shop serving it. */
 export interface BenchWorld {
@@ -102,10 +102,12 @@ async function startWorld(running: Running, courses: number, serverEnv: Record<s
     const port = await findFreePort();
     const inspectPort = inspectable ? await findFreePort() : 0;
     const inspect = inspectable ? [`--inspect=127.0.0.1:${inspectPort}`] : [];
-    // Production checks that the build is current (the bench built it), as a deploy's start does.
+    // Started as `npm start` starts it (server-flags.ts); production checks that the build is current (the
+    // bench built it), as a deploy's start does.
     const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...inspect, 'functions/cli/start.ts'], {
       env: {
         ...process.env,
+        ...SERVER_ENV,
         ENV_FILE: '',
         DATABASE_URL: databaseUrl,
         PORT: String(port),

@@ -38,7 +38,7 @@ try {
   running.add('bench world', () => world.stop());
   const peak = watchPeakRss(world.serverPid);
   running.add('memory sampler', () => Promise.resolve(peak.stop()));
-  await measure(world);
+  await measure(world, peak);
   console.log(
     `\nServer peak RSS through this bench: ${peak.peakMb()} MB (goal ≤ ${PEAK_RSS_GOAL_MB} MB, embedded database in its own processes)`,
   );
@@ -51,7 +51,11 @@ if (problems.length > 0) {
   process.exit(1);
 }
 
-async function measure(world: BenchWorld): Promise<void> {
+async function measure(world: BenchWorld, peak: { peakMb(): number }): Promise<void> {
+  // The server's RSS after each phase and its peak so far: which phase reached the peak.
+  const memory: Record<string, string | number>[] = [];
+  const after = (phase: string) =>
+    memory.push({ phase, 'RSS after MB': rssMb(world.serverPid), 'peak so far MB': peak.peakMb() });
   const courseId = (
     await world.database
       .selectFrom('courses')
@@ -64,6 +68,7 @@ async function measure(world: BenchWorld): Promise<void> {
     `\nBench: ${COURSES.toLocaleString('en')} generated courses + demo catalogue, ${CONNECTIONS} connections, ${DURATION_S} s each, load generator in its own process\n`,
   );
   await measureStatic(world);
+  after('static page and baselines');
 
   const pages = [
     { name: 'home /en/', path: '/en/' },
@@ -78,11 +83,15 @@ async function measure(world: BenchWorld): Promise<void> {
   for (const page of pages) {
     rows.push({ page: page.name, ...(await load(`${world.baseUrl}${page.path}`, world.serverPid, CONNECTIONS)) });
   }
+  after('cached pages');
   console.log('\nCached pages:');
   console.table(rows);
   await measureMisses(world);
+  after('cache misses');
   await measureTwoInstances(world);
+  after('two instances');
   await measureCacheMemory(world);
+  after('distinct URLs');
 
   console.log('\nWhat a first visit downloads (compressed):');
   console.table(
@@ -93,6 +102,8 @@ async function measure(world: BenchWorld): Promise<void> {
       })),
     ),
   );
+  console.log(`\nServer memory by phase (goal: peak ≤ ${PEAK_RSS_GOAL_MB} MB):`);
+  console.table(memory);
 }
 
 /** A load run; errors are the bench's problems (a page that fails under load is a broken page). */
