@@ -14,14 +14,17 @@ import { MAX_COURSE_FORM_BYTES } from '../../../src/server/admin-courses.ts';
  * declared Content-Length and chunked without one, and must answer 413 while the body is still being
  * sent: a server that read bodies whole would answer only at their end. `npm run test:sweep`
  * (BODY_SWEEP=full) sends every route 100 MB both ways and keeps sending after the answer, and
- * asserts the server's resident memory grew by less than 20 MB.
+ * asserts the server's resident memory grew by less than 40 MB: under half of one body, so a route
+ * that read a body whole fails it.
  */
 const SWEEP = process.env.BODY_SWEEP === 'full';
 const MB = 1024 * 1024;
 /** Far past every limit (the course form's is 56 MB): only a server reading bodies whole gets there. */
 const ENDLESS_BYTES = 256 * MB;
 const SWEEP_BYTES = 100 * MB;
-const MAX_GROWTH_BYTES = 20 * MB;
+// 61 routes now: +19.5 MB on a quiet machine, 21–30 MB beside the sweep's other files (the 20 MB of
+// issue 33 was set at 32 routes, +11 MB). A body read whole is 100 MB.
+const MAX_GROWTH_BYTES = 40 * MB;
 const CHUNK = Buffer.alloc(64 * 1024, 'a');
 
 let server: TestServer;
