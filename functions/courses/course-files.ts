@@ -5,7 +5,7 @@ import { checkPdf, type PdfProblem } from '../storage/sniff.ts';
 import { reencodeImage, scaledToWidth, type UploadedImageProblem } from '../storage/images.ts';
 import { checkStampable, type StampProblem } from '../pdf/stamp.ts';
 import { deleteStampedCopies } from '../downloads/stamped-copies.ts';
-import { deleteFile, getFile, publicKeyOf, publicUrl, putFile, readAll, type Visibility } from '../storage/storage.ts';
+import { deleteFile, getFile, publicKeyOf, publicUrl, putFile, type Visibility } from '../storage/storage.ts';
 import type { FieldErrors } from '../../src/lib/validation.ts';
 import type { MessageKey } from '../../src/i18n/i18n.ts';
 
@@ -80,7 +80,7 @@ export async function checkUploads(
 export async function storedPdfProblem(pdfPath: string): Promise<FieldErrors> {
   const stored = await getFile('private', pdfPath);
   if (!stored) return {};
-  const stampable = await checkStampable(await readAll(stored));
+  const stampable = await checkStampable(await stored.read());
   return stampable.ok && stampable.signed ? { pdf: SIGNED_PDF } : {};
 }
 

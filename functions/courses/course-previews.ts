@@ -3,7 +3,7 @@ import { db } from '../db/database.ts';
 import { log } from '../log.ts';
 import { previewPdf, type PreviewSpec } from '../pdf/preview.ts';
 import { StampError } from '../pdf/stamp-document.ts';
-import { deleteFile, getFile, putFile, readAll, type StoredFile } from '../storage/storage.ts';
+import { deleteFile, getFile, putFile, type StoredFile } from '../storage/storage.ts';
 import { previewPagesOf, type PreviewPages } from '../../src/lib/admin/course-preview.schema.ts';
 import { isCourseLanguage, type CourseLanguage } from '../../src/lib/course-languages.ts';
 import { isUuid } from '../../src/lib/uuid.ts';
@@ -113,7 +113,7 @@ async function storedOrMade(source: PreviewSource): Promise<StoredFile | undefin
   try {
     preview = await previewPdf(async () => {
       const original = await getFile('private', source.pdfPath);
-      return original && readAll(original);
+      return original?.read();
     }, source.spec);
   } catch (error) {
     if (!(error instanceof StampError)) throw error;

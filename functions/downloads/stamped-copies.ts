@@ -1,7 +1,7 @@
 import { orderReference } from '../orders/orders.ts';
 import { log } from '../log.ts';
 import { stampPdf, StampError, type StampedPdf } from '../pdf/stamp.ts';
-import { deleteFile, getFile, putCopyWithTail, putFile, readAll, type StoredFile } from '../storage/storage.ts';
+import { deleteFile, getFile, putCopyWithTail, putFile, type StoredFile } from '../storage/storage.ts';
 import { getT } from '../../src/i18n/i18n.ts';
 import { asLanguage } from '../../src/i18n/languages.ts';
 
@@ -69,7 +69,7 @@ async function cachedOrStamped(key: string, purchase: StampedPurchase): Promise<
     stamped = await stampPdf(
       async () => {
         const original = await getFile('private', purchase.pdfPath);
-        return original && readAll(original);
+        return original?.read();
       },
       {
         line: licenceLine(purchase),

@@ -5,7 +5,7 @@ import type { Db } from '../db/database.ts';
 import { readMigrations } from '../db/migrate.ts';
 import { env, siteUrl } from '../env.ts';
 import { configuredProviders } from '../payments/registry.ts';
-import { readAll, storage, type StorageAdapter } from '../storage/storage.ts';
+import { storage, type StorageAdapter } from '../storage/storage.ts';
 import { missingSettings, readSettings } from '../shop/settings.ts';
 import { unsentMail } from '../mail/outbox.ts';
 import { failingJobs } from '../jobs/health.ts';
@@ -155,7 +155,7 @@ export async function storageCheck(files: StorageAdapter): Promise<Outcome> {
   let deleted = false;
   try {
     const stored = await files.get('private', secret.key);
-    if (stored === undefined || (await readAll(stored)).toString() !== secret.content) return fail('doctor.storageUnreadable');
+    if (stored === undefined || (await stored.read()).toString() !== secret.content) return fail('doctor.storageUnreadable');
     const bucket = await bucketAccess(files, secret);
     if (bucket) return bucket;
     const absolutePublic = absolute(files.publicUrl(''));

@@ -15,6 +15,8 @@ export interface StoredFile {
   size: number;
   /** The file's bytes, or only those from `start` to `end` (both included, as in HTTP's Range). */
   stream(range?: ByteRange): Readable;
+  /** All its bytes at once, for the work that needs a whole file (a PDF to parse): read in as few steps as the service allows. */
+  read(): Promise<Buffer>;
 }
 
 export interface ByteRange {

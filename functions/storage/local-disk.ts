@@ -1,5 +1,5 @@
 import { constants, createReadStream } from 'node:fs';
-import { appendFile, copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { appendFile, copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { assertSafeKey, isSafeKey, type StorageAdapter, type Visibility } from './adapter.ts';
 import { PUBLIC_MEDIA_PREFIX } from '../../src/lib/course-links.ts';
@@ -37,6 +37,8 @@ export function createLocalDiskStorage(root: () => string): StorageAdapter {
         key,
         size: info.size,
         stream: (range) => createReadStream(file, { highWaterMark: STREAM_CHUNK_BYTES, ...range }),
+        // One read, not a stream of small chunks: 20 MB in 16 KB chunks took 90–160 ms, whole about 10.
+        read: () => readFile(file),
       };
     },
     async delete(visibility, key) {

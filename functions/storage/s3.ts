@@ -15,7 +15,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { assertSafeKey, contentTypeOf, isSafeKey, type StorageAdapter, type Visibility } from './adapter.ts';
+import { assertSafeKey, contentTypeOf, isSafeKey, type ByteRange, type StorageAdapter, type Visibility } from './adapter.ts';
 import { PUBLIC_MEDIA_PREFIX } from '../../src/lib/course-links.ts';
 
 export interface S3StorageConfig {
@@ -130,18 +130,16 @@ export function createS3Storage(config: S3StorageConfig): StorageAdapter {
       const location = locate(visibility, key);
       const head = await client.send(new HeadObjectCommand(location)).catch(absentWhenMissing);
       if (!head) return undefined;
-      return {
-        key,
-        size: head.ContentLength ?? 0,
-        stream: (range) => {
-          const output = new PassThrough();
-          client
-            .send(new GetObjectCommand({ ...location, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }))
-            .then((object) => (object.Body as Readable).pipe(output))
-            .catch((error: unknown) => output.destroy(error as Error));
-          return output;
-        },
+      const size = head.ContentLength ?? 0;
+      const stream = (range?: ByteRange) => {
+        const output = new PassThrough();
+        client
+          .send(new GetObjectCommand({ ...location, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }))
+          .then((object) => (object.Body as Readable).pipe(output))
+          .catch((error: unknown) => output.destroy(error as Error));
+        return output;
       };
+      return { key, size, stream, read: () => filled(stream(), size) };
     },
     async delete(visibility, key) {
       await client.send(new DeleteObjectCommand(locate(visibility, key)));
@@ -183,6 +181,22 @@ export function createS3Storage(config: S3StorageConfig): StorageAdapter {
     },
   };
   return adapter;
+}
+
+/**
+ * One buffer of the object's size filled as it streams, never its chunks and their copy at once, and a
+ * buffer of its own, so it can be handed to the PDF worker without a copy.
+ */
+async function filled(stream: Readable, size: number): Promise<Buffer> {
+  const bytes = Buffer.allocUnsafeSlow(size);
+  let at = 0;
+  for await (const chunk of stream) {
+    const part = chunk as Buffer;
+    if (at + part.length > size) throw new Error('A stored file grew while it was read');
+    bytes.set(part, at);
+    at += part.length;
+  }
+  return at === size ? bytes : bytes.subarray(0, at);
 }
 
 async function* followedBy(head: Readable, tail: Uint8Array): AsyncGenerator<Uint8Array> {

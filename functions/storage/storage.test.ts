@@ -44,13 +44,14 @@ describe.each(['local', 's3'] as const)(
   (kind) => {
     const storage = () => adapters[kind];
 
-    it('stores a private PDF, reads it back byte for byte (whole or a range), and deletes it', async () => {
+    it('stores a private PDF, reads it back byte for byte (streamed, at once, or a range), and deletes it', async () => {
       const pdf = await makePdf('Özel kurs');
       await storage().put('private', 'courses/abc-1.pdf', pdf);
       const file = (await storage().get('private', 'courses/abc-1.pdf'))!;
       expect(file).toMatchObject({ key: 'courses/abc-1.pdf', size: pdf.length });
       expect((await bytesOf(file)).equals(pdf)).toBe(true);
       expect((await bytesOf(file)).equals(pdf)).toBe(true);
+      expect((await file.read()).equals(pdf)).toBe(true);
       expect((await bytesOf(file, { start: 5, end: 9 })).equals(pdf.subarray(5, 10))).toBe(true);
       expect(await storage().get('public', 'courses/abc-1.pdf')).toBeUndefined();
 

@@ -69,23 +69,6 @@ export function getFile(visibility: Visibility, key: string): Promise<StoredFile
   return storage().get(visibility, key);
 }
 
-/**
- * A stored file's bytes, for the few uses that need them whole (stamping, checking a stored PDF): one
- * buffer of the file's size filled as it streams, never its chunks and their copy at once, and a
- * buffer of its own, so it can be handed to the PDF worker without a copy.
- */
-export async function readAll(file: StoredFile): Promise<Buffer> {
-  const bytes = Buffer.allocUnsafeSlow(file.size);
-  let filled = 0;
-  for await (const chunk of file.stream()) {
-    const part = chunk as Buffer;
-    if (filled + part.length > file.size) throw new Error('A stored file grew while it was read');
-    bytes.set(part, filled);
-    filled += part.length;
-  }
-  return filled === file.size ? bytes : bytes.subarray(0, filled);
-}
-
 export function deleteFile(visibility: Visibility, key: string): Promise<void> {
   return storage().delete(visibility, key);
 }
