@@ -1,12 +1,22 @@
 import { LOCALE_OF, type Language } from '../i18n/languages.ts';
 
+// Made once per language and style: making a format costs more than using it many times.
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dateFormat(lang: Language, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${lang} ${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) dateFormats.set(key, (format = new Intl.DateTimeFormat(LOCALE_OF[lang], options)));
+  return format;
+}
+
 /** Dates in the page's locale: `22 Kasım 2026`, `November 22, 2026`. */
 export function formatDate(iso: string | Date, lang: Language): string {
-  return new Intl.DateTimeFormat(LOCALE_OF[lang], { dateStyle: 'long' }).format(new Date(iso));
+  return dateFormat(lang, { dateStyle: 'long' }).format(new Date(iso));
 }
 
 export function formatDateTime(iso: string | Date, lang: Language): string {
-  return new Intl.DateTimeFormat(LOCALE_OF[lang], { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  return dateFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }
 
 /**
@@ -20,7 +30,5 @@ export function formatWait(seconds: number, lang: Language): string {
 
 /** A moment in UTC, for times the admin types as UTC (a broadcast's schedule: forms without a script cannot know the browser's zone). */
 export function formatUtcDateTime(iso: string | Date, lang: Language): string {
-  return new Intl.DateTimeFormat(LOCALE_OF[lang], { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(
-    new Date(iso),
-  );
+  return dateFormat(lang, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso));
 }

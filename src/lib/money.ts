@@ -19,14 +19,23 @@ export const MINIMUM_CHARGE_MINOR: Record<string, number> = { USD: 50, EUR: 50, 
  * amounts for limits); without it the currency's own (cents).
  */
 export function moneyFormat(currency: string, lang: Language, fractionDigits?: number): Intl.NumberFormat {
-  return new Intl.NumberFormat(LOCALE_OF[lang], {
-    style: 'currency',
-    currency,
-    currencyDisplay: 'narrowSymbol',
-    minimumFractionDigits: fractionDigits,
-    maximumFractionDigits: fractionDigits,
-  });
+  const key = `${currency} ${lang} ${fractionDigits ?? ''}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALE_OF[lang], {
+      style: 'currency',
+      currency,
+      currencyDisplay: 'narrowSymbol',
+      minimumFractionDigits: fractionDigits,
+      maximumFractionDigits: fractionDigits,
+    });
+    formats.set(key, format);
+  }
+  return format;
 }
+
+// Made once per currency, language and precision (a few): making one costs more than using it many times.
+const formats = new Map<string, Intl.NumberFormat>();
 
 export function formatMajorMoney(amountMajor: number, currency: string, lang: Language, fractionDigits?: number): string {
   return moneyFormat(currency, lang, fractionDigits).format(amountMajor);
