@@ -167,27 +167,57 @@ export async function listCoursesByIds(ids: readonly string[], lang: Language): 
 export async function getActiveCourse(id: string, lang: Language, currency?: Currency): Promise<CourseDetail | undefined> {
   if (!isUuid(id)) return undefined;
   const row = await selectSummaries(lang, currency)
-    .select([
-      'courses.instructor_bio',
-      'courses.preview_first_page',
-      'courses.preview_last_page',
-      'courses.pdf_path',
-      'courses.bundle_reduces_owned',
-    ])
+    .select(['courses.instructor_bio', 'courses.preview_first_page', 'courses.preview_last_page', 'courses.pdf_path'])
     .where('courses.id', '=', id)
     .where('courses.is_active', '=', true)
     .executeTakeFirst();
   if (!row) return undefined;
   const previewPages = row.pdf_path === null ? null : previewPagesOf(row);
-  const bundleContents =
-    row.kind === 'bundle'
-      ? {
-          reducesOwned: row.bundle_reduces_owned,
-          courses: await listBundleCourses(row.id),
-          prices: await listBundlePrices(row.id, row.own_currency),
-        }
-      : null;
-  return { ...toSummary(row), instructorBio: row.instructor_bio, previewPages, bundleContents };
+  return { ...toSummary(row), instructorBio: row.instructor_bio, previewPages, bundleContents: await bundleContentsOf(row) };
+}
+
+/** An active course as a checkout prices it: no counts, ratings or category (a course page's). */
+export interface CourseForSale {
+  id: string;
+  title: string;
+  textLanguage: CourseLanguage;
+  priceMinor: number;
+  minimumPriceMinor: number | null;
+  currency: Currency;
+  bundleContents: BundleContents | null;
+}
+
+/** As getActiveCourse, for a checkout and its quotes: one light statement (a course page's reads counts and ratings). */
+export async function courseForSale(id: string, lang: Language, currency?: Currency): Promise<CourseForSale | undefined> {
+  if (!isUuid(id)) return undefined;
+  const row = await selectForSale(lang, currency)
+    .where('courses.id', '=', id)
+    .where('courses.is_active', '=', true)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    title: row.title,
+    textLanguage: row.text_language as CourseLanguage,
+    priceMinor: row.price_minor,
+    minimumPriceMinor: row.minimum_price_minor,
+    currency: row.currency as Currency,
+    bundleContents: await bundleContentsOf(row),
+  };
+}
+
+async function bundleContentsOf(row: {
+  id: string;
+  kind: 'course' | 'bundle';
+  bundle_reduces_owned: boolean;
+  own_currency: string;
+}): Promise<BundleContents | null> {
+  if (row.kind !== 'bundle') return null;
+  return {
+    reducesOwned: row.bundle_reduces_owned,
+    courses: await listBundleCourses(row.id),
+    prices: await listBundlePrices(row.id, row.own_currency),
+  };
 }
 
 /** A bundle's courses in the seller's order (an inactive one is still granted: the buyer paid for it). */
@@ -264,10 +294,13 @@ export async function listActiveCourseIds(): Promise<{ id: string; updatedAt: Da
  * `lang` and its price in `currency` where it has them; without, the row's own text (its language
  * said by `text_language`, never passed off as `lang`'s) and own price, as a course always.
  */
-function selectSummaries(lang: Language, currency?: Currency) {
+/**
+ * Courses with what a sale needs: a bundle's text in `lang` and price in `currency` where it has them
+ * (decision 54), else the course's own.
+ */
+function selectForSale(lang: Language, currency?: Currency) {
   return db()
     .selectFrom('courses')
-    .innerJoin('categories', 'categories.slug', 'courses.category')
     .leftJoin('bundle_texts', (join) =>
       join.onRef('bundle_texts.bundle_id', '=', 'courses.id').on('bundle_texts.language', '=', lang),
     )
@@ -281,20 +314,28 @@ function selectSummaries(lang: Language, currency?: Currency) {
       sql<string>`coalesce(bundle_texts.title, courses.title)`.as('title'),
       sql<string>`coalesce(bundle_texts.description, courses.description)`.as('description'),
       sql<string>`coalesce(bundle_texts.language, courses.language)`.as('text_language'),
-      'courses.category',
-      'courses.difficulty_level',
       'courses.language',
       sql<number>`coalesce(bundle_prices.price_minor, courses.price_minor)`.as('price_minor'),
       'courses.minimum_price_minor',
       sql<string>`coalesce(bundle_prices.currency, courses.currency)`.as('currency'),
       'courses.currency as own_currency',
+      'courses.kind',
+      'courses.bundle_reduces_owned',
+    ]);
+}
+
+function selectSummaries(lang: Language, currency?: Currency) {
+  return selectForSale(lang, currency)
+    .innerJoin('categories', 'categories.slug', 'courses.category')
+    .select([
+      'courses.category',
+      'courses.difficulty_level',
       'courses.duration_minutes',
       'courses.cover_image_url',
       'courses.instructor_name',
       'courses.tags',
       'courses.is_featured',
       'courses.updated_at',
-      'courses.kind',
       categoryNameIn(lang).as('category_name'),
       // A bundle's card shows its course count and saving, computed from its courses' prices.
       sql<

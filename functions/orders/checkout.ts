@@ -4,7 +4,7 @@ import { subscribeAtCheckout } from '../audience/checkout.ts';
 import { db, type Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { findOrCreateAccount } from './accounts.ts';
-import { getActiveCourse } from '../catalogue/catalogue.ts';
+import { courseForSale } from '../catalogue/catalogue.ts';
 import { CHECKOUT_SESSION_TTL_S, successUrl } from '../payments/provider.ts';
 import { paymentsAvailable } from '../payments/registry.ts';
 import { providerTakingCurrency } from '../shop/payment-choices.ts';
@@ -56,7 +56,7 @@ export async function startCheckout(
   sessionUser: SessionUser | undefined,
   context: CheckoutContext,
 ): Promise<Result<CheckoutStarted>> {
-  const active = await getActiveCourse(request.courseId, request.language, request.currency);
+  const active = await courseForSale(request.courseId, request.language, request.currency);
   if (!active) return COURSE_NOT_FOUND;
   const gift = giftOf(request);
   // A bundle costs a signed-in buyer less by the courses they own; owning them all, there is nothing to

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { getActiveCourse } from '../../../../functions/catalogue/catalogue.ts';
+import { courseForSale } from '../../../../functions/catalogue/catalogue.ts';
 import { priceWithCode } from '../../../../functions/discounts/discounts.ts';
 import { withNamedPrice } from '../../../../functions/orders/named-price.ts';
 import { priceForBuyer } from '../../../../functions/orders/bundles.ts';
@@ -17,7 +17,7 @@ export const POST: APIRoute = async (context) => {
   if ('response' in body) return body.response;
   const verdict = await consumeAll([[LIMITS.codeChecksPerClient, clientIp(context.request, context.clientAddress)]]);
   if (!verdict.allowed) return tooManyRequests(verdict.retryAfterS);
-  const course = await getActiveCourse(body.data.courseId, body.data.language, body.data.currency);
+  const course = await courseForSale(body.data.courseId, body.data.language, body.data.currency);
   if (!course) return errorResponse(404, 'course_not_found', 'checkout.courseNotFound');
   const user = await currentUser(context);
   // A bundle's code applies to the price this buyer pays (lowered by the courses they own).

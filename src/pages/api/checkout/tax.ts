@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { getActiveCourse } from '../../../../functions/catalogue/catalogue.ts';
+import { courseForSale } from '../../../../functions/catalogue/catalogue.ts';
 import { quoteOrderTax } from '../../../../functions/orders/order-tax.ts';
 import { withNamedPrice } from '../../../../functions/orders/named-price.ts';
 import { priceForBuyer } from '../../../../functions/orders/bundles.ts';
@@ -18,7 +18,7 @@ export const POST: APIRoute = async (context) => {
   const client = clientIp(context.request, context.clientAddress);
   const verdict = await consumeAll([[LIMITS.codeChecksPerClient, client]]);
   if (!verdict.allowed) return tooManyRequests(verdict.retryAfterS);
-  const course = await getActiveCourse(body.data.courseId, body.data.language, body.data.currency);
+  const course = await courseForSale(body.data.courseId, body.data.language, body.data.currency);
   if (!course) return errorResponse(404, 'course_not_found', 'checkout.courseNotFound');
   const user = await currentUser(context);
   // The tax is on what this buyer pays: a bundle lowered by the courses they own, as checkout charges it.
