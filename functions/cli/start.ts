@@ -11,8 +11,7 @@ import { inProcessRenderer } from '../http/in-process.ts';
 import { CACHE_RULES, SHOP_TAG } from '../http/cache-rules.ts';
 import { followChanges } from '../http/cache-notify.ts';
 import { countCourseView } from '../funnel/view-counter.ts';
-import { forgetShopSettings } from '../shop/settings.ts';
-import { forgetCurrencySettings } from '../shop/currencies.ts';
+import { forgetSettings } from '../shop/settings-cache.ts';
 import { buildIfNeeded, buildIsCurrent, SERVER_ENTRY } from './build-if-needed.ts';
 import { explainFailure } from './command.ts';
 import { useCompileCache } from './compile-cache.ts';
@@ -67,10 +66,7 @@ async function start(): Promise<void> {
   origin = loopbackOrigin(server);
   const changes = await followChanges({ url: database.url, listenUrl: env().DATABASE_DIRECT_URL ?? database.url }, (tag) => {
     // The settings first: the pages purged next render with the new ones.
-    if (tag === SHOP_TAG || tag === '*') {
-      forgetShopSettings();
-      forgetCurrencySettings();
-    }
+    if (tag === SHOP_TAG || tag === '*') forgetSettings();
     pageCache.purge([tag]);
   });
   running.add('cache purges', () => changes.stop());

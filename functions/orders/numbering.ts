@@ -1,7 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { settingsOfRow } from '../shop/settings.ts';
-import { taxSettingsOfRow } from '../taxes/settings.ts';
+import { shopSettings } from '../shop/settings.ts';
+import { taxSettings } from '../taxes/settings.ts';
 import type { ShopSettings } from '../../src/lib/admin/shop-settings.schema.ts';
 import type { TaxSettings } from '../../src/lib/admin/tax-settings.schema.ts';
 
@@ -78,20 +78,9 @@ export async function issueReceipt(
   return numbered.receipt_number;
 }
 
-/** The shop's and the tax settings, in one statement (a round trip less while the order's row is locked). */
+/** The shop's and the tax settings, from memory (settings-cache.ts), else read in the transaction. */
 async function sellerSettings(trx: Transaction<Database>): Promise<{ settings: ShopSettings; taxes: TaxSettings }> {
-  const row = await trx
-    .selectNoFrom((eb) => [
-      eb.selectFrom('shop_settings').select('settings').as('shop'),
-      eb.selectFrom('shop_settings').select('updated_at').as('shop_updated_at'),
-      eb.selectFrom('tax_settings').select('settings').as('taxes'),
-    ])
-    .executeTakeFirstOrThrow();
-  const shop = row.shop_updated_at ? { settings: row.shop, updated_at: row.shop_updated_at } : undefined;
-  return {
-    settings: settingsOfRow(shop).settings,
-    taxes: taxSettingsOfRow(row.taxes === null ? undefined : { settings: row.taxes }).settings,
-  };
+  return { settings: await shopSettings(trx), taxes: (await taxSettings(trx)).settings };
 }
 
 /** A refunded order's credit note, referencing its receipt; once. */

@@ -3,7 +3,7 @@ import { invalid, ok, type Result } from '../../src/lib/result.ts';
 import type { CheckoutRequest } from '../../src/lib/checkout.schema.ts';
 import type { TaxFields, TaxProps, TaxQuote } from '../../src/lib/checkout-tax.schema.ts';
 import { countryOptions } from '../../src/lib/countries.ts';
-import { readTaxSettings } from '../taxes/settings.ts';
+import { taxSettings } from '../taxes/settings.ts';
 import { countryOfIp } from '../taxes/ip-country.ts';
 import type { Language } from '../../src/i18n/languages.ts';
 import type { TaxLine } from '../taxes/tax-rule.ts';
@@ -97,7 +97,7 @@ export async function checkoutTaxProps(
   posted: Partial<Record<'country' | 'vatNumber' | 'businessName', string>>,
   buyerEmail: string | undefined,
 ): Promise<TaxProps | null> {
-  const { settings } = await readTaxSettings();
+  const { settings } = await taxSettings();
   if (!settings.sellerCountry || course.priceMinor === 0) return null;
   const country = (posted.country ?? '').toUpperCase() || ((await countryOfIp(clientIp)) ?? '');
   const fields = {

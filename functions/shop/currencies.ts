@@ -1,5 +1,6 @@
 import { db, type Db } from '../db/database.ts';
 import { writeSettingsRow } from './settings-row.ts';
+import { cachedRead, forgetSettings } from './settings-cache.ts';
 import { announceChange } from '../http/cache-notify.ts';
 import { CATALOGUE_TAG, SHOP_TAG } from '../http/cache-rules.ts';
 import { log } from '../log.ts';
@@ -18,11 +19,10 @@ import type { Language } from '../../src/i18n/languages.ts';
 
 /**
  * The seller's currency settings (reference rates, default display currency per language, the home
- * page's limit per currency): one validated row, cached in memory like the shop's identity. A save
- * announces SHOP_TAG and CATALOGUE_TAG, which drop this cache and every cached page and catalogue
- * answer in every instance; the time limit is only the ceiling for changes made straight in the database.
+ * page's limit per currency): one validated row, cached in memory (settings-cache.ts). A save
+ * announces SHOP_TAG and CATALOGUE_TAG, which drop it and every cached page and catalogue answer in
+ * every instance.
  */
-const FRESH_MS = 60_000;
 
 /**
  * Until the seller saves their own: approximate market rates of 24 November 2025 (USD base), dollars
@@ -54,29 +54,12 @@ export interface DisplayCurrency {
   rates: Rates;
 }
 
-// The server bundle and the start script each load this module; both must drop the same cache.
-const CACHE_KEY = Symbol.for('microcourses.currency-settings');
-type CacheHolder = { [CACHE_KEY]?: { at: number; value: Promise<StoredCurrencySettings> } | undefined };
-const holder = globalThis as CacheHolder;
-
-export function forgetCurrencySettings(): void {
-  holder[CACHE_KEY] = undefined;
-}
-
 export async function currencySettings(): Promise<CurrencySettings> {
   return (await storedCurrencySettings()).settings;
 }
 
 export function storedCurrencySettings(): Promise<StoredCurrencySettings> {
-  const cached = holder[CACHE_KEY];
-  if (cached && Date.now() - cached.at < FRESH_MS) return cached.value;
-  const value = readCurrencySettings(db());
-  holder[CACHE_KEY] = { at: Date.now(), value };
-  // A failed read is not kept: the next caller tries again.
-  value.catch(() => {
-    if (holder[CACHE_KEY]?.value === value) forgetCurrencySettings();
-  });
-  return value;
+  return cachedRead('currencies', (through = db()) => readCurrencySettings(through));
 }
 
 export async function readCurrencySettings(database: Db): Promise<StoredCurrencySettings> {
@@ -96,7 +79,7 @@ export async function saveCurrencySettings(settings: CurrencySettings, database:
     await announceChange(trx, SHOP_TAG);
     await announceChange(trx, CATALOGUE_TAG);
   });
-  forgetCurrencySettings();
+  forgetSettings();
 }
 
 /** The display currency a page renders in: the one its URL names, else its language's default. */

@@ -1,6 +1,6 @@
 import { siteUrl } from '../env.ts';
 import type { Db } from '../db/database.ts';
-import { readSettings, shopSettings } from './settings.ts';
+import { shopSettings } from './settings.ts';
 
 /** Who the shop is, as e-mails name it: read from the settings (Admin → Settings). */
 export interface ShopIdentity {
@@ -14,11 +14,11 @@ export interface ShopIdentity {
 }
 
 /**
- * Inside a transaction, pass it: the read then uses the transaction's own connection, so a
- * transaction holding a lock (receipt numbering) never waits for a second one from the pool.
+ * From memory (settings-cache.ts). Inside a transaction, pass it: with nothing cached, the read then
+ * uses the transaction's own connection, so one holding a lock never waits for a second from the pool.
  */
 export async function shopIdentity(database?: Db): Promise<ShopIdentity> {
-  const settings = database ? (await readSettings(database)).settings : await shopSettings();
+  const settings = await shopSettings(database);
   return {
     name: settings.shopName,
     supportEmail: settings.supportEmail,

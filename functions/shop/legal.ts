@@ -8,6 +8,7 @@ import { siteUrl } from '../env.ts';
 import { renderPostContent } from '../blog/render.ts';
 import { SHOP_TAG } from '../http/cache-rules.ts';
 import { shopSettings } from './settings.ts';
+import { cachedRead, forgetSettings } from './settings-cache.ts';
 import { PAYMENT_PROVIDERS } from '../payments/registry.ts';
 import type { Language } from '../../src/i18n/languages.ts';
 import type { LegalPage, ORDER_PLACEHOLDERS, ShopSettings } from '../../src/lib/admin/shop-settings.schema.ts';
@@ -41,7 +42,12 @@ export interface LegalText {
   custom: boolean;
 }
 
-export async function legalText(language: Language, page: LegalPage): Promise<LegalText> {
+/** The seller's wording, else the shipped one: cached (settings-cache.ts). */
+export function legalText(language: Language, page: LegalPage): Promise<LegalText> {
+  return cachedRead(`legal ${language} ${page}`, () => readLegalText(language, page));
+}
+
+async function readLegalText(language: Language, page: LegalPage): Promise<LegalText> {
   const row = await db()
     .selectFrom('legal_texts')
     .select('body')
@@ -71,6 +77,7 @@ export async function saveLegalText(language: Language, page: LegalPage, body: s
       }
       await announceChange(trx, SHOP_TAG);
     });
+  forgetSettings();
 }
 
 /** Markdown's own characters in a filled value are text, not formatting. */
@@ -151,8 +158,14 @@ export function paymentProvidersText(language: Language): string {
   const configured = real.filter((provider) => provider.configured());
   const named = configured.length > 0 ? configured : real;
   const type = configured.length > 0 ? 'conjunction' : 'disjunction';
-  return new Intl.ListFormat(language, { type }).format(named.map((provider) => provider.label));
+  const key = `${language} ${type}`;
+  let list = listFormats.get(key);
+  if (!list) listFormats.set(key, (list = new Intl.ListFormat(language, { type })));
+  return list.format(named.map((provider) => provider.label));
 }
+
+// Made once per language and type: making one costs more than using it.
+const listFormats = new Map<string, Intl.ListFormat>();
 
 export function fingerprint(text: string): string {
   return createHash('sha256').update(text).digest('hex').slice(0, 12);

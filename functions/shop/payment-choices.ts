@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { db, type Db } from '../db/database.ts';
 import { announceChange } from '../http/cache-notify.ts';
-import { CATALOGUE_TAG } from '../http/cache-rules.ts';
+import { CATALOGUE_TAG, SHOP_TAG } from '../http/cache-rules.ts';
+import { cachedRead, forgetSettings } from './settings-cache.ts';
 import { log } from '../log.ts';
 import { PAYMENT_PROVIDERS, providerForCurrency } from '../payments/registry.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
@@ -45,8 +46,11 @@ export async function savePaymentChoices(
         conflict.column('id').doUpdateSet({ choices: sql`excluded.choices`, updated_at: sql`excluded.updated_at` }),
       )
       .execute();
+    // SHOP_TAG drops every instance's settings cache (settings-cache.ts) as well as the pages.
+    await announceChange(trx, SHOP_TAG);
     await announceChange(trx, CATALOGUE_TAG);
   });
+  forgetSettings();
   return { ok: true };
 }
 
@@ -66,5 +70,5 @@ export async function paymentSettings() {
 
 /** The provider that takes a currency here: the seller's choice when it is configured, else the first configured one. */
 export async function providerTakingCurrency(currency: string): Promise<PaymentProvider | undefined> {
-  return providerForCurrency(currency, await readPaymentChoices());
+  return providerForCurrency(currency, await cachedRead('payment-choices', readPaymentChoices));
 }

@@ -1,5 +1,6 @@
 import { db, type Db } from '../db/database.ts';
 import { writeSettingsRow } from './settings-row.ts';
+import { cachedRead, forgetSettings } from './settings-cache.ts';
 import { announceChange } from '../http/cache-notify.ts';
 import { SHOP_TAG } from '../http/cache-rules.ts';
 import { log } from '../log.ts';
@@ -12,11 +13,9 @@ import {
 } from '../../src/lib/admin/shop-settings.schema.ts';
 
 /**
- * The shop's identity: one validated row, cached in memory. A save announces SHOP_TAG, which drops
- * this cache and every cached page in every instance (the page footer names the shop); the time
- * limit is only the ceiling for changes made straight in the database.
+ * The shop's identity: one validated row, cached in memory (settings-cache.ts). A save announces
+ * SHOP_TAG, which drops it and every cached page in every instance (the page footer names the shop).
  */
-const FRESH_MS = 60_000;
 
 /** Until the seller saves the settings: nothing invented, only the product's name. */
 export const UNSET_SETTINGS: ShopSettings = {
@@ -38,38 +37,21 @@ export interface StoredSettings {
   updatedAt: Date | null;
 }
 
-// The server bundle and the start script each load this module; both must drop the same cache.
-const CACHE_KEY = Symbol.for('microcourses.shop-settings');
-type CacheHolder = { [CACHE_KEY]?: { at: number; value: Promise<StoredSettings> } | undefined };
-const holder = globalThis as CacheHolder;
-
-export function forgetShopSettings(): void {
-  holder[CACHE_KEY] = undefined;
+/** The settings as pages, mails and receipts use them (inside a transaction, pass it: settings-cache.ts). */
+export async function shopSettings(database?: Db): Promise<ShopSettings> {
+  return (await storedShopSettings(database)).settings;
 }
 
-/** The settings as pages, mails and receipts use them. */
-export async function shopSettings(): Promise<ShopSettings> {
-  return (await storedShopSettings()).settings;
-}
-
-export function storedShopSettings(): Promise<StoredSettings> {
-  const cached = holder[CACHE_KEY];
-  if (cached && Date.now() - cached.at < FRESH_MS) return cached.value;
-  const value = readSettings(db());
-  holder[CACHE_KEY] = { at: Date.now(), value };
-  // A failed read is not kept: the next caller tries again.
-  value.catch(() => {
-    if (holder[CACHE_KEY]?.value === value) forgetShopSettings();
-  });
-  return value;
+export function storedShopSettings(database?: Db): Promise<StoredSettings> {
+  return cachedRead('shop', (through = db()) => readSettings(through), database);
 }
 
 export async function readSettings(database: Db): Promise<StoredSettings> {
   return settingsOfRow(await database.selectFrom('shop_settings').select(['settings', 'updated_at']).executeTakeFirst());
 }
 
-/** The settings a row holds (read with others in one statement, numbering.ts), or the unset ones without a row. */
-export function settingsOfRow(row: { settings: unknown; updated_at: Date } | undefined): StoredSettings {
+/** The settings a row holds, or the unset ones without a row. */
+function settingsOfRow(row: { settings: unknown; updated_at: Date } | undefined): StoredSettings {
   if (!row) return { settings: UNSET_SETTINGS, saved: false, updatedAt: null };
   const parsed = ShopSettingsSchema.safeParse(row.settings);
   if (!parsed.success) {
@@ -96,7 +78,7 @@ export async function saveShopSettings(settings: ShopSettings, database: Db = db
     await writeSettingsRow(trx, 'shop_settings', settings);
     await announceChange(trx, SHOP_TAG);
   });
-  forgetShopSettings();
+  forgetSettings();
 }
 
 /** Fills the settings from input that passed the schema elsewhere (the seed's demo values). */

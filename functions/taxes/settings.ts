@@ -4,13 +4,14 @@ import { announceChange } from '../http/cache-notify.ts';
 import { CATALOGUE_TAG, SHOP_TAG } from '../http/cache-rules.ts';
 import { log } from '../log.ts';
 import { shopSettings } from '../shop/settings.ts';
+import { cachedRead, forgetSettings } from '../shop/settings-cache.ts';
 import { TaxSettingsSchema, type TaxCategory, type TaxSettings } from '../../src/lib/admin/tax-settings.schema.ts';
 import type { SellerTaxSettings } from './tax-rule.ts';
 
 /**
  * The seller's tax settings: one validated row, read where a price is taxed (checkout, course pages,
- * the tax report) and not cached, since those are a checkout's or a cached page's one read. A save
- * announces SHOP_TAG and CATALOGUE_TAG: course pages say whether their prices include tax.
+ * receipts) from memory (settings-cache.ts), and fresh where the seller edits them. A save announces
+ * SHOP_TAG and CATALOGUE_TAG: course pages say whether their prices include tax.
  */
 
 /** Until the seller saves them: no country, so the shop keeps its single included rate. */
@@ -32,8 +33,13 @@ export async function readTaxSettings(database: Db = db()): Promise<StoredTaxSet
   return taxSettingsOfRow(await database.selectFrom('tax_settings').select('settings').executeTakeFirst());
 }
 
-/** The tax settings a row holds (read with others in one statement, numbering.ts), or the unset ones without a row. */
-export function taxSettingsOfRow(row: { settings: unknown } | undefined): StoredTaxSettings {
+/** The settings where a price is taxed: cached (inside a transaction, pass it: settings-cache.ts). */
+export function taxSettings(database?: Db): Promise<StoredTaxSettings> {
+  return cachedRead('taxes', (through = db()) => readTaxSettings(through), database);
+}
+
+/** The tax settings a row holds, or the unset ones without a row. */
+function taxSettingsOfRow(row: { settings: unknown } | undefined): StoredTaxSettings {
   if (!row) return { settings: UNSET_TAX_SETTINGS, saved: false };
   const parsed = TaxSettingsSchema.safeParse(row.settings);
   if (parsed.success) return { settings: parsed.data, saved: true };
@@ -49,11 +55,12 @@ export async function saveTaxSettings(settings: TaxSettings, database: Db = db()
     await announceChange(trx, SHOP_TAG);
     await announceChange(trx, CATALOGUE_TAG);
   });
+  forgetSettings();
 }
 
 /** The rule's view of the settings: the shop identity's single rate stands in while no country is set. */
-export async function sellerTaxSettings(database: Db = db()): Promise<{ rule: SellerTaxSettings; settings: TaxSettings }> {
-  const [{ settings }, shop] = await Promise.all([readTaxSettings(database), shopSettings()]);
+export async function sellerTaxSettings(): Promise<{ rule: SellerTaxSettings; settings: TaxSettings }> {
+  const [{ settings }, shop] = await Promise.all([taxSettings(), shopSettings()]);
   return {
     settings,
     rule: {

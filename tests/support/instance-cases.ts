@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDb, db } from '../../functions/db/database.ts';
@@ -66,6 +67,32 @@ export function describeInstances(label: string, setting: InstanceSetting): void
       const elapsedMs = performance.now() - changedAt;
       expect(gone, `still cached after ${Math.round(elapsedMs)} ms`).toBe(true);
       expect(elapsedMs).toBeLessThan(setting.purgeWithinMs);
+    });
+
+    it(`use an admin's new legal wording on the other instance within ${setting.purgeWithinMs} ms, though each keeps the settings in memory`, async () => {
+      const page = () => second.fetch('/en/terms').then((response) => response.text());
+      const wording = `Terms for the instances test ${randomUUID()}`;
+      expect(await page()).not.toContain(wording);
+      expect(await page()).not.toContain(wording); // the page and the legal text now from the second instance's memory
+
+      const admin = await signedInBrowser(first, { role: 'admin' });
+      const path = '/api/admin/legal-texts/en/terms';
+      const changedAt = performance.now();
+      const saved = await admin.request(path, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ body: wording }),
+      });
+      expect(saved.status).toBe(200);
+      try {
+        let shown = false;
+        while (!shown && performance.now() - changedAt < setting.purgeWithinMs) shown = (await page()).includes(wording);
+        const elapsedMs = performance.now() - changedAt;
+        expect(shown, `the old wording after ${Math.round(elapsedMs)} ms`).toBe(true);
+        expect(elapsedMs).toBeLessThan(setting.purgeWithinMs);
+      } finally {
+        expect((await admin.request(path, { method: 'DELETE' })).status).toBe(200);
+      }
     });
 
     it('deliver each queued e-mail exactly once while both mail workers run', async () => {
