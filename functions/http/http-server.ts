@@ -5,6 +5,7 @@ import { REQUEST_ID_HEADER } from '../log.ts';
 import type { PageCache } from './page-cache.ts';
 import { applySecurityHeaders } from './security-headers.ts';
 import { withResponse } from './paced-body.ts';
+import { countWhileAnswered } from './in-flight.ts';
 import type { StaticHandler } from './static-files.ts';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => void;
@@ -52,6 +53,7 @@ export function createHttpServer(
     // Ours, never the client's: it names this request in the logs and on the crash page.
     req.headers[REQUEST_ID_HEADER] = nextRequestId();
     res.once('finish', () => closeIfBodyUnread(req));
+    countWhileAnswered(res);
     countRequest?.(req);
     // From memory, with headers made once per file or page (they carry the security headers themselves).
     if (serveStatic?.(req, res) || pageCache?.serveFresh(req, res)) return;

@@ -4,6 +4,13 @@ import type { Database } from '../db/schema.ts';
 import { log } from '../log.ts';
 import { healthRecorder, type Outcome } from './health.ts';
 import { runPeriodicJob } from './periodic.ts';
+import { quietMoment } from '../http/in-flight.ts';
+
+/**
+ * How long a batch of background work waits for a moment without requests (http/in-flight.ts): a
+ * crowd's answers come first; under steady traffic the work still runs, this much later.
+ */
+export const YIELD_MS = 1000;
 
 /** What one run did: how many things, and whether its batch was full (more is waiting: run again at once). */
 export interface Ran {
@@ -81,13 +88,17 @@ function startLoop(database: Db, job: Job): { stop(): Promise<void> } {
   };
 }
 
-/** One tick: runs until a batch is not full, then one log line, `{ job, done, ms }` or `{ job, err }`. */
+/**
+ * One tick: runs until a batch is not full, then one log line, `{ job, done, ms }` or `{ job, err }`.
+ * Each batch first waits for a moment without requests in this process (at most YIELD_MS).
+ */
 async function tick(database: Db, job: Job, record: ((outcome: Outcome) => Promise<void>) | undefined, stopping: () => boolean) {
   const started = performance.now();
   let done = 0;
   try {
     let ran: Ran;
     do {
+      await quietMoment(YIELD_MS);
       ran = await job.run(database);
       done += ran.done;
     } while (ran.full && !stopping());

@@ -1,7 +1,10 @@
+import { EventEmitter } from 'node:events';
+import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createDb, db } from '../../../functions/db/database.ts';
 import { failingJobs, jobsHealth } from '../../../functions/jobs/health.ts';
-import { periodicJob, rowsJob, startJobs, type Job } from '../../../functions/jobs/runner.ts';
+import { periodicJob, rowsJob, startJobs, YIELD_MS, type Job } from '../../../functions/jobs/runner.ts';
+import { countWhileAnswered } from '../../../functions/http/in-flight.ts';
 import { log } from '../../../functions/log.ts';
 
 /**
@@ -47,6 +50,30 @@ describe('the job runner', () => {
       await Promise.all(running.splice(0).map((runner) => runner.stop()));
       await other.destroy();
     }
+  });
+
+  it('runs a batch once no request is being answered, or after YIELD_MS while requests keep coming', async () => {
+    const answering = () => {
+      const response = new EventEmitter();
+      countWhileAnswered(response as ServerResponse);
+      return () => response.emit('close');
+    };
+    const runs: number[] = [];
+    let closeRequest = answering();
+    const startedAt = performance.now();
+    start([
+      rowsJob('runner-test-yield', 10, () => Promise.resolve({ done: runs.push(performance.now() - startedAt), full: false })),
+    ]);
+    await sleep(200);
+    expect(runs).toEqual([]); // a request is being answered: the batch waits
+    closeRequest();
+    await expect.poll(() => runs.length, { timeout: 1000, interval: 5 }).toBeGreaterThan(0);
+    expect(runs[0]).toBeLessThan(YIELD_MS);
+    // A server never without a request still runs its jobs, YIELD_MS late.
+    closeRequest = answering();
+    const before = runs.length;
+    await expect.poll(() => runs.length, { timeout: YIELD_MS * 3, interval: 10 }).toBeGreaterThan(before);
+    closeRequest();
   });
 
   it('drains a rows job in one tick while its batches come back full', async () => {
