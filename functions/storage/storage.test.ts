@@ -102,6 +102,24 @@ describe.each(['local', 's3'] as const)(
   },
 );
 
+describe('local disk streams', () => {
+  it('read in large chunks while few stream, in small ones when a hundred do, and give their share back on close', async () => {
+    await adapters.local.put('private', 'courses/chunks.pdf', Buffer.alloc(1024 * 1024, 7));
+    const file = (await adapters.local.get('private', 'courses/chunks.pdf'))!;
+    const firstChunk = async () => {
+      const stream = file.stream();
+      const [chunk] = (await stream.take(1).toArray()) as Buffer[];
+      return chunk!.length;
+    };
+    // One download alone: 256 KB a step (it was 16 KB, about twice the server's time for a 20 MB file).
+    expect(await firstChunk()).toBe(256 * 1024);
+    const crowd = Array.from({ length: 100 }, () => file.stream());
+    expect(await firstChunk()).toBe(16 * 1024);
+    await Promise.all(crowd.map((stream) => new Promise((closed) => stream.once('close', closed).destroy())));
+    expect(await firstChunk()).toBe(256 * 1024);
+  });
+});
+
 describe('S3 adapter against a fake S3 (s3rver + SigV4 check)', () => {
   const s3 = () => adapters.s3;
   const requestsFor = (key: string) => fake.requests.filter((request) => request.path === `/${fake.bucket}/private/${key}`);
