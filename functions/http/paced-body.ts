@@ -19,7 +19,8 @@ export function withResponse<T>(res: ServerResponse, answer: () => T): T {
  * A file's bytes as a response body that goes only as fast as the client reads. Astro writes a
  * body's chunks as fast as they come and never waits for the socket to drain, so one slow client on a
  * 45 MB course would hold the whole file in the server's memory, and fifty would hold gigabytes. Each
- * next chunk is read only once the socket has taken the last one.
+ * next chunk is read only once the socket has taken the last one. A source that fails midway cuts the
+ * connection: the client sees a download that did not complete, never one that did with wrong bytes.
  */
 export function pacedBody(source: Readable): ReadableStream<Uint8Array> {
   const res = responses.getStore();
@@ -28,7 +29,15 @@ export function pacedBody(source: Readable): ReadableStream<Uint8Array> {
     {
       async pull(controller) {
         if (res?.writableNeedDrain && !res.destroyed) await drainedOrClosed(res);
-        const next = await chunks.next();
+        let next: IteratorResult<Buffer>;
+        try {
+          next = await chunks.next();
+        } catch (error) {
+          // Cut first: Astro would write its error text into the file's bytes, and a browser that
+          // resumes the download would keep them.
+          res?.destroy();
+          throw error;
+        }
         if (next.done) controller.close();
         else controller.enqueue(new Uint8Array(next.value.buffer, next.value.byteOffset, next.value.byteLength));
       },
