@@ -19,15 +19,16 @@ export function forgetSettings(): void {
 }
 
 /**
- * `read` cached under `key`. Inside a transaction (`database`) with nothing cached, the read goes
- * through it, so a transaction holding a lock never waits for a second connection from the pool; what
- * it reads is not kept, since it may be the transaction's own uncommitted write.
+ * `read` cached under `key`, through `database` when given (a command has a pool of its own, and must not
+ * open the shared one). Inside a transaction with nothing cached, the read goes through it, so a
+ * transaction holding a lock never waits for a second connection from the pool; what it reads is not
+ * kept, since it may be the transaction's own uncommitted write.
  */
 export function cachedRead<T>(key: string, read: (database?: Db) => Promise<T>, database?: Db): Promise<T> {
   const cached = entries.get(key);
   if (cached && Date.now() - cached.at < FRESH_MS) return cached.value as Promise<T>;
   if (database?.isTransaction) return read(database);
-  const value = read();
+  const value = read(database);
   entries.set(key, { at: Date.now(), value });
   // A failed read is not kept: the next caller tries again.
   value.catch(() => {
