@@ -60,6 +60,8 @@ export async function followChanges(
     };
   await listener.stop();
   const poller = pollForChanges(url, onTag);
+  // Its first look sets the horizon: a change committed before it would be taken for an old one.
+  await poller.ready;
   return {
     how: `polled every ${PURGE_POLL_MS / 1000} s (notifications do not come back through this database URL, as through a transaction pooler: set DATABASE_DIRECT_URL to a direct or session-mode URL for instant purges)`,
     stop: () => poller.stop(),
@@ -104,8 +106,12 @@ export function listenForChanges(
  * Reads purges by polling. Rows appear in commit order, not id order, so the reader keeps a horizon:
  * the oldest transaction still running when it last looked (`pg_snapshot_xmin`). Every row written by
  * an older transaction was visible then; rows at or past it are read again and told apart by id.
+ * `ready` settles once the first look has set the horizon: changes committed from then on are heard.
  */
-export function pollForChanges(connectionString: string, onTag: (tag: string) => void): { stop(): Promise<void> } {
+export function pollForChanges(
+  connectionString: string,
+  onTag: (tag: string) => void,
+): { ready: Promise<void>; stop(): Promise<void> } {
   const database = createDb(connectionString, 1);
   let horizon: bigint | undefined;
   let seen = new Map<string, bigint>();
@@ -138,7 +144,9 @@ export function pollForChanges(connectionString: string, onTag: (tag: string) =>
       });
   };
   tick();
+  const ready = running!.then(() => undefined);
   return {
+    ready,
     async stop() {
       stopped = true;
       clearTimeout(timer);
