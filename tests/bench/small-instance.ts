@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { buildIfNeeded } from '../../functions/cli/build-if-needed.ts';
 import { Running } from '../../functions/cli/services.ts';
 import { pageCacheBytes } from '../../functions/http/page-cache.ts';
@@ -125,14 +126,31 @@ async function measure(world: BenchWorld, server: BenchServer, put: Put): Promis
 
 /**
  * The server's RSS at rest: once an idle PDF worker has ended (a buyer's first download starts one) and a
- * full, compacting garbage collection ran, with a moment between to give pages back.
+ * full, compacting garbage collection ran, with a moment between to give pages back. Beside it, what it
+ * is made of: V8's heap, the memory outside it that JavaScript holds (buffers: the page cache's bodies,
+ * the build's files), the pages of the Node binary and libraries read from disk (shared, given back by
+ * the kernel when memory runs short), and the rest (the allocator's arenas, compiled code, stacks).
  */
-async function atRest(server: BenchServer): Promise<{ MB: number; 'of which V8 heap / external MB': string }> {
+async function atRest(
+  server: BenchServer,
+): Promise<{ MB: number; 'of which V8 heap / external / file pages / other MB': string }> {
   await new Promise((resolve) => setTimeout(resolve, IDLE_WORKER_MS));
   await server.collectGarbage();
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const node = await server.collectGarbage();
-  return { MB: rssMb(server.pid), 'of which V8 heap / external MB': `${node.heapTotal} / ${node.external}` };
+  const rss = rssMb(server.pid);
+  const files = filePagesMb(server.pid);
+  return {
+    MB: rss,
+    'of which V8 heap / external / file pages / other MB': `${node.heapTotal} / ${node.external} / ${files} / ${rss - node.heapTotal - node.external - files}`,
+  };
+}
+
+/** A process's resident pages that are files' (its binary and libraries), not anonymous memory, in MB. */
+function filePagesMb(pid: number): number {
+  const kb = (name: string) =>
+    Number(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8').match(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm'))?.[1] ?? 0);
+  return Math.round((kb('Rss') - kb('Anonymous')) / 1024);
 }
 
 async function get(url: string): Promise<number> {
