@@ -17,6 +17,7 @@ import { ratingColumns, toRatingSummary } from '../reviews/reviews.ts';
 import { isUuid } from '../../src/lib/uuid.ts';
 import { savingAgainst } from '../../src/lib/bundle-price.ts';
 import { previewPagesOf, type PreviewPages } from '../../src/lib/admin/course-preview.schema.ts';
+import { bundleContentsOf, selectForSale, type BundleContents } from './course-for-sale.ts';
 
 /** What a browser may see of a course: never its PDF location. */
 export interface CourseSummary extends CourseSummaryView {
@@ -30,22 +31,6 @@ export interface CourseDetail extends CourseSummary {
   previewPages: PreviewPages | null;
   /** A bundle's courses in its order, and whether owning some lowers its price; null for a course. */
   bundleContents: BundleContents | null;
-}
-
-export interface BundleContents {
-  reducesOwned: boolean;
-  courses: BundleCourse[];
-  /** Every price the seller set, one per currency it is sold in (its own first). */
-  prices: { currency: Currency; priceMinor: number }[];
-}
-
-export interface BundleCourse {
-  id: string;
-  title: string;
-  priceMinor: number;
-  /** The bundle's own currency (its courses share it, admin-bundles.ts). */
-  currency: Currency;
-  isActive: boolean;
 }
 
 export interface CoursePage extends CataloguePageView {
@@ -176,80 +161,6 @@ export async function getActiveCourse(id: string, lang: Language, currency?: Cur
   return { ...toSummary(row), instructorBio: row.instructor_bio, previewPages, bundleContents: await bundleContentsOf(row) };
 }
 
-/** An active course as a checkout prices it: no counts, ratings or category (a course page's). */
-export interface CourseForSale {
-  id: string;
-  title: string;
-  textLanguage: CourseLanguage;
-  priceMinor: number;
-  minimumPriceMinor: number | null;
-  currency: Currency;
-  bundleContents: BundleContents | null;
-}
-
-/** As getActiveCourse, for a checkout and its quotes: one light statement (a course page's reads counts and ratings). */
-export async function courseForSale(id: string, lang: Language, currency?: Currency): Promise<CourseForSale | undefined> {
-  if (!isUuid(id)) return undefined;
-  const row = await selectForSale(lang, currency)
-    .where('courses.id', '=', id)
-    .where('courses.is_active', '=', true)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  return {
-    id: row.id,
-    title: row.title,
-    textLanguage: row.text_language as CourseLanguage,
-    priceMinor: row.price_minor,
-    minimumPriceMinor: row.minimum_price_minor,
-    currency: row.currency as Currency,
-    bundleContents: await bundleContentsOf(row),
-  };
-}
-
-async function bundleContentsOf(row: {
-  id: string;
-  kind: 'course' | 'bundle';
-  bundle_reduces_owned: boolean;
-  own_currency: string;
-}): Promise<BundleContents | null> {
-  if (row.kind !== 'bundle') return null;
-  return {
-    reducesOwned: row.bundle_reduces_owned,
-    courses: await listBundleCourses(row.id),
-    prices: await listBundlePrices(row.id, row.own_currency),
-  };
-}
-
-/** A bundle's courses in the seller's order (an inactive one is still granted: the buyer paid for it). */
-export async function listBundleCourses(bundleId: string): Promise<BundleCourse[]> {
-  const rows = await db()
-    .selectFrom('bundle_items')
-    .innerJoin('courses', 'courses.id', 'bundle_items.course_id')
-    .select(['courses.id', 'courses.title', 'courses.price_minor', 'courses.currency', 'courses.is_active'])
-    .where('bundle_items.bundle_id', '=', bundleId)
-    .orderBy('bundle_items.position')
-    .orderBy('courses.title')
-    .execute();
-  return rows.map((item) => ({
-    id: item.id,
-    title: item.title,
-    priceMinor: item.price_minor,
-    currency: item.currency as Currency,
-    isActive: item.is_active,
-  }));
-}
-
-async function listBundlePrices(bundleId: string, ownCurrency: string): Promise<BundleContents['prices']> {
-  const rows = await db()
-    .selectFrom('bundle_prices')
-    .select(['currency', 'price_minor'])
-    .where('bundle_id', '=', bundleId)
-    .orderBy(sql`currency = ${ownCurrency}`, 'desc')
-    .orderBy('currency')
-    .execute();
-  return rows.map((row) => ({ currency: row.currency as Currency, priceMinor: row.price_minor }));
-}
-
 export async function listActiveCategories(lang: Language): Promise<Category[]> {
   const rows = await db()
     .selectFrom('categories')
@@ -294,36 +205,6 @@ export async function listActiveCourseIds(): Promise<{ id: string; updatedAt: Da
  * `lang` and its price in `currency` where it has them; without, the row's own text (its language
  * said by `text_language`, never passed off as `lang`'s) and own price, as a course always.
  */
-/**
- * Courses with what a sale needs: a bundle's text in `lang` and price in `currency` where it has them
- * (decision 54), else the course's own.
- */
-function selectForSale(lang: Language, currency?: Currency) {
-  return db()
-    .selectFrom('courses')
-    .leftJoin('bundle_texts', (join) =>
-      join.onRef('bundle_texts.bundle_id', '=', 'courses.id').on('bundle_texts.language', '=', lang),
-    )
-    .leftJoin('bundle_prices', (join) =>
-      join
-        .onRef('bundle_prices.bundle_id', '=', 'courses.id')
-        .on(sql<boolean>`bundle_prices.currency = ${currency ?? sql.ref('courses.currency')}`),
-    )
-    .select([
-      'courses.id',
-      sql<string>`coalesce(bundle_texts.title, courses.title)`.as('title'),
-      sql<string>`coalesce(bundle_texts.description, courses.description)`.as('description'),
-      sql<string>`coalesce(bundle_texts.language, courses.language)`.as('text_language'),
-      'courses.language',
-      sql<number>`coalesce(bundle_prices.price_minor, courses.price_minor)`.as('price_minor'),
-      'courses.minimum_price_minor',
-      sql<string>`coalesce(bundle_prices.currency, courses.currency)`.as('currency'),
-      'courses.currency as own_currency',
-      'courses.kind',
-      'courses.bundle_reduces_owned',
-    ]);
-}
-
 function selectSummaries(lang: Language, currency?: Currency) {
   return selectForSale(lang, currency)
     .innerJoin('categories', 'categories.slug', 'courses.category')

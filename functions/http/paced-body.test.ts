@@ -14,7 +14,7 @@ describe('a paced file body', () => {
       },
     });
     const failing = Readable.from(
-      (async function* () {
+      (function* () {
         yield Buffer.from('%PDF-1.7 first part');
         throw new Error('the disk went away');
       })(),

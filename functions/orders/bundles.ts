@@ -3,7 +3,7 @@ import type { Database } from '../db/schema.ts';
 import { db, type Db } from '../db/database.ts';
 import { newDownloadToken } from './orders.ts';
 import { ownedCourses } from './library.ts';
-import type { BundleContents } from '../catalogue/catalogue.ts';
+import type { BundleContents } from '../catalogue/course-for-sale.ts';
 import { bundlePriceFor } from '../../src/lib/bundle-price.ts';
 
 /** The provider of a course a bundle's order granted: paid for on the order, so never a sale of its own. */

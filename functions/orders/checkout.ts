@@ -4,7 +4,7 @@ import { subscribeAtCheckout } from '../audience/checkout.ts';
 import { db, type Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { findOrCreateAccount } from './accounts.ts';
-import { courseForSale } from '../catalogue/catalogue.ts';
+import { courseForSale } from '../catalogue/course-for-sale.ts';
 import { CHECKOUT_SESSION_TTL_S, successUrl } from '../payments/provider.ts';
 import { paymentsAvailable } from '../payments/registry.ts';
 import { providerTakingCurrency } from '../shop/payment-choices.ts';

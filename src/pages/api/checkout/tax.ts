@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { courseForSale } from '../../../../functions/catalogue/catalogue.ts';
+import { courseForSale } from '../../../../functions/catalogue/course-for-sale.ts';
 import { quoteOrderTax } from '../../../../functions/orders/order-tax.ts';
 import { withNamedPrice } from '../../../../functions/orders/named-price.ts';
 import { priceForBuyer } from '../../../../functions/orders/bundles.ts';
