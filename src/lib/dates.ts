@@ -1,22 +1,28 @@
 import { LOCALE_OF, type Language } from '../i18n/languages.ts';
 
+const DATE_STYLES = {
+  date: { dateStyle: 'long' },
+  dateTime: { dateStyle: 'medium', timeStyle: 'short' },
+  utcDateTime: { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+
 // Made once per language and style: making a format costs more than using it many times.
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
-function dateFormat(lang: Language, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${lang} ${JSON.stringify(options)}`;
+function dateFormat(lang: Language, style: keyof typeof DATE_STYLES): Intl.DateTimeFormat {
+  const key = `${lang} ${style}`;
   let format = dateFormats.get(key);
-  if (!format) dateFormats.set(key, (format = new Intl.DateTimeFormat(LOCALE_OF[lang], options)));
+  if (!format) dateFormats.set(key, (format = new Intl.DateTimeFormat(LOCALE_OF[lang], DATE_STYLES[style])));
   return format;
 }
 
 /** Dates in the page's locale: `22 Kasım 2026`, `November 22, 2026`. */
 export function formatDate(iso: string | Date, lang: Language): string {
-  return dateFormat(lang, { dateStyle: 'long' }).format(new Date(iso));
+  return dateFormat(lang, 'date').format(new Date(iso));
 }
 
 export function formatDateTime(iso: string | Date, lang: Language): string {
-  return dateFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  return dateFormat(lang, 'dateTime').format(new Date(iso));
 }
 
 /**
@@ -30,5 +36,5 @@ export function formatWait(seconds: number, lang: Language): string {
 
 /** A moment in UTC, for times the admin types as UTC (a broadcast's schedule: forms without a script cannot know the browser's zone). */
 export function formatUtcDateTime(iso: string | Date, lang: Language): string {
-  return dateFormat(lang, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso));
+  return dateFormat(lang, 'utcDateTime').format(new Date(iso));
 }
