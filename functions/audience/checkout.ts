@@ -2,7 +2,7 @@ import type { Db } from '../db/database.ts';
 import type { Language } from '../../src/i18n/languages.ts';
 import { CONSENT_WORDINGS, wordingOf } from './consent.ts';
 import { requestSubscription } from './subscribe.ts';
-import { mailboxKey } from '../mail/mailbox-key.ts';
+import { sql } from 'kysely';
 
 export interface CheckoutSubscription {
   email: string;
@@ -29,14 +29,10 @@ export function subscribeAtCheckout(database: Db, buyer: CheckoutSubscription): 
 }
 
 /**
- * The subscriber at a buyer's mailbox whose consent is confirmed and current (active), if any: what a
- * marketing line in a transactional mail (the next course in the materials mail) must have first.
+ * The subscriber at an order's mailbox whose consent is confirmed and current (active), if any, as a
+ * column of a query on `purchases`: what a marketing line in a transactional mail (the next course in
+ * the materials mail) must have first. Read with the order, not after it (one statement fewer in a payment).
  */
-export async function confirmedSubscriber(database: Db, email: string): Promise<{ id: string } | undefined> {
-  return database
-    .selectFrom('subscribers')
-    .select('id')
-    .where('mailbox_key', '=', mailboxKey(email))
-    .where('status', '=', 'active')
-    .executeTakeFirst();
-}
+export const activeSubscriberOfOrder = sql<
+  string | null
+>`(SELECT subscribers.id FROM subscribers WHERE subscribers.mailbox_key = purchases.buyer_key AND subscribers.status = 'active')`;

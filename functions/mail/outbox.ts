@@ -27,6 +27,9 @@ export interface Mail {
   renderWith?: { props: unknown; delivery: Record<string, unknown> };
 }
 
+/** A mail its worker renders as it sends it (template.ts mailToRender). */
+export type MailRenderedWhenSent = Mail & Required<Pick<Mail, 'renderWith'>>;
+
 /** Queues a mail; pass the transaction that causes it, so both commit or neither does. */
 export async function queueMail(database: Db, mail: Mail): Promise<string> {
   const row = await database.insertInto('mail_outbox').values(outboxRow(mail)).returning('id').executeTakeFirstOrThrow();
@@ -45,7 +48,8 @@ export async function queueMails(database: Db, mails: Mail[]): Promise<void> {
       .execute();
 }
 
-function outboxRow(mail: Mail) {
+/** A mail as its outbox row (queueMail; numbering.ts issueReceipt writes one with its receipt's number). */
+export function outboxRow(mail: Mail) {
   return {
     recipient: mail.to,
     subject: mail.subject,

@@ -7,7 +7,7 @@ import type { Language } from '../../src/i18n/languages.ts';
 import { shopIdentity, type ShopIdentity } from '../shop/identity.ts';
 import type { Db } from '../db/database.ts';
 import { h, Layout } from './kit.ts';
-import { queueMails, type Mail } from './outbox.ts';
+import { queueMails, type Mail, type MailRenderedWhenSent } from './outbox.ts';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { LinkToken } from '../auth/link-tokens.ts';
@@ -83,10 +83,8 @@ export async function queueMailToRender<Props>(
   props: Props,
   delivery: Delivery,
   link?: LinkToken,
-  /** The shop as the caller read it already in this transaction (else read here). */
-  shop?: ShopIdentity,
 ): Promise<void> {
-  await queueMailsToRender(database, template, [{ props, delivery, ...(link ? { link } : {}) }], shop);
+  await queueMailsToRender(database, template, [{ props, delivery, ...(link ? { link } : {}) }]);
 }
 
 /** One mail of many to render when sent (queueMailsToRender). */
@@ -104,23 +102,41 @@ export async function queueMailsToRender<Props>(
   database: Transaction<Database>,
   template: MailTemplate<Props>,
   mails: MailToRender<Props>[],
-  /** The shop as the caller read it already in this transaction (else read here). */
-  knownShop?: ShopIdentity,
 ): Promise<void> {
-  const shop = knownShop ?? (await shopIdentity(database));
+  const shop = await shopIdentity(database);
   const contexts = new Map<Language, MailContext>();
   const contextIn = (language: Language) =>
     contexts.get(language) ?? contexts.set(language, { language, t: getT(language), shop }).get(language)!;
   await queueMails(
     database,
-    mails.map(({ props, delivery, link }) => ({
-      ...envelopeOf(template, props, delivery, contextIn(delivery.language)),
-      html: '',
-      text: '',
-      ...(link ? { link } : {}),
-      renderWith: { props, delivery: { ...delivery } },
-    })),
+    mails.map((mail) => toRender(template, mail, contextIn(mail.delivery.language))),
   );
+}
+
+/**
+ * A mail to render when sent, as `queueMailToRender` queues it, for a caller that queues it in a
+ * statement of its own (numbering.ts issueReceipt: the receipt's number and its mail together).
+ */
+export async function mailToRender<Props>(
+  database: Db,
+  template: MailTemplate<Props>,
+  mail: MailToRender<Props>,
+): Promise<MailRenderedWhenSent> {
+  return toRender(template, mail, await mailContext(mail.delivery.language, database));
+}
+
+function toRender<Props>(
+  template: MailTemplate<Props>,
+  { props, delivery, link }: MailToRender<Props>,
+  context: MailContext,
+): MailRenderedWhenSent {
+  return {
+    ...envelopeOf(template, props, delivery, context),
+    html: '',
+    text: '',
+    ...(link ? { link } : {}),
+    renderWith: { props, delivery: { ...delivery } },
+  };
 }
 
 async function mailContext(language: Language, database?: Db): Promise<MailContext> {

@@ -1,6 +1,5 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { confirmedSubscriber } from '../audience/checkout.ts';
 import { subscriberLinks } from '../audience/links.ts';
 import { siteUrl } from '../env.ts';
 import type { Language } from '../../src/i18n/languages.ts';
@@ -14,15 +13,16 @@ import { offerWords, type MailOffer } from './offer-words.ts';
  */
 export async function offerForMaterialsMail(
   trx: Transaction<Database>,
-  order: { id: string; email: string },
+  /** The order, with its active subscriber as audience/checkout.ts activeSubscriberOfOrder reads it. */
+  order: { id: string; subscriber_id: string | null },
   language: Language,
 ): Promise<MailOffer | undefined> {
-  const subscriber = await confirmedSubscriber(trx, order.email);
-  const offer = subscriber ? await offerAfterOrder(order.id, trx) : undefined;
-  if (!subscriber || !offer) return undefined;
+  const subscriberId = order.subscriber_id;
+  const offer = subscriberId ? await offerAfterOrder(order.id, trx) : undefined;
+  if (!subscriberId || !offer) return undefined;
   return {
     ...offerWords(offer, language),
     url: `${siteUrl()}${offerPath(language, offer)}`,
-    preferencesUrl: subscriberLinks(subscriber.id, language).pageUrl,
+    preferencesUrl: subscriberLinks(subscriberId, language).pageUrl,
   };
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.ts';
-import { adoptDetachedPurchases } from './library.ts';
+import { sql } from 'kysely';
+import { adoptionBy } from './library.ts';
 import type { Language } from '../../src/i18n/languages.ts';
 
 /**
@@ -16,12 +17,22 @@ export async function findOrCreateAccount(
   language: Language,
 ): Promise<{ id: string; email: string; ownsNothing?: true }> {
   const normalized = email.trim().toLowerCase();
+  // Created and its address's detached orders adopted in one statement: a guest's checkout waits for one round trip.
   const created = await database
-    .insertInto('users')
-    .values({ email: normalized, full_name: fullName, email_verified: false, language })
-    .onConflict((conflict) => conflict.column('email').doNothing())
-    .returning(['id', 'email'])
+    .with('created', (query) =>
+      query
+        .insertInto('users')
+        .values({ email: normalized, full_name: fullName, email_verified: false, language })
+        .onConflict((conflict) => conflict.column('email').doNothing())
+        .returning(['id', 'email']),
+    )
+    .with('adopted', () => sql`(${adoptionBy(sql`created AS account`)} RETURNING purchases.id)`)
+    .selectFrom('created')
+    .select(['id', 'email', sql<number>`(SELECT count(*) FROM adopted)`.as('adopted')])
     .executeTakeFirst();
-  if (created) return (await adoptDetachedPurchases(database, [created])) === 0 ? { ...created, ownsNothing: true } : created;
+  if (created) {
+    const account = { id: created.id, email: created.email };
+    return created.adopted === 0 ? { ...account, ownsNothing: true } : account;
+  }
   return database.selectFrom('users').select(['id', 'email']).where('email', '=', normalized).executeTakeFirstOrThrow();
 }

@@ -5,7 +5,7 @@ import { db, type Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { findOrCreateAccount } from './accounts.ts';
 import { courseForSale } from '../catalogue/course-for-sale.ts';
-import { CHECKOUT_SESSION_TTL_S, successUrl } from '../payments/provider.ts';
+import { successUrl } from '../payments/provider.ts';
 import { paymentsAvailable } from '../payments/registry.ts';
 import { providerTakingCurrency } from '../shop/payment-choices.ts';
 import { queueMaterialsMail } from './materials.ts';
@@ -160,38 +160,11 @@ export async function startCheckout(
   }
 
   if (!provider) return NOT_FOR_SALE;
-  // Until the payment page exists and says when it closes; a page that never opens lets go after this.
-  const heldUntil = quote.value.codeId ? new Date(Date.now() + (CHECKOUT_SESSION_TTL_S + 60) * 1000) : null;
-  const insertPending = (database: Db) =>
-    database
-      .insertInto('purchases')
-      .values({
-        ...order,
-        status: 'pending',
-        provider: provider.name,
-        discount_held_until: heldUntil,
-        discount_hold_client: heldUntil ? context.clientIp : null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-  // The order alone is one statement: a transaction (three round trips) only when something commits with it.
-  const pending =
-    quote.value.codeId || request.sendNews || gift
-      ? await db()
-          .transaction()
-          .execute(async (trx) => {
-            const code = quote.value.codeId ? await takeCode(trx, quote.value.codeId, holder, true) : 'taken';
-            if (code !== 'taken') return codeRefusals[code];
-            const purchase = await insertPending(trx);
-            if (gift) await recordGift(trx, purchase.id, { id: buyer.id, guest }, gift, request.language);
-            await askedForNews(trx);
-            return purchase;
-          })
-          .catch(codeAlreadyUsedOnRace)
-      : await insertPending(db());
-  if ('ok' in pending) return pending;
+  // The payment page first, for the order's id chosen here: the order is then written once, with its
+  // payment. Nobody can pay a page before its order exists: its address is only given below.
+  const orderId = randomUUID();
   const checkout = await provider.createCheckout({
-    orderId: pending.id,
+    orderId,
     courseId: course.id,
     courseTitle: course.title,
     amountMinor: chargeMinor,
@@ -201,16 +174,36 @@ export async function startCheckout(
     clientIp: context.clientIp,
     billing: request.billing,
   });
-  await db()
-    .updateTable('purchases')
-    // The code's use is held exactly as long as the payment page can be paid.
-    .set({
-      payment_id: checkout.reference,
-      updated_at: new Date(),
-      ...(heldUntil ? { discount_held_until: checkout.expiresAt } : {}),
-    })
-    .where('id', '=', pending.id)
-    .execute();
+  const insertPending = (database: Db) =>
+    database
+      .insertInto('purchases')
+      .values({
+        ...order,
+        id: orderId,
+        status: 'pending',
+        provider: provider.name,
+        payment_id: checkout.reference,
+        // The code's use is held exactly as long as the payment page can be paid.
+        discount_held_until: quote.value.codeId ? checkout.expiresAt : null,
+        discount_hold_client: quote.value.codeId ? context.clientIp : null,
+      })
+      .execute();
+  // The order alone is one statement: a transaction (three round trips) only when something commits with it.
+  const refused =
+    quote.value.codeId || request.sendNews || gift
+      ? await db()
+          .transaction()
+          .execute(async (trx) => {
+            const code = quote.value.codeId ? await takeCode(trx, quote.value.codeId, holder, true) : 'taken';
+            if (code !== 'taken') return codeRefusals[code];
+            await insertPending(trx);
+            if (gift) await recordGift(trx, orderId, { id: buyer.id, guest }, gift, request.language);
+            await askedForNews(trx);
+            return undefined;
+          })
+          .catch(codeAlreadyUsedOnRace)
+      : await insertPending(db()).then(() => undefined);
+  if (refused) return refused;
   return ok({ kind: 'redirect', url: checkout.url, paymentId: checkout.reference });
 }
 

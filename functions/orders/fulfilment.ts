@@ -2,9 +2,9 @@ import { sql, type Transaction } from 'kysely';
 import { db } from '../db/database.ts';
 import { log } from '../log.ts';
 import type { Database } from '../db/schema.ts';
-import { prepareMaterialsMail, queueRefundMail } from './materials.ts';
+import { MAIL_PURCHASE, materialsMail, queueRefundMail } from './materials.ts';
 import { newDownloadToken } from './orders.ts';
-import { issueCreditNote, issueReceipt } from './numbering.ts';
+import { issueCreditNote, issueReceipt, receiptNumberInMail } from './numbering.ts';
 import { keepCode, releaseCode } from '../discounts/discounts.ts';
 import { announceRatingChange } from '../reviews/reviews.ts';
 import { grantBundleCourses, notOwnedMeanwhile, restoreBundleCourses, revokeBundleCourses } from './bundles.ts';
@@ -55,8 +55,17 @@ export async function fulfilPayment(payment: Payment): Promise<FulfilmentOutcome
           'payment_id',
           'discount_code_id',
           'receipt_number',
-          // A subquery, not a join: the lock stays on the order's row alone.
+          // Subqueries, not joins: the lock stays on the order's row alone.
           eb.selectFrom('courses').select('kind').whereRef('courses.id', '=', 'purchases.course_id').as('kind'),
+          // The buyer's completed order of the same course, if any (two tabs each paid).
+          eb
+            .selectFrom('purchases as owned')
+            .select('owned.id')
+            .whereRef('owned.user_id', '=', 'purchases.user_id')
+            .whereRef('owned.course_id', '=', 'purchases.course_id')
+            .where('owned.status', '=', 'completed')
+            .limit(1)
+            .as('owned_id'),
         ])
         .where((eb) =>
           payment.orderId
@@ -90,14 +99,7 @@ export async function fulfilPayment(payment: Payment): Promise<FulfilmentOutcome
         );
         return 'amount_mismatch';
       }
-      const owned = await trx
-        .selectFrom('purchases')
-        .select('id')
-        .where('user_id', '=', order.user_id)
-        .where('course_id', '=', order.course_id)
-        .where('status', '=', 'completed')
-        .executeTakeFirst();
-      if (owned) {
+      if (order.owned_id) {
         // Paid twice for one course (two tabs): keep the first, flag this one for a refund. Its code,
         // if any, goes back: the refund returns the money it was used for.
         await releaseCode(trx, order.id);
@@ -112,13 +114,15 @@ export async function fulfilPayment(payment: Payment): Promise<FulfilmentOutcome
           .where('id', '=', order.id)
           .execute();
         log.error(
-          { order: order.id, duplicates: owned.id },
+          { order: order.id, duplicates: order.owned_id },
           'paid twice for one course: refund the duplicate from the admin area',
         );
         return 'already_owned';
       }
-      await trx
+      // Completed, returning what its mail says: a statement fewer than reading it again.
+      const purchase = await trx
         .updateTable('purchases')
+        .from('courses')
         .set({
           status: 'completed',
           payment_id: payment.paymentId,
@@ -129,23 +133,27 @@ export async function fulfilPayment(payment: Payment): Promise<FulfilmentOutcome
           updated_at: new Date(),
           // Only an order with a tax line keeps evidence (jsonb: NULL || … stays NULL).
           ...(payment.cardCountry
-            ? { tax_evidence: sql`tax_evidence || jsonb_build_object('cardCountry', ${payment.cardCountry}::text)` }
+            ? { tax_evidence: sql`purchases.tax_evidence || jsonb_build_object('cardCountry', ${payment.cardCountry}::text)` }
             : {}),
         })
-        .where('id', '=', order.id)
-        .execute();
+        .whereRef('courses.id', '=', 'purchases.course_id')
+        .where('purchases.id', '=', order.id)
+        .returning(MAIL_PURCHASE)
+        .executeTakeFirstOrThrow();
       if (order.discount_code_id) await keepCode(trx, order.id);
       // What the order is decides which reads follow: a course's order skips a bundle's and a gift's.
       const bundle = order.kind === 'bundle';
       // A gift's buyer gets the receipt; the recipient gets the course (a bundle's courses) on its day
       // (gifts.ts). A gift's order is in nobody's library (checkout.ts): an order with an owner is no gift.
       const gift = order.user_id === null ? await giftOfOrder(trx, order.id) : undefined;
-      if (bundle && !gift) await grantBundleCourses(trx, order.id);
-      // The receipt's number last: its lock queues every other fulfilment until this commits.
-      const queueMail = gift
-        ? async () => queueGiftReceiptMail(trx, order.id)
-        : await prepareMaterialsMail(trx, order.id, { bundle });
-      await queueMail(await issueReceipt(trx, order.id, order));
+      if (gift) {
+        await issueReceipt(trx, order);
+        await queueGiftReceiptMail(trx, order.id);
+        return 'fulfilled';
+      }
+      if (bundle) await grantBundleCourses(trx, order.id);
+      // The receipt's number last, with the mail: its lock queues every other fulfilment until this commits.
+      await issueReceipt(trx, order, await materialsMail(trx, purchase, receiptNumberInMail(order), { bundle }));
       return 'fulfilled';
     });
 }

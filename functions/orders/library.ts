@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type RawBuilder } from 'kysely';
 import { db, type Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { documentNumber } from './numbering.ts';
@@ -245,13 +245,21 @@ export async function adoptDetachedPurchases(database: Db, accounts: { id: strin
   if (accounts.length === 0) return 0;
   const ids = accounts.map((account) => account.id);
   const emails = accounts.map((account) => account.email);
-  const adopted = await sql`
+  const adopted = await adoptionBy(sql`unnest(${ids}::uuid[], ${emails}::text[]) AS account(id, email)`).execute(database);
+  return Number(adopted.numAffectedRows ?? 0);
+}
+
+/**
+ * The statement of `adoptDetachedPurchases` for accounts given as a relation `account(id, email)`:
+ * a statement's own (a new account inserted in the same one, accounts.ts) or a list's.
+ */
+export function adoptionBy(accounts: RawBuilder<unknown>) {
+  return sql`
     UPDATE purchases SET user_id = account.id
-    FROM unnest(${ids}::uuid[], ${emails}::text[]) AS account(id, email)
+    FROM ${accounts}
     WHERE purchases.user_id IS NULL AND purchases.guest AND purchases.email = account.email
       AND (purchases.status <> 'completed' OR purchases.id IN (
         SELECT DISTINCT ON (email, course_id) id FROM purchases
-        WHERE user_id IS NULL AND guest AND email = ANY(${emails}::text[]) AND status = 'completed'
-        ORDER BY email, course_id, created_at))`.execute(database);
-  return Number(adopted.numAffectedRows ?? 0);
+        WHERE user_id IS NULL AND guest AND email IN (SELECT account.email FROM ${accounts}) AND status = 'completed'
+        ORDER BY email, course_id, created_at))`;
 }

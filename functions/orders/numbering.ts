@@ -1,9 +1,9 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type Expression, type Transaction } from 'kysely';
+import { outboxRow, queueMail, type MailRenderedWhenSent } from '../mail/outbox.ts';
 import type { Database } from '../db/schema.ts';
 import { shopSettings } from '../shop/settings.ts';
 import { taxSettings } from '../taxes/settings.ts';
 import type { ShopSettings } from '../../src/lib/admin/shop-settings.schema.ts';
-import type { TaxSettings } from '../../src/lib/admin/tax-settings.schema.ts';
 
 /**
  * Receipt and credit-note numbers: one counter row per kind, raised in the transaction that
@@ -38,27 +38,60 @@ function withNextNumber(trx: Transaction<Database>, kind: DocumentKind) {
   );
 }
 
+/** Where a mail queued with its order's receipt (issueReceipt) prints a number it does not know yet. */
+export const RECEIPT_NUMBER_SLOT = 'RECEIPT-NUMBER-SLOT';
+
+type OrderToNumber = { id: string; amount_minor: number; receipt_number: number | null };
+
+/** How a mail queued with `issueReceipt` prints its order's receipt number (none for a free order). */
+export function receiptNumberInMail(order: OrderToNumber): string | undefined {
+  if (order.receipt_number !== null) return documentNumber('receipt', order.receipt_number);
+  return order.amount_minor === 0 ? undefined : RECEIPT_NUMBER_SLOT;
+}
+
 /**
- * Numbers the receipt of a paid order that has none yet (free enrolments are not sales). Returns the
- * order's receipt number (null for a free order). Call it last in the transaction, after the reads
- * of the work that follows it (materials.ts prepareMaterialsMail).
+ * Numbers the receipt of a paid order that has none yet (free enrolments are not sales), and queues
+ * the mail that says it, if any, in the same statement: the counter's row lock, which queues every
+ * other fulfilment until this transaction commits, is then held for the commit alone. The mail's
+ * `RECEIPT_NUMBER_SLOT` becomes the number in what its worker renders. Call it last in the transaction.
  */
 export async function issueReceipt(
   trx: Transaction<Database>,
-  orderId: string,
-  /** The order's amount and number as the caller read them in this transaction (its row locked): not read again. */
-  known?: { amount_minor: number; receipt_number: number | null },
-): Promise<number | null> {
-  const order =
-    known ??
-    (await trx
-      .selectFrom('purchases')
-      .select(['amount_minor', 'receipt_number'])
-      .where('id', '=', orderId)
-      .executeTakeFirstOrThrow());
-  if (order.amount_minor === 0 || order.receipt_number !== null) return order.receipt_number;
-  const { settings, taxes } = await sellerSettings(trx);
-  const seller: Seller = {
+  /** The order as the caller read it in this transaction (its row locked): not read again. */
+  order: OrderToNumber,
+  mail?: MailRenderedWhenSent,
+): Promise<void> {
+  if (order.amount_minor === 0 || order.receipt_number !== null) {
+    if (mail) await queueMail(trx, mail);
+    return;
+  }
+  const seller = JSON.stringify(await sellerNow(trx));
+  const numbering = withNextNumber(trx, 'receipt').with('numbered', (query) =>
+    query
+      .updateTable('purchases')
+      .set((eb) => ({ receipt_number: eb.selectFrom('counted').select('last_number'), seller }))
+      .where('id', '=', order.id)
+      .returning('receipt_number'),
+  );
+  if (!mail) {
+    await numbering.selectFrom('numbered').select('receipt_number').execute();
+    return;
+  }
+  const printed = documentNumberSql('receipt', sql.ref<number>('numbered.receipt_number'));
+  await numbering
+    .insertInto('mail_outbox')
+    .values({
+      ...outboxRow(mail),
+      render_with: sql`(SELECT replace(${JSON.stringify(mail.renderWith)}, ${RECEIPT_NUMBER_SLOT}, ${printed})::jsonb FROM numbered)`,
+    })
+    .execute();
+}
+
+/** The seller as a receipt issued now names them: the shop's and the tax settings (from memory, settings-cache.ts). */
+async function sellerNow(trx: Transaction<Database>): Promise<Seller> {
+  const settings = await shopSettings(trx);
+  const taxes = (await taxSettings(trx)).settings;
+  return {
     shopName: settings.shopName,
     legalName: settings.legalName,
     address: settings.address,
@@ -69,18 +102,6 @@ export async function issueReceipt(
     vatNumber: taxes.vatNumber,
     taxOffice: taxes.taxOffice,
   };
-  const numbered = await withNextNumber(trx, 'receipt')
-    .updateTable('purchases')
-    .set((eb) => ({ receipt_number: eb.selectFrom('counted').select('last_number'), seller: JSON.stringify(seller) }))
-    .where('id', '=', orderId)
-    .returning('receipt_number')
-    .executeTakeFirstOrThrow();
-  return numbered.receipt_number;
-}
-
-/** The shop's and the tax settings, from memory (settings-cache.ts), else read in the transaction. */
-async function sellerSettings(trx: Transaction<Database>): Promise<{ settings: ShopSettings; taxes: TaxSettings }> {
-  return { settings: await shopSettings(trx), taxes: (await taxSettings(trx)).settings };
 }
 
 /** A refunded order's credit note, referencing its receipt; once. */
@@ -104,7 +125,15 @@ export async function nextCreditNoteNumber(trx: Transaction<Database>): Promise<
   return counted.last_number;
 }
 
+const PREFIXES: Record<DocumentKind, string> = { receipt: 'R-', credit_note: 'CN-' };
+const DIGITS = 6;
+
 /** "R-000042" / "CN-000007": how a number is printed and said to support. */
 export function documentNumber(kind: DocumentKind, number: number): string {
-  return `${kind === 'receipt' ? 'R' : 'CN'}-${String(number).padStart(6, '0')}`;
+  return `${PREFIXES[kind]}${String(number).padStart(DIGITS, '0')}`;
+}
+
+/** `documentNumber` in SQL, for a number a statement issues (lpad alone would cut a longer one). */
+function documentNumberSql(kind: DocumentKind, number: Expression<number>) {
+  return sql<string>`${PREFIXES[kind]} || lpad(${number}::text, greatest(${DIGITS}, length(${number}::text)), '0')`;
 }
