@@ -1,3 +1,4 @@
+import { getSessionCookie } from 'better-auth/cookies';
 import { auth, type Role } from './auth.ts';
 import { db } from '../db/database.ts';
 import { asLanguage, type Language } from '../../src/i18n/languages.ts';
@@ -25,6 +26,8 @@ export type SessionState =
 const SIGNED_OUT: SessionState = { status: 'signed-out' };
 
 export async function getSessionState(headers: Headers): Promise<SessionState> {
+  // No session cookie, no session: better-auth is not asked (a guest's checkout, a cached page's header call).
+  if (!getSessionCookie(headers)) return SIGNED_OUT;
   const session = await auth()
     .api.getSession({ headers })
     .catch(() => null);
