@@ -142,8 +142,25 @@ export async function filledLegalText(
   language: Language,
   page: LegalPage,
   order?: Partial<OrderValues>,
-): Promise<Omit<RenderedLegalText, 'html'>> {
+): Promise<FilledLegalText> {
   const [{ body }, settings] = await Promise.all([legalText(language, page), shopSettings()]);
+  if (order) return fill(body, settings, language, order);
+  // Without an order's values a text is the same for every checkout until its settings or its words change.
+  const known = filledForEveryone.get(settings) ?? new Map<string, { body: string; filled: FilledLegalText }>();
+  filledForEveryone.set(settings, known);
+  const hit = known.get(`${language} ${page}`);
+  if (hit?.body === body) return hit.filled;
+  const filled = fill(body, settings, language);
+  known.set(`${language} ${page}`, { body, filled });
+  return filled;
+}
+
+type FilledLegalText = Omit<RenderedLegalText, 'html'>;
+
+/** Texts filled without an order, by the settings they were filled with (a new read of the settings is a new object). */
+const filledForEveryone = new WeakMap<ShopSettings, Map<string, { body: string; filled: FilledLegalText }>>();
+
+function fill(body: string, settings: ShopSettings, language: Language, order?: Partial<OrderValues>): FilledLegalText {
   const values = { ...settingsValues(settings), paymentProviders: paymentProvidersText(language) };
   const markdown = fillTemplate(body, { ...values, ...order });
   return { markdown, version: fingerprint(markdown) };
