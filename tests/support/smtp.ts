@@ -28,8 +28,11 @@ export async function startSmtpServer(fixedPort?: number): Promise<{
     },
   });
   // A sender that dies mid-message (an instance killed by a drill) is the sender's problem, as for a real
-  // server: without a listener smtp-server's 'error' event (EPIPE, ECONNRESET) would end the test process.
-  server.on('error', () => {});
+  // server: smtp-server reports it as an 'error' of the server (EPIPE, ECONNRESET, with the sender's
+  // address), which unheard would end the test process. The server's own errors still do.
+  server.on('error', (error: Error & { remoteAddress?: string }) => {
+    if (error.remoteAddress === undefined) throw error;
+  });
   const port = fixedPort ?? (await findFreePort());
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
