@@ -146,12 +146,13 @@ export async function filledLegalText(
   const [{ body }, settings] = await Promise.all([legalText(language, page), shopSettings()]);
   if (order) return fill(body, settings, language, order);
   // Without an order's values a text is the same for every checkout until its settings or its words change.
-  const known = filledForEveryone.get(settings) ?? new Map<string, { body: string; filled: FilledLegalText }>();
-  filledForEveryone.set(settings, known);
-  const hit = known.get(`${language} ${page}`);
+  let known = filledForEveryone.get(settings);
+  if (!known) filledForEveryone.set(settings, (known = new Map<string, { body: string; filled: FilledLegalText }>()));
+  const key = `${language} ${page}`;
+  const hit = known.get(key);
   if (hit?.body === body) return hit.filled;
   const filled = fill(body, settings, language);
-  known.set(`${language} ${page}`, { body, filled });
+  known.set(key, { body, filled });
   return filled;
 }
 
