@@ -103,6 +103,8 @@ export async function resendRefusedMail(database: Db): Promise<number> {
     .set({ attempts: 0, next_attempt_at: new Date() })
     .where('status', '=', 'pending')
     .where('attempts', '>', 0)
+    // A mail a worker holds right now is being sent, not refused: its attempt is the worker's to finish.
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', sql<Date>`now()`)]))
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

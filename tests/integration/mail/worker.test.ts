@@ -116,8 +116,25 @@ describe('mail worker', () => {
       lastError: expect.stringContaining('ECONNREFUSED') as string,
     });
 
+    // A mail a worker is sending right now (claimed, attempt counted) is not refused: "Send them now" leaves it be.
+    const inFlight = await queueMail(
+      db(),
+      await renderMail(
+        passwordReset,
+        { name: 'Bo', url: 'https://shop.test/y' },
+        { to: 'in-flight@example.com', language: 'en' },
+      ),
+    );
+    await sql`UPDATE mail_outbox SET attempts = 1, locked_until = now() + interval '1 minute' WHERE id = ${inFlight}`.execute(
+      db(),
+    );
+
     // The admin's "Send them now": it leaves at the next round, not an hour later.
     expect(await resendRefusedMail(db())).toBe(1);
+    expect(await db().selectFrom('mail_outbox').select('attempts').where('id', '=', inFlight).executeTakeFirstOrThrow()).toEqual({
+      attempts: 1,
+    });
+    await db().deleteFrom('mail_outbox').where('id', '=', inFlight).execute();
     const smtp = await startSmtpServer();
     try {
       expect(await deliverDueMail(db(), smtpTransport(smtp.url, FROM))).toEqual({ sent: 1, failed: 0 });
