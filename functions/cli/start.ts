@@ -10,6 +10,7 @@ import { PageCache, pageCacheBytes } from '../http/page-cache.ts';
 import { inProcessRenderer } from '../http/in-process.ts';
 import { CACHE_RULES, SHOP_TAG } from '../http/cache-rules.ts';
 import { followChanges } from '../http/cache-notify.ts';
+import { startNamingStatements } from '../db/named-statements.ts';
 import { countCourseView } from '../funnel/view-counter.ts';
 import { forgetSettings } from '../shop/settings-cache.ts';
 import { buildIfNeeded, buildIsCurrent, SERVER_ENTRY } from './build-if-needed.ts';
@@ -71,6 +72,10 @@ async function start(): Promise<void> {
   });
   running.add('cache purges', () => changes.stop());
   console.log(`  Page purges from other instances: ${changes.how}`);
+  if (changes.sessions) startNamingStatements(database.url);
+  console.log(
+    `  Statements: ${changes.sessions ? 'parsed once per connection' : 'parsed at every use (DATABASE_URL may be a transaction pooler)'}`,
+  );
 
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
   const warning = exposureWarning(HOST, NODE_ENV, devTools);

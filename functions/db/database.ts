@@ -3,6 +3,7 @@ import pg from 'pg';
 import { env } from '../env.ts';
 import { log } from '../log.ts';
 import type { Database } from './schema.ts';
+import { nameStatementsOn } from './named-statements.ts';
 
 // Return int8 (counts, sums) as numbers: every amount we store fits in 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -25,6 +26,7 @@ export function createDb(connectionString: string, max = 10): Db {
   const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000 });
   // An idle client losing its connection (database restart) must not crash the server.
   pool.on('error', (error) => log.warn({ err: error }, 'idle database connection lost'));
+  nameStatementsOn(pool, connectionString);
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 

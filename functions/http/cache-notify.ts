@@ -27,6 +27,8 @@ export async function announceChange(database: Db, tag: string): Promise<void> {
 export interface ChangeFeed {
   /** How purges from other instances arrive, for the start-up line. */
   how: string;
+  /** A notification came back on DATABASE_URL itself: its connections are sessions (no transaction pooler). */
+  sessions: boolean;
   stop(): Promise<void>;
 }
 
@@ -56,6 +58,7 @@ export async function followChanges(
   if (delivered)
     return {
       how: `at once (LISTEN on ${listenUrl === url ? 'DATABASE_URL' : 'DATABASE_DIRECT_URL'})`,
+      sessions: listenUrl === url,
       stop: () => listener.stop(),
     };
   await listener.stop();
@@ -63,6 +66,7 @@ export async function followChanges(
   // Its first look sets the horizon: a change committed before it would be taken for an old one.
   await poller.ready;
   return {
+    sessions: false,
     how: `polled every ${PURGE_POLL_MS / 1000} s (notifications do not come back through this database URL, as through a transaction pooler: set DATABASE_DIRECT_URL to a direct or session-mode URL for instant purges)`,
     stop: () => poller.stop(),
   };

@@ -1,7 +1,7 @@
 import type { ExpressionBuilder, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { db, type Db } from '../db/database.ts';
-import { newDownloadToken } from './orders.ts';
+import { newDownloadToken, onceCompleted } from './orders.ts';
 import { ownedCourses } from './library.ts';
 import type { BundleContents } from '../catalogue/course-for-sale.ts';
 import { bundlePriceFor } from '../../src/lib/bundle-price.ts';
@@ -67,7 +67,7 @@ export async function grantBundleCourses(trx: Transaction<Database>, orderId: st
       })),
     )
     // A course the buyer owns already (bought alone, or meanwhile) stays theirs, untouched.
-    .onConflict((conflict) => conflict.columns(['user_id', 'course_id']).where('status', '=', 'completed').doNothing())
+    .onConflict(onceCompleted)
     .returning('id')
     .execute();
   return granted.length;

@@ -12,7 +12,7 @@ import { queueMaterialsMail } from './materials.ts';
 import { priceWithCode, takeCode, type CodeHolder, type Quote, type TakeOutcome } from '../discounts/discounts.ts';
 import { mailboxKey } from '../mail/mailbox-key.ts';
 import { orderConsent } from './consent.ts';
-import { newDownloadToken } from './orders.ts';
+import { newDownloadToken, onceCompleted } from './orders.ts';
 import type { CheckoutRequest } from '../../src/lib/checkout.schema.ts';
 import { localizedPath } from '../../src/i18n/languages.ts';
 import { invalid, notFoundAs, ok, unavailable, type Failure, type Result } from '../../src/lib/result.ts';
@@ -139,7 +139,7 @@ export async function startCheckout(
             completed_at: new Date(),
           })
           // Two tabs enrolling at once: the partial unique index keeps one.
-          .onConflict((conflict) => conflict.columns(['user_id', 'course_id']).where('status', '=', 'completed').doNothing())
+          .onConflict(onceCompleted)
           .returning('id')
           .executeTakeFirst();
         if (!purchase) throw new EnrolledMeanwhile();

@@ -3,7 +3,7 @@ import { courseTitleIn } from '../catalogue/bundle-texts.ts';
 import { db, type Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { mailboxKey } from '../mail/mailbox-key.ts';
-import { newDownloadToken } from './orders.ts';
+import { newDownloadToken, onceCompleted } from './orders.ts';
 import { grantBundleCourses, notOwnedMeanwhile, restoreBundleCourses, revokeBundleCourses } from './bundles.ts';
 import { giftBoughtBy, giftDeliveryDay } from './gift-rows.ts';
 import { findOrCreateAccount } from './accounts.ts';
@@ -132,7 +132,7 @@ async function deliverGift(trx: Transaction<Database>, giftId: string): Promise<
       download_token: newDownloadToken(),
       completed_at: new Date(),
     })
-    .onConflict((conflict) => conflict.columns(['user_id', 'course_id']).where('status', '=', 'completed').doNothing())
+    .onConflict(onceCompleted)
     .returning('id')
     .executeTakeFirst();
   if (granted) await grantBundleCourses(trx, granted.id);

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type OnConflictBuilder } from 'kysely';
 import { courseTitleIn } from '../catalogue/bundle-texts.ts';
 import { db } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
 
 /** How an order is named to people (receipts, e-mails, support): short, and enough to find it. */
 export function orderReference(purchaseId: string): string {
@@ -12,6 +13,14 @@ export function orderReference(purchaseId: string): string {
 export function newDownloadToken(): string {
   return randomBytes(32).toString('base64url');
 }
+
+/**
+ * A second completed purchase of one course by one buyer is not written (the partial unique index on
+ * completed purchases). The index's condition is a literal: PostgreSQL matches an ON CONFLICT clause to a
+ * partial index when it plans, and a named statement's generic plan does not know a parameter's value.
+ */
+export const onceCompleted = (conflict: OnConflictBuilder<Database, 'purchases'>) =>
+  conflict.columns(['user_id', 'course_id']).where('status', '=', sql.lit('completed')).doNothing();
 
 export interface OrderView {
   purchaseId: string;

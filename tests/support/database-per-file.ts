@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { closeDb, createDb, useDb, type Db } from '../../functions/db/database.ts';
+import { startNamingStatements } from '../../functions/db/named-statements.ts';
 import { withDatabase } from '../../functions/db/provision.ts';
 import { TEMPLATE_DATA_DIR, TEMPLATE_DATABASE } from './template.ts';
 
@@ -19,6 +20,8 @@ process.env.DATABASE_URL = url;
 process.env.DATA_DIR = dataDir;
 process.env.NODE_ENV = 'test';
 process.env.BETTER_AUTH_SECRET = 'test-secret-test-secret-test-secret-42';
+// As the shop's server does on a direct database (db/named-statements.ts): the tests' statements are named too.
+startNamingStatements(url);
 
 let admin: Db;
 

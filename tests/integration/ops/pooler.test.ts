@@ -52,11 +52,13 @@ describe.skipIf(missing)('through PgBouncer in transaction mode', () => {
       const polled = await followChanges({ url: pooled, listenUrl: pooled }, (tag) => heard.push(`polled:${tag}`));
       feeds.push(polled);
       expect(polled.how).toMatch(/^polled every 1 s .*DATABASE_DIRECT_URL/);
+      // Nor does it keep a session: statements are not named through it (db/named-statements.ts).
+      expect(polled.sessions).toBe(false);
       const listened = await followChanges({ url: pooled, listenUrl: process.env.DATABASE_URL! }, (tag) =>
         heard.push(`listened:${tag}`),
       );
       feeds.push(listened);
-      expect(listened.how).toBe('at once (LISTEN on DATABASE_DIRECT_URL)');
+      expect(listened).toMatchObject({ how: 'at once (LISTEN on DATABASE_DIRECT_URL)', sessions: false });
 
       const announcedAt = performance.now();
       await writer.transaction().execute((trx) => announceChange(trx, 'pooled-change'));
