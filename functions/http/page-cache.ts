@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import os from 'node:os';
 import { LRUCache } from 'lru-cache';
 import { log } from '../log.ts';
+import { within } from '../timeout.ts';
 import {
   bestBrotliInBackground,
   compressInBackground,
@@ -128,7 +129,7 @@ export class PageCache {
     if (held && entry === held && age > held.rule.maxAgeS) void this.#fill(key, rule);
     if (!entry) return false;
     if (entry.compressing && !entry.br && /\b(br|gzip)\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
-      await Promise.race([entry.compressing, new Promise((resolve) => setTimeout(resolve, FIRST_COMPRESSION_WAIT_MS))]);
+      await within(entry.compressing, FIRST_COMPRESSION_WAIT_MS, undefined);
     }
     sendFromMemory(req, res, entry.status, entry.headers, entry, this.#security);
     if (entry === held) this.#upgrade(key, entry);
