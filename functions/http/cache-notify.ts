@@ -3,6 +3,7 @@ import { sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import { createDb, type Db } from '../db/database.ts';
 import { log } from '../log.ts';
+import { within } from '../timeout.ts';
 import type { Database } from '../db/schema.ts';
 
 /**
@@ -54,7 +55,11 @@ export async function followChanges(
   } finally {
     await sender.destroy();
   }
-  const delivered = await Promise.race([probed.then(() => true), delay(PROBE_WAIT_MS).then(() => false)]);
+  const delivered = await within(
+    probed.then(() => true),
+    PROBE_WAIT_MS,
+    false,
+  );
   if (delivered)
     return {
       how: `at once (LISTEN on ${listenUrl === url ? 'DATABASE_URL' : 'DATABASE_DIRECT_URL'})`,
@@ -167,8 +172,4 @@ export async function prunePurges(trx: Transaction<Database>): Promise<number> {
     .where('created_at', '<', new Date(Date.now() - KEEP_PURGES_MS))
     .executeTakeFirst();
   return Number(deleted.numDeletedRows);
-}
-
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }

@@ -11,6 +11,7 @@ import { unsentMail } from '../mail/outbox.ts';
 import { failingJobs } from '../jobs/health.ts';
 import { REQUIRED_SETTINGS } from '../../src/lib/admin/shop-settings.schema.ts';
 import type { MessageKey } from '../../src/i18n/i18n.ts';
+import { within } from '../timeout.ts';
 
 /** One line of `npm run doctor` and of the admin overview's "Shop health", in either language. */
 export interface Check {
@@ -66,10 +67,7 @@ const notConfigured = (detail: MessageKey, params: Params = {}): Outcome => ({ s
 async function check(name: MessageKey, run: () => Promise<Outcome>): Promise<Check> {
   const timedOut = fail('doctor.timeout', { seconds: TIMEOUT_MS / 1000 });
   try {
-    const outcome = await Promise.race([
-      run(),
-      new Promise<Outcome>((resolve) => setTimeout(() => resolve(timedOut), TIMEOUT_MS).unref()),
-    ]);
+    const outcome = await within(run(), TIMEOUT_MS, timedOut);
     return { name, ...outcome };
   } catch (error) {
     return { name, ...fail('doctor.failed', { reason: error instanceof Error ? error.message : String(error) }) };
